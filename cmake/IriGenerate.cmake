@@ -1,0 +1,46 @@
+# iri_generate(VARIANT OUT_VAR): grammar/VARIANT.abnf -> iri-generate -> VARIANT.re -> re2c -> VARIANT.cpp,
+# all in ${CMAKE_BINARY_DIR}/gen/VARIANT/. The generator runs from the source directory so that the first line of
+# each generated file names grammar/VARIANT.abnf by its relative path; re2c runs without #line directives (-i)
+# and without dates or versions, so the output is reproducible. Every grammar file is a dependency: a variant may
+# import or extend any of them.
+function(iri_generate variant out_var)
+  set(dir "${CMAKE_BINARY_DIR}/gen/${variant}")
+  file(GLOB all_grammars CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/grammar/*.abnf")
+  add_custom_command(
+    OUTPUT "${dir}/${variant}.re"
+    COMMAND ${CMAKE_COMMAND} -E make_directory "${dir}"
+    COMMAND iri-generate "grammar/${variant}.abnf" -o "${dir}/${variant}.re"
+    WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}"
+    DEPENDS iri-generate ${all_grammars}
+    COMMENT "iri-generate grammar/${variant}.abnf"
+    VERBATIM)
+  add_custom_command(
+    OUTPUT "${dir}/${variant}.cpp"
+    COMMAND "${RE2C_EXECUTABLE}" -8 --input custom --empty-class match-none -i
+            -W -Wno-match-empty-string -Wno-unreachable-rules -Wno-nondeterministic-tags
+            --no-generation-date --no-version "${variant}.re" -o "${variant}.cpp"
+    WORKING_DIRECTORY "${dir}"
+    DEPENDS "${dir}/${variant}.re"
+    COMMENT "re2c gen/${variant}/${variant}.re"
+    VERBATIM)
+  set(${out_var} "${dir}/${variant}.cpp" PARENT_SCOPE)
+endfunction()
+
+# iri_discover_variants(OUT_VAR): every grammar/*.abnf that is a variant, i.e. has ;@entry or ;@extends lines
+# (core.abnf, which only defines shared rules, is not). Adding a variant means adding a file.
+function(iri_discover_variants out_var)
+  file(GLOB files CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/grammar/*.abnf")
+  set(variants)
+  foreach(f IN LISTS files)
+    file(STRINGS "${f}" directives REGEX "^;@(entry|extends) ")
+    if(directives)
+      get_filename_component(name "${f}" NAME_WE)
+      if(NOT name MATCHES "^[a-z][a-z0-9_]*$")
+        message(FATAL_ERROR "grammar/${name}.abnf: a variant's file name must be a C++ identifier in lower case")
+      endif()
+      list(APPEND variants "${name}")
+    endif()
+  endforeach()
+  list(SORT variants)
+  set(${out_var} "${variants}" PARENT_SCOPE)
+endfunction()

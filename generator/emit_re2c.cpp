@@ -1,0 +1,376 @@
+// ABNF -> re2c: every rule that carries no component becomes a named re2c definition (its ABNF name with "-"
+// written "_"); every entry production becomes one matcher function whose regular expression inlines the rules
+// that contain components, so that each occurrence of a component gets its own pair of tags (re2c allows a tag
+// once per rule; "the path after an authority" and "the path without one" are different occurrences).
+#include "emit_re2c.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <functional>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace iri::abnf {
+
+namespace {
+
+std::string cname(const std::string& rule_name) {
+    std::string s = rule_name;
+    std::replace(s.begin(), s.end(), '-', '_');
+    return s;
+}
+
+std::string hex_escape(std::uint32_t cp) {
+    char buf[16];
+    if (cp < 0x100) std::snprintf(buf, sizeof buf, "\\x%02X", cp);
+    else if (cp < 0x10000) std::snprintf(buf, sizeof buf, "\\u%04X", cp);
+    else std::snprintf(buf, sizeof buf, "\\U%08X", cp);
+    return buf;
+}
+
+bool plain_class_char(std::uint32_t cp) {
+    return (cp >= '0' && cp <= '9') || (cp >= 'A' && cp <= 'Z') || (cp >= 'a' && cp <= 'z');
+}
+
+std::string class_char(std::uint32_t cp) {
+    return plain_class_char(cp) ? std::string(1, static_cast<char>(cp)) : hex_escape(cp);
+}
+
+// A character class in re2c's UTF-8 mode: code points, encoded by re2c into byte sequences (no surrogates,
+// nothing above U+10FFFF, shortest forms only).
+std::string emit_class(const char_set& set) {
+    std::string out = "[";
+    for (auto [lo, hi] : set.ranges) {
+        out += class_char(lo);
+        if (hi != lo) {
+            out += '-';
+            out += class_char(hi);
+        }
+    }
+    return out + "]";
+}
+
+class emitter {
+public:
+    emitter(const grammar& g, std::ostream& out) : g_(g), out_(out), excluded_(g.excluded_set()) {
+        for (const rule& r : g.rules) tagged(r);
+    }
+
+    void definitions(const std::vector<std::string>& entry_rules) {
+        // Definitions of every component-free rule the entries need, dependencies first.
+        std::set<std::string> done;
+        std::function<void(const rule&)> need = [&](const rule& r) {
+            const std::string key = fold(r.name);
+            if (done.count(key)) return;
+            done.insert(key);
+            std::vector<const node*> refs;
+            collect(r.definition, refs);
+            for (const node* ref : refs) need(*g_.find(ref->name));
+            if (!tagged_.at(key)) out_ << "    " << cname(r.name) << " = " << plain_expr(r.definition) << ";\n";
+        };
+        for (const std::string& e : entry_rules) need(*g_.find(e));
+    }
+
+    // The expression of an entry: component rules inlined, each occurrence with its own tags.
+    std::string entry_expr(const std::string& entry_rule) {
+        occurrences_.clear();
+        node ref;
+        ref.k = node::kind::rule_ref;
+        ref.name = entry_rule;
+        return expr(ref, "");
+    }
+
+    struct occurrence {
+        std::string role;
+        int index;
+    };
+    const std::vector<occurrence>& occurrences() const { return occurrences_; }
+
+private:
+    const grammar& g_;
+    std::ostream& out_;
+    char_set excluded_;
+    std::map<std::string, bool> tagged_;
+    std::vector<occurrence> occurrences_;
+
+    static void collect(const node& n, std::vector<const node*>& out) {
+        if (n.k == node::kind::rule_ref) out.push_back(&n);
+        for (const node& c : n.children) collect(c, out);
+    }
+
+    // A rule is tagged when its definition uses a component, at any depth; such rules are inlined.
+    bool tagged(const rule& r) {
+        const std::string key = fold(r.name);
+        if (auto it = tagged_.find(key); it != tagged_.end()) return it->second;
+        bool t = false;
+        std::vector<const node*> refs;
+        collect(r.definition, refs);
+        for (const node* ref : refs) {
+            const rule& used = *g_.find(ref->name);
+            t = tagged(used) || !g_.component_role(r.name, used.name).empty() || t;
+        }
+        tagged_[key] = t;
+        return t;
+    }
+
+    std::string cls(char_set s) const {
+        s.subtract(excluded_);
+        return emit_class(s);
+    }
+
+    std::string literal(const node& n) const {
+        bool ascii = std::all_of(n.text.begin(), n.text.end(), [](char32_t c) { return c >= 0x20 && c < 0x7F; });
+        if (!ascii || n.text.empty()) {
+            if (n.text.empty()) return "\"\"";
+            std::string out = "(";
+            for (std::size_t i = 0; i < n.text.size(); ++i) {
+                char_set one;
+                one.add(n.text[i], n.text[i]);
+                if (i) out += ' ';
+                out += cls(one);
+            }
+            return out + ")";
+        }
+        const char q = n.case_sensitive ? '"' : '\'';
+        std::string out(1, q);
+        for (char32_t c : n.text) {
+            if (c == static_cast<char32_t>(q) || c == '\\') out += hex_escape(c);
+            else out += static_cast<char>(c);
+        }
+        return out + q;
+    }
+
+    std::string repeat(const node& n, const std::string& inner) const {
+        if (n.max == 0) return "\"\"";
+        if (n.min == 0 && n.max == 1) return "(" + inner + ")?";
+        if (n.min == 0 && n.max == node::unbounded) return "(" + inner + ")*";
+        if (n.min == 1 && n.max == node::unbounded) return "(" + inner + ")+";
+        if (n.max == node::unbounded) return "(" + inner + "){" + std::to_string(n.min) + ",}";
+        if (n.min == n.max) return "(" + inner + "){" + std::to_string(n.min) + "}";
+        return "(" + inner + "){" + std::to_string(n.min) + "," + std::to_string(n.max) + "}";
+    }
+
+    // The expression of a component-free rule body: references stay by name.
+    std::string plain_expr(const node& n) const {
+        if (n.k != node::kind::rule_ref && n.k != node::kind::prose)
+            if (auto s = g_.as_char_set(n)) return cls(*s);
+        switch (n.k) {
+            case node::kind::alternation:
+            case node::kind::concatenation: {
+                if (n.children.size() == 1) return plain_expr(n.children[0]);
+                std::string out = "(";
+                for (std::size_t i = 0; i < n.children.size(); ++i) {
+                    if (i) out += n.k == node::kind::alternation ? " | " : " ";
+                    out += plain_expr(n.children[i]);
+                }
+                return out + ")";
+            }
+            case node::kind::repetition:
+                return repeat(n, n.max == 0 ? std::string() : plain_expr(n.children[0]));
+            case node::kind::rule_ref:
+                return cname(g_.find(n.name)->name);
+            case node::kind::char_range: {
+                char_set s;
+                s.add(n.lo, n.hi);
+                return cls(s);
+            }
+            case node::kind::literal:
+                return literal(n);
+            case node::kind::prose:
+                return "\"\"";  // only reachable under a repetition with max 0, which emits nothing
+        }
+        return "\"\"";
+    }
+
+    // The expression of a rule body (of rule `parent`) on the way to a component: tagged rules are inlined.
+    std::string expr(const node& n, const std::string& parent) {
+        if (n.k == node::kind::rule_ref) {
+            const rule& r = *g_.find(n.name);
+            const std::string body = tagged_.at(fold(r.name)) ? expr(r.definition, r.name) : cname(r.name);
+            const std::string role = g_.component_role(parent, r.name);
+            if (role.empty()) return body;
+            const int k = static_cast<int>(occurrences_.size());
+            occurrences_.push_back({role, k});
+            return "(@t" + std::to_string(k) + "b " + body + " @t" + std::to_string(k) + "e)";
+        }
+        switch (n.k) {
+            case node::kind::alternation:
+            case node::kind::concatenation: {
+                if (n.children.size() == 1) return expr(n.children[0], parent);
+                std::string out = "(";
+                for (std::size_t i = 0; i < n.children.size(); ++i) {
+                    if (i) out += n.k == node::kind::alternation ? " | " : " ";
+                    out += expr(n.children[i], parent);
+                }
+                return out + ")";
+            }
+            case node::kind::repetition:
+                return repeat(n, n.max == 0 ? std::string() : expr(n.children[0], parent));
+            default:
+                return plain_expr(n);
+        }
+    }
+};
+
+std::string component_enum(const std::string& role) {
+    std::string id;
+#define IRI_COMPONENT(ident, name) \
+    if (role == name) id = #ident;
+#include "iri/detail/roles.def"
+#undef IRI_COMPONENT
+    return "::iri::component::" + id;
+}
+
+std::string production_enum(const std::string& role) {
+    std::string id;
+#define IRI_PRODUCTION(ident, name) \
+    if (role == name) id = #ident;
+#include "iri/detail/roles.def"
+#undef IRI_PRODUCTION
+    return "::iri::production::" + id;
+}
+
+std::string c_string(const std::string& s) {
+    std::string out = "\"";
+    for (char ch : s) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (c == '"' || c == '\\') out += '\\', out += static_cast<char>(c);
+        else if (c < 0x20 || c >= 0x7F) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\%03o", c);
+            out += buf;
+        } else out += static_cast<char>(c);
+    }
+    return out + "\"";
+}
+
+}  // namespace
+
+bool emit_re2c(const grammar& g, const emit_options& opt, std::ostream& out, std::string& error) {
+    // Which entries: those asked for by rule name, or every ;@entry of the grammar.
+    std::vector<entry> entries;
+    if (opt.entries.empty()) {
+        entries = g.entries;
+    } else {
+        for (const std::string& name : opt.entries) {
+            auto it = std::find_if(g.entries.begin(), g.entries.end(),
+                                   [&](const entry& e) { return fold(e.rule) == fold(name); });
+            if (it == g.entries.end()) {
+                if (!g.find(name)) {
+                    error = "entry rule " + name + " is not defined in " + g.name;
+                    return false;
+                }
+                error = "rule " + name + " has no ;@entry role in " + g.name + "; add \";@entry ROLE " + name + "\"";
+                return false;
+            }
+            entries.push_back(*it);
+        }
+    }
+    if (entries.empty()) {
+        error = g.name + " has no entry productions (;@entry)";
+        return false;
+    }
+    // Component occurrences under a repetition would record only the last iteration: refuse them.
+    {
+        std::function<bool(const node&, const std::string&, bool, std::string&)> under_rep =
+            [&](const node& n, const std::string& parent, bool rep, std::string& which) -> bool {
+            if (n.k == node::kind::rule_ref) {
+                const rule& r = *g.find(n.name);
+                if (rep && !g.component_role(parent, r.name).empty()) {
+                    which = n.where.str() + ": component rule " + r.name + " occurs under a repetition";
+                    return true;
+                }
+                return under_rep(r.definition, r.name, rep, which);
+            }
+            bool inner = rep || (n.k == node::kind::repetition && n.max > 1);
+            for (const node& c : n.children)
+                if (under_rep(c, parent, inner, which)) return true;
+            return false;
+        };
+        for (const entry& e : entries) {
+            std::string which;
+            node ref;
+            ref.k = node::kind::rule_ref;
+            ref.name = e.rule;
+            if (under_rep(ref, "", false, which)) {
+                error = which + " (each component must occur at most once in a match)";
+                return false;
+            }
+        }
+    }
+
+    const std::string ns = opt.ns.empty() ? "gen_" + g.name : opt.ns;
+    out << "// Generated by iri-generate from " << opt.source << ": " << opt.command << "\n";
+    out << "// Grammar files read:";
+    for (const std::string& f : g.files) out << " " << f;
+    out << "\n// Do not edit: edit the .abnf and rebuild. Compile with re2c -8 --input custom (UTF-8 code points).\n";
+    out << "#include <cstddef>\n#include <cstdint>\n\n#include \"iri/detail/match.hpp\"\n\n";
+    out << "// The custom re2c input API: a fake sentinel. Past the end YYPEEK yields 0xFF, a byte that no UTF-8\n"
+           "// sequence contains, so the DFA stops there without reading past the caller's buffer, and an embedded\n"
+           "// NUL is an ordinary byte. YYRESTORE notes where the DFA got stuck (the error offset): it runs only\n"
+           "// when a match fails after an accepting state, never for valid input.\n";
+    out << "#define YYPEEK() (cur < lim ? *cur : 0xFFu)\n#define YYSKIP() ++cur\n#define YYBACKUP() mar = cur\n"
+           "#define YYRESTORE() (stuck = cur, cur = mar)\n#define YYSTAGP(t) t = cur\n#define YYSTAGN(t) t = nullptr\n"
+           "#define YYSHIFTSTAG(t, s) t += s\n\n";
+    out << "namespace iri::detail::" << ns << " {\nnamespace {\n\n";
+    emitter em(g, out);
+    out << "/*!re2c\n    re2c:api = custom;\n    re2c:define:YYCTYPE = \"unsigned char\";\n"
+           "    re2c:yyfill:enable = 0;\n    re2c:tags = 1;\n    re2c:sentinel = 255;\n    re2c:indent:top = 1;\n\n";
+    std::vector<std::string> rules;
+    for (const entry& e : entries) rules.push_back(e.rule);
+    em.definitions(rules);
+    out << "*/\n\n";
+
+    for (const entry& e : entries) {
+        const std::string body = em.entry_expr(e.rule);
+        const auto& occ = em.occurrences();
+        out << "// " << e.rule << " (role " << e.role << ")\n";
+        out << "bool match_" << cname(e.rule)
+            << "(const unsigned char* s, std::size_t n, ::iri::components& out, std::uint32_t& stop) noexcept {\n";
+        out << "    const unsigned char* cur = s;\n    const unsigned char* const lim = s + n;\n"
+               "    const unsigned char* mar = s;\n    const unsigned char* stuck = nullptr;\n";
+        for (const auto& o : occ)
+            out << "    const unsigned char *t" << o.index << "b = nullptr, *t" << o.index << "e = nullptr;\n";
+        out << "    /*!stags:re2c format = 'const unsigned char *@@ = nullptr;\\n'; */\n";
+        out << "    out = ::iri::components{};\n";
+        out << "    (void)mar;\n    (void)stuck;\n";
+        out << "    /*!re2c\n    " << body << " {\n";
+        for (const auto& o : occ) {
+            out << "        if (t" << o.index << "b) out[" << component_enum(o.role) << "] = {static_cast<std::uint32_t>(t"
+                << o.index << "b - s), static_cast<std::uint32_t>(t" << o.index << "e - s)};\n";
+        }
+        out << "        if (cur == lim) return true;\n"
+               "        stop = static_cast<std::uint32_t>((stuck ? stuck : cur) - s);\n        return false;\n    }\n";
+        out << "    \"\" {\n        stop = static_cast<std::uint32_t>((stuck ? stuck : cur) - s);\n        return false;\n"
+               "    }\n    */\n}\n\n";
+    }
+
+    out << "const ::iri::detail::entry_info entries[] = {\n";
+    for (const entry& e : entries)
+        out << "    {" << production_enum(e.role) << ", " << c_string(g.find(e.rule)->name) << ", &match_"
+            << cname(e.rule) << "},\n";
+    out << "};\n\n";
+    out << "const ::iri::detail::match_fn by_role[] = {\n";
+    for (const std::string& role : production_roles()) {
+        auto it = std::find_if(entries.begin(), entries.end(), [&](const entry& e) { return e.role == role; });
+        out << "    " << (it == entries.end() ? std::string("nullptr") : "&match_" + cname(it->rule)) << ",  // " << role
+            << "\n";
+    }
+    out << "};\n\n";
+    out << "const ::iri::detail::alias_info aliases[] = {\n";
+    for (const auto& [a, r] : g.aliases) out << "    {" << c_string(a) << ", " << c_string(r) << "},\n";
+    out << "    {nullptr, nullptr},\n};\n\n";
+    const char_set ex = g.excluded_set();
+    out << "const std::uint32_t excluded[][2] = {\n";
+    for (auto [lo, hi] : ex.ranges) out << "    {0x" << std::hex << lo << ", 0x" << hi << std::dec << "},\n";
+    out << "    {0, 0},\n};\n\n}  // namespace\n}  // namespace iri::detail::" << ns << "\n\n";
+    out << "namespace iri::detail {\nextern const grammar_info grammar_info_" << g.name << ";\n";
+    out << "const grammar_info grammar_info_" << g.name << " = {\n    " << c_string(g.name) << ",\n    "
+        << c_string(opt.source) << ",\n    " << c_string(g.spec) << ",\n    " << ns << "::entries,\n    " << entries.size() << ",\n    " << ns << "::by_role,\n    " << ns
+        << "::aliases,\n    " << g.aliases.size() << ",\n    " << ns << "::excluded,\n    " << ex.ranges.size()
+        << ",\n    " << c_string(g.excluded.reason) << ",\n};\n}  // namespace iri::detail\n";
+    return true;
+}
+
+}  // namespace iri::abnf

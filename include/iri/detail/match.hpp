@@ -1,0 +1,44 @@
+// The interface between the library and the generated matchers (build tree: gen/<variant>/<variant>.cpp).
+// Not part of the public API.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "iri/components.hpp"
+#include "iri/grammar.hpp"
+
+namespace iri::detail {
+
+/// A generated matcher: the DFA of one entry production. Fills `out` (every span, omitted where absent) and
+/// returns true when the whole input [s, s + n) matches; otherwise sets `stop` to the offset of the first byte
+/// that cannot extend a viable prefix. Reads no byte outside [s, s + n).
+using match_fn = bool (*)(const unsigned char* s, std::size_t n, components& out, std::uint32_t& stop) noexcept;
+
+struct entry_info {
+    production role;
+    const char* rule;  // the variant's ABNF rule name
+    match_fn match;
+};
+
+struct alias_info {
+    const char* name;  // another name for...
+    const char* rule;  // ...this entry rule
+};
+
+/// Everything the generator tells the library about one variant.
+struct grammar_info {
+    const char* name;        // "iri"
+    const char* source;      // "grammar/iri.abnf"
+    const char* spec;        // ";@spec": the section the grammar transcribes
+    const entry_info* entries;
+    std::size_t entry_count;
+    const match_fn* by_role;  // indexed by production; nullptr where the variant has no entry
+    const alias_info* aliases;
+    std::size_t alias_count;
+    const std::uint32_t (*excluded)[2];  // prose-rule exclusion ranges (closed), sorted
+    std::size_t excluded_count;
+    const char* exclusion_reason;        // "" when there is no exclusion
+};
+
+}  // namespace iri::detail

@@ -1,0 +1,56 @@
+// Why an input is not a valid string of a production, and where.
+//
+// The offset is that of the first byte at which the input can no longer be extended to a valid string of the
+// production (the end of the longest viable prefix): for "http://a b" under URI-reference it is 8, the space.
+// Computing an error costs nothing while input is valid: the parser notes only where its automaton stopped,
+// and everything else here is worked out from the input after the fact.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "iri/components.hpp"
+#include "iri/grammar.hpp"
+
+namespace iri {
+
+/// Stable error codes of the parse path. Values never change meaning; new codes are added at the end.
+enum class errc : std::uint8_t {
+    unexpected_end = 1,        ///< the input ended where the production needs more ("http://[::1")
+    disallowed_character,      ///< a well-formed character the production does not allow at this point
+    invalid_utf8,              ///< bytes that are not well-formed UTF-8 (overlong, surrogate, > U+10FFFF, truncated)
+    bad_percent_encoding,      ///< "%" not followed by two hexadecimal digits (RFC 3986 §2.1)
+    excluded_character,        ///< forbidden by a prose rule of the variant (IRIs: bidi formatting, RFC 3987 §4.1)
+    input_too_long,            ///< longer than 4,294,967,294 bytes: offsets are 32-bit
+    no_such_production,        ///< the variant has no rule for the requested production
+};
+
+/// The name of a code ("unexpected_end", ...): stable, for logs and JSON.
+[[nodiscard]] const char* name(errc e) noexcept;
+
+/// How much a diagnostic matters. The parse path reports only errors; later checks add warnings and notes.
+enum class severity : std::uint8_t { error, warning, info };
+
+/// A parse error. Small and trivially copyable; message() builds the text on demand.
+struct error {
+    errc code = errc::unexpected_end;
+    std::uint32_t offset = 0;   ///< first byte that cannot extend a valid prefix (== input size: unexpected end)
+    std::uint32_t char_offset = 0;  ///< where the offending character (or ill-formed sequence, or "%") begins
+    std::uint32_t length = 0;   ///< bytes of the offending character or sequence from char_offset (0: none)
+    component where = component::none;  ///< the component the offset falls in, by the RFC 3986 Appendix B split
+    grammar variant{};          ///< the grammar tried
+    production tried{};         ///< the production tried
+    std::array<unsigned char, 4> bytes{};  ///< the offending bytes (first `length`, at most 4)
+    char32_t character = 0;     ///< the offending code point when well-formed, else 0
+
+    [[nodiscard]] constexpr severity level() const noexcept { return severity::error; }
+    /// One line naming the character (as U+XXXX and as text), the component, the production and the reason:
+    /// "U+0020 ' ' is not allowed in path at byte 8 (IRI-reference, grammar iri)".
+    [[nodiscard]] std::string message() const;
+    /// The spec section behind the code ("RFC 3987 §4.1", "RFC 3986 §2.1", ...), or the grammar section.
+    [[nodiscard]] const char* spec() const noexcept;
+};
+
+}  // namespace iri

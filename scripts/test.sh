@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds everything (warnings fatal) and runs every test with ctest.
+#   scripts/test.sh              Release build in build/
+#   scripts/test.sh --sanitize   AddressSanitizer + UndefinedBehaviorSanitizer build in build-sanitize/
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+dir=build
+flags=(-DCMAKE_BUILD_TYPE=Release -DIRI_WERROR=ON)
+if [ "${1:-}" = "--sanitize" ]; then
+  dir=build-sanitize
+  flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DIRI_WERROR=ON -DIRI_SANITIZE=ON)
+fi
+jobs=$(nproc)
+cmake -S . -B "$dir" "${flags[@]}" ${IRI_CMAKE_FLAGS:-}
+cmake --build "$dir" -j "$jobs"
+ctest --test-dir "$dir" --output-on-failure -j "$jobs"

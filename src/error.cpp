@@ -1,0 +1,209 @@
+// Parse errors: code, offset, component and message, computed from the input after the DFA stopped.
+#include <unicode/uchar.h>
+#include <unicode/utf8.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "error_detail.hpp"
+#include "iri/split.hpp"
+#include "registry.hpp"
+
+namespace iri {
+
+const char* name(errc e) noexcept {
+    switch (e) {
+        case errc::unexpected_end: return "unexpected_end";
+        case errc::disallowed_character: return "disallowed_character";
+        case errc::invalid_utf8: return "invalid_utf8";
+        case errc::bad_percent_encoding: return "bad_percent_encoding";
+        case errc::excluded_character: return "excluded_character";
+        case errc::input_too_long: return "input_too_long";
+        case errc::no_such_production: return "no_such_production";
+    }
+    return "unknown";
+}
+
+namespace {
+
+bool is_hex(unsigned char c) noexcept {
+    return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F') || (c >= 'a' && c <= 'f');
+}
+
+// The component a whole-production parse of `p` fell in at `offset`: the production's own component when it is
+// a component rule, else the one the RFC 3986 Appendix B split puts the offset in.
+component component_at(std::string_view input, std::uint32_t offset, production p) noexcept {
+    switch (p) {
+        case production::scheme: return component::scheme;
+        case production::authority: return component::authority;
+        case production::userinfo: return component::userinfo;
+        case production::host:
+        case production::ip_literal: return component::host;
+        case production::ipv4address: return component::ipv4address;
+        case production::ipv6address: return component::ipv6address;
+        case production::ipvfuture: return component::ipvfuture;
+        case production::reg_name: return component::reg_name;
+        case production::port: return component::port;
+        case production::path:
+        case production::path_abempty:
+        case production::path_absolute:
+        case production::path_noscheme:
+        case production::path_rootless:
+        case production::path_empty:
+        case production::segment:
+        case production::segment_nz:
+        case production::segment_nz_nc: return component::path;
+        case production::query: return component::query;
+        case production::fragment: return component::fragment;
+        case production::uri_reference:
+        case production::uri:
+        case production::absolute_uri:
+        case production::relative_ref: break;
+    }
+    const components c = split(input);
+    // Innermost first: userinfo, host and port lie inside authority. A delimiter belongs to what follows it.
+    for (component k : {component::userinfo, component::host, component::port, component::scheme,
+                        component::authority, component::path, component::query, component::fragment}) {
+        const span s = c[k];
+        if (s.present() && offset >= s.begin && offset < s.end) return k;
+    }
+    // At the end of a component (a missing part, the end of the input): the innermost non-empty one ending
+    // there, else an empty one that starts there.
+    for (component k : {component::userinfo, component::host, component::port, component::scheme,
+                        component::authority, component::path, component::query, component::fragment}) {
+        const span s = c[k];
+        if (s.present() && s.size() > 0 && offset == s.end) return k;
+    }
+    for (component k : {component::path, component::query, component::fragment, component::host}) {
+        const span s = c[k];
+        if (s.present() && offset == s.begin) return k;
+    }
+    return component::none;
+}
+
+bool excluded(const detail::grammar_info& gi, char32_t c) noexcept {
+    for (std::size_t i = 0; i < gi.excluded_count; ++i)
+        if (c >= gi.excluded[i][0] && c <= gi.excluded[i][1]) return true;
+    return false;
+}
+
+}  // namespace
+
+namespace detail {
+
+error make_error(errc code, std::string_view input, std::uint32_t offset, grammar g, production p) noexcept {
+    error e;
+    e.code = code;
+    e.offset = offset;
+    e.char_offset = offset;
+    e.variant = g;
+    e.tried = p;
+    e.where = code == errc::input_too_long || code == errc::no_such_production ? component::none
+                                                                                : component_at(input, offset, p);
+    return e;
+}
+
+error make_error(std::string_view input, std::uint32_t stop, grammar g, production p) noexcept {
+    error e = make_error(errc::unexpected_end, input, stop, g, p);
+    const auto* s = reinterpret_cast<const std::uint8_t*>(input.data());
+    const auto n = static_cast<std::int32_t>(input.size());
+    const auto at = static_cast<std::int32_t>(stop);
+
+    // "%" not followed by two hex digits (RFC 3986 §2.1): the DFA stopped one or two bytes after a "%".
+    if ((at >= 1 && s[at - 1] == '%') || (at >= 2 && s[at - 2] == '%' && is_hex(s[at - 1]))) {
+        if (at == n || !is_hex(s[at])) {
+            e.code = errc::bad_percent_encoding;
+            e.char_offset = static_cast<std::uint32_t>(s[at - 1] == '%' ? at - 1 : at - 2);
+        }
+    }
+    // The character around the stop byte: it may start there, or the stop byte may lie inside (or just after)
+    // a multi-byte sequence that began up to three bytes earlier.
+    std::int32_t b = at;
+    while (b > 0 && at - b < 3 && U8_IS_TRAIL(s[b - 1])) --b;
+    if (b > 0 && at - b < 3 && U8_IS_LEAD(s[b - 1])) --b;
+    else b = at;
+    auto set_bytes = [&](std::int32_t from, std::int32_t count) {
+        e.char_offset = static_cast<std::uint32_t>(from);
+        e.length = static_cast<std::uint32_t>(count);
+        for (std::int32_t k = 0; k < count && k < 4; ++k) e.bytes[static_cast<std::size_t>(k)] = s[from + k];
+    };
+    while (b < n) {
+        std::int32_t i = b;
+        UChar32 c = 0;
+        U8_NEXT(s, i, n, c);
+        if (c >= 0 && i <= at) {  // a complete character before the stop byte: judge the stop byte itself
+            b = at;
+            continue;
+        }
+        if (c >= 0) {  // a well-formed character that contains the stop byte
+            set_bytes(b, i - b);
+            e.character = static_cast<char32_t>(c);
+            if (e.code != errc::bad_percent_encoding)
+                e.code = excluded(info(g), e.character) ? errc::excluded_character : errc::disallowed_character;
+        } else {  // an ill-formed sequence from b: truncated, overlong, surrogate, above U+10FFFF or stray
+            e.code = errc::invalid_utf8;
+            set_bytes(b, std::max(i - b, std::int32_t{1}));
+        }
+        break;
+    }
+    return e;
+}
+
+}  // namespace detail
+
+std::string error::message() const {
+    const detail::grammar_info& gi = detail::info(variant);
+    std::string_view rule = rule_name(variant, tried);
+    std::string ctx = " at byte " + std::to_string(offset) + " (" +
+                      (rule.empty() ? std::string(role_name(tried)) : std::string(rule)) + ", grammar " + gi.name +
+                      ")";
+    std::string in = where == component::none ? std::string() : std::string(" in ") + name(where);
+    char buf[64];
+    auto show_char = [&]() {
+        std::snprintf(buf, sizeof buf, "U+%04X", static_cast<unsigned>(character));
+        std::string t = buf;
+        const auto cp = static_cast<UChar32>(character);
+        if ((u_isgraph(cp) && u_charType(cp) != U_PRIVATE_USE_CHAR) || character == ' ') {
+            t += " '";
+            for (std::uint32_t k = 0; k < length && k < 4; ++k) t += static_cast<char>(bytes[k]);
+            t += "'";
+        }
+        return t;
+    };
+    auto show_bytes = [&]() {
+        std::string t;
+        for (std::uint32_t k = 0; k < length && k < 4; ++k) {
+            std::snprintf(buf, sizeof buf, "%s%02X", k ? " " : "", bytes[k]);
+            t += buf;
+        }
+        return t;
+    };
+    switch (code) {
+        case errc::unexpected_end:
+            return "the input ends where " + std::string(rule.empty() ? role_name(tried) : rule) + " needs more" + in +
+                   ctx;
+        case errc::disallowed_character: return show_char() + " is not allowed" + in + ctx;
+        case errc::invalid_utf8:
+            return "invalid UTF-8: byte" + std::string(length > 1 ? "s " : " ") + show_bytes() +
+                   (length > 1 ? " do" : " does") + " not form a character" + in + ctx;
+        case errc::bad_percent_encoding:
+            return std::string("\"%\" must be followed by two hexadecimal digits") +
+                   (length ? ", found " + show_char() : std::string(", found the end of the input")) + in + ctx;
+        case errc::excluded_character: return show_char() + " is not allowed: " + gi.exclusion_reason + in + ctx;
+        case errc::input_too_long: return "the input is longer than 4,294,967,294 bytes" + ctx;
+        case errc::no_such_production:
+            return "grammar " + std::string(gi.name) + " has no rule for the role " + std::string(role_name(tried));
+    }
+    return "unknown error";
+}
+
+const char* error::spec() const noexcept {
+    switch (code) {
+        case errc::bad_percent_encoding: return "RFC 3986 §2.1";
+        case errc::invalid_utf8: return "RFC 3629 §4";
+        case errc::excluded_character: return "RFC 3987 §4.1";
+        default: return detail::info(variant).spec;
+    }
+}
+
+}  // namespace iri

@@ -1,0 +1,16 @@
+// Building a parse error after the DFA has stopped (off the hot path). Private to the library.
+#pragma once
+
+#include <string_view>
+
+#include "iri/error.hpp"
+
+namespace iri::detail {
+
+/// The error for an input the DFA of `p` stopped on at byte `stop`.
+[[nodiscard]] error make_error(std::string_view input, std::uint32_t stop, grammar g, production p) noexcept;
+/// An error with a given code at byte `offset` (no such production, input too long).
+[[nodiscard]] error make_error(errc code, std::string_view input, std::uint32_t offset, grammar g,
+                               production p) noexcept;
+
+}  // namespace iri::detail

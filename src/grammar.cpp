@@ -1,0 +1,59 @@
+// Names of grammar variants and productions, and lookup by ABNF rule name.
+#include "iri/grammar.hpp"
+
+#include <cstring>
+
+#include "registry.hpp"
+
+namespace iri {
+
+namespace {
+
+bool iequal(std::string_view a, std::string_view b) noexcept {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        char x = a[i], y = b[i];
+        if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
+        if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
+        if (x != y) return false;
+    }
+    return true;
+}
+
+constexpr const char* role_names[] = {
+#define IRI_PRODUCTION(id, rfc3986_name) rfc3986_name,
+#include "iri/detail/roles.def"
+#undef IRI_PRODUCTION
+};
+
+}  // namespace
+
+std::string_view name(grammar g) noexcept { return detail::info(g).name; }
+
+std::optional<grammar> find_grammar(std::string_view n) noexcept {
+    for (std::size_t i = 0; i < grammar_count; ++i)
+        if (n == detail::grammar_infos[i]->name) return static_cast<grammar>(i);
+    return std::nullopt;
+}
+
+std::string_view role_name(production p) noexcept { return role_names[static_cast<std::size_t>(p)]; }
+
+std::string_view rule_name(grammar g, production p) noexcept {
+    const detail::grammar_info& gi = detail::info(g);
+    for (std::size_t i = 0; i < gi.entry_count; ++i)
+        if (gi.entries[i].role == p) return gi.entries[i].rule;
+    return {};
+}
+
+std::optional<production> find_production(grammar g, std::string_view abnf_name) noexcept {
+    const detail::grammar_info& gi = detail::info(g);
+    for (std::size_t i = 0; i < gi.entry_count; ++i)
+        if (iequal(abnf_name, gi.entries[i].rule)) return gi.entries[i].role;
+    for (std::size_t i = 0; i < gi.alias_count; ++i)
+        if (iequal(abnf_name, gi.aliases[i].name)) return find_production(g, gi.aliases[i].rule);
+    for (std::size_t i = 0; i < std::size(role_names); ++i)
+        if (iequal(abnf_name, role_names[i]) && gi.by_role[i]) return static_cast<production>(i);
+    return std::nullopt;
+}
+
+}  // namespace iri

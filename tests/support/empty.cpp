@@ -1,0 +1,1 @@
+// Keeps iri_test_support non-empty while the support folder grows.
