@@ -132,6 +132,40 @@ std::optional<char_set> grammar::as_char_set(const node& n) const {
     return std::nullopt;
 }
 
+std::optional<char_set> grammar::literal_set(const rule& r) const {
+    const node* n = &r.definition;
+    // Unwrap single-child alternations/concatenations and references down to a repetition.
+    for (int guard = 0; guard < 64; ++guard) {
+        if ((n->k == node::kind::alternation || n->k == node::kind::concatenation) && n->children.size() == 1) {
+            n = &n->children[0];
+        } else if (n->k == node::kind::rule_ref) {
+            const rule* t = find(n->name);
+            if (!t) return std::nullopt;
+            n = &t->definition;
+        } else {
+            break;
+        }
+    }
+    if (n->k != node::kind::repetition || n->max < 2) return std::nullopt;
+    char_set out;
+    // Flatten the repeated element's alternatives, following references to alternations.
+    std::function<void(const node&, int)> flatten = [&](const node& e, int depth) {
+        if (depth > 64) return;
+        if (auto cs = as_char_set(e)) {
+            out.add(*cs);
+            return;
+        }
+        if (e.k == node::kind::alternation || (e.k == node::kind::concatenation && e.children.size() == 1)) {
+            for (const node& c : e.children) flatten(c, depth + 1);
+        } else if (e.k == node::kind::rule_ref) {
+            if (const rule* t = find(e.name)) flatten(t->definition, depth + 1);
+        }
+        // Anything else (a sequence such as pct-encoded) allows no single character.
+    };
+    flatten(n->children[0], 0);
+    return out;
+}
+
 char_set grammar::excluded_set() const {
     if (excluded.rule.empty()) return {};
     const rule* r = find(excluded.rule);

@@ -364,12 +364,34 @@ bool emit_re2c(const grammar& g, const emit_options& opt, std::ostream& out, std
     const char_set ex = g.excluded_set();
     out << "const std::uint32_t excluded[][2] = {\n";
     for (auto [lo, hi] : ex.ranges) out << "    {0x" << std::hex << lo << ", 0x" << hi << std::dec << "},\n";
-    out << "    {0, 0},\n};\n\n}  // namespace\n}  // namespace iri::detail::" << ns << "\n\n";
+    out << "    {0, 0},\n};\n\n";
+    // Literal character sets of the entries whose rule repeats one element.
+    std::size_t charset_count = 0;
+    std::ostringstream sets;
+    for (const entry& e : entries) {
+        auto ls = g.literal_set(*g.find(e.rule));
+        if (!ls) continue;
+        ls->subtract(ex);
+        std::uint64_t ascii[2] = {0, 0};
+        out << "const std::uint32_t set_" << cname(e.rule) << "[][2] = {\n";
+        for (auto [lo, hi] : ls->ranges) {
+            out << "    {0x" << std::hex << lo << ", 0x" << hi << std::dec << "},\n";
+            for (std::uint32_t c = lo; c <= hi && c < 0x80; ++c) ascii[c >> 6] |= std::uint64_t{1} << (c & 63);
+        }
+        out << "    {0, 0},\n};\n";
+        sets << "    {" << production_enum(e.role) << ", set_" << cname(e.rule) << ", " << ls->ranges.size() << ", {0x"
+             << std::hex << ascii[0] << "ull, 0x" << ascii[1] << "ull}" << std::dec << "},\n";
+        ++charset_count;
+    }
+    out << "\nconst ::iri::detail::charset_info charsets[] = {\n" << sets.str()
+        << "    {::iri::production::uri_reference, nullptr, 0, {0, 0}},\n};\n\n";
+    out << "}  // namespace\n}  // namespace iri::detail::" << ns << "\n\n";
     out << "namespace iri::detail {\nextern const grammar_info grammar_info_" << g.name << ";\n";
     out << "const grammar_info grammar_info_" << g.name << " = {\n    " << c_string(g.name) << ",\n    "
         << c_string(opt.source) << ",\n    " << c_string(g.spec) << ",\n    " << ns << "::entries,\n    " << entries.size() << ",\n    " << ns << "::by_role,\n    " << ns
         << "::aliases,\n    " << g.aliases.size() << ",\n    " << ns << "::excluded,\n    " << ex.ranges.size()
-        << ",\n    " << c_string(g.excluded.reason) << ",\n};\n}  // namespace iri::detail\n";
+        << ",\n    " << c_string(g.excluded.reason) << ",\n    " << ns << "::charsets,\n    " << charset_count
+        << ",\n};\n}  // namespace iri::detail\n";
     return true;
 }
 

@@ -26,6 +26,16 @@ struct alias_info {
     const char* rule;  // ...this entry rule
 };
 
+/// The characters a production allows literally (not percent-encoded): the single-character alternatives of the
+/// element its rule repeats (isegment = *ipchar: iunreserved, sub-delims, ":" and "@"; not the "%" of pct-encoded).
+/// Derived by the generator from the grammar file, so no character class is written outside grammar/.
+struct charset_info {
+    production role;
+    const std::uint32_t (*ranges)[2];  // closed ranges of code points, sorted, excluded characters removed
+    std::size_t count;
+    std::uint64_t ascii[2];            // the same set below U+0080 as a bitmap
+};
+
 /// Everything the generator tells the library about one variant.
 struct grammar_info {
     const char* name;        // "iri"
@@ -39,6 +49,8 @@ struct grammar_info {
     const std::uint32_t (*excluded)[2];  // prose-rule exclusion ranges (closed), sorted
     std::size_t excluded_count;
     const char* exclusion_reason;        // "" when there is no exclusion
+    const charset_info* charsets;        // for the entries whose rule repeats one element
+    std::size_t charset_count;
 };
 
 }  // namespace iri::detail

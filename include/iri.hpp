@@ -1,0 +1,11 @@
+// iri: Internationalized Resource Identifiers (draft-ietf-iri-3987bis-13, RFC 3987), URIs (RFC 3986) and Legacy
+// Extended IRIs, parsed by DFAs generated from the specifications' ABNF. One header for everything.
+#pragma once
+
+#include "iri/charset.hpp"
+#include "iri/components.hpp"
+#include "iri/error.hpp"
+#include "iri/grammar.hpp"
+#include "iri/parse.hpp"
+#include "iri/result.hpp"
+#include "iri/split.hpp"
