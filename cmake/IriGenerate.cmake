@@ -1,7 +1,7 @@
 # iri_generate(VARIANT OUT_VAR): grammar/VARIANT.abnf -> iri-generate -> VARIANT.re -> re2c -> VARIANT.cpp,
 # all in ${CMAKE_BINARY_DIR}/gen/VARIANT/. The generator runs from the source directory so that the first line of
 # each generated file names grammar/VARIANT.abnf by its relative path; re2c runs without #line directives (-i)
-# and without dates or versions, so the output is reproducible. Every grammar file is a dependency: a variant may
+# and without dates or versions, so the output is reproducible; -b (bitmaps for character classes) measured faster. Every grammar file is a dependency: a variant may
 # import or extend any of them.
 function(iri_generate variant out_var)
   set(dir "${CMAKE_BINARY_DIR}/gen/${variant}")
@@ -16,7 +16,7 @@ function(iri_generate variant out_var)
     VERBATIM)
   add_custom_command(
     OUTPUT "${dir}/${variant}.cpp"
-    COMMAND "${RE2C_EXECUTABLE}" -8 --input custom --empty-class match-none -i
+    COMMAND "${RE2C_EXECUTABLE}" -8 -b --input custom --empty-class match-none -i
             -W -Wno-match-empty-string -Wno-unreachable-rules -Wno-nondeterministic-tags
             --no-generation-date --no-version "${variant}.re" -o "${variant}.cpp"
     WORKING_DIRECTORY "${dir}"

@@ -1,7 +1,11 @@
 // ABNF -> re2c: every rule that carries no component becomes a named re2c definition (its ABNF name with "-"
-// written "_"); every entry production becomes one matcher function whose regular expression inlines the rules
-// that contain components, so that each occurrence of a component gets its own pair of tags (re2c allows a tag
-// once per rule; "the path after an authority" and "the path without one" are different occurrences).
+// written "_"); every entry production becomes one matcher function. The rules that contain components are
+// inlined into the entry, and every alternation that contains a component is distributed into separate re2c
+// rules ("the path after an authority" and "the path without one" become two rules), so that each component
+// occurs at most once per re2c rule and all rules share one pair of tags per component: re2c allows a tag once
+// per rule, and a few shared tags cost the DFA far less than one pair per occurrence. re2c prefers the longest
+// match and, among equally long ones, the first rule: for a whole-input match that is first-match-wins in the
+// order of the ABNF alternatives (3987bis §2.2, RFC 3986 §4.1), as leftmost-greedy tags are within a rule.
 #include "emit_re2c.hpp"
 
 #include <algorithm>
@@ -51,6 +55,13 @@ std::string emit_class(const char_set& set) {
     return out + "]";
 }
 
+// The tag variable of a component's begin ('b') or end ('e'): one pair per component, shared by all rules.
+std::string tag(const std::string& role, char which) {
+    std::string t = "t_" + role + "_";
+    std::replace(t.begin(), t.end(), '-', '_');
+    return t + which;
+}
+
 class emitter {
 public:
     emitter(const grammar& g, std::ostream& out) : g_(g), out_(out), excluded_(g.excluded_set()) {
@@ -72,27 +83,29 @@ public:
         for (const std::string& e : entry_rules) need(*g_.find(e));
     }
 
-    // The expression of an entry: component rules inlined, each occurrence with its own tags.
-    std::string entry_expr(const std::string& entry_rule) {
-        occurrences_.clear();
+    // One re2c rule of an entry: its expression, and the components it tags (each at most once).
+    struct alternative {
+        std::string re;
+        std::vector<std::string> roles;     // tagged in this alternative
+        std::vector<std::string> optional;  // of those, the ones inside an optional part (their tags may be null)
+    };
+    static constexpr std::size_t max_alternatives = 512;
+
+    // The entry's alternatives, in first-match-wins order. On failure sets `error_`.
+    std::vector<alternative> entry_alternatives(const std::string& entry_rule) {
         node ref;
         ref.k = node::kind::rule_ref;
         ref.name = entry_rule;
-        return expr(ref, "");
+        return expand(ref, "", false);
     }
-
-    struct occurrence {
-        std::string role;
-        int index;
-    };
-    const std::vector<occurrence>& occurrences() const { return occurrences_; }
+    const std::string& error() const { return error_; }
 
 private:
     const grammar& g_;
     std::ostream& out_;
     char_set excluded_;
     std::map<std::string, bool> tagged_;
-    std::vector<occurrence> occurrences_;
+    std::string error_;
 
     static void collect(const node& n, std::vector<const node*>& out) {
         if (n.k == node::kind::rule_ref) out.push_back(&n);
@@ -183,33 +196,93 @@ private:
         return "\"\"";
     }
 
-    // The expression of a rule body (of rule `parent`) on the way to a component: tagged rules are inlined.
-    std::string expr(const node& n, const std::string& parent) {
+
+    // Does this node use a component (directly, as a use inside `parent`, or through a tagged rule)?
+    bool carries(const node& n, const std::string& parent) const {
         if (n.k == node::kind::rule_ref) {
             const rule& r = *g_.find(n.name);
-            const std::string body = tagged_.at(fold(r.name)) ? expr(r.definition, r.name) : cname(r.name);
-            const std::string role = g_.component_role(parent, r.name);
-            if (role.empty()) return body;
-            const int k = static_cast<int>(occurrences_.size());
-            occurrences_.push_back({role, k});
-            return "(@t" + std::to_string(k) + "b " + body + " @t" + std::to_string(k) + "e)";
+            return tagged_.at(fold(r.name)) || !g_.component_role(parent, r.name).empty();
         }
+        return std::any_of(n.children.begin(), n.children.end(), [&](const node& c) { return carries(c, parent); });
+    }
+
+    // The alternatives of a node of rule `parent`'s definition: tagged rules inlined, tagged alternations
+    // distributed; `optional` tells that the node lies inside an optional part.
+    std::vector<alternative> expand(const node& n, const std::string& parent, bool optional) {
+        if (!error_.empty()) return {};
+        if (!carries(n, parent)) return {alternative{plain_expr(n), {}, {}}};
         switch (n.k) {
-            case node::kind::alternation:
-            case node::kind::concatenation: {
-                if (n.children.size() == 1) return expr(n.children[0], parent);
-                std::string out = "(";
-                for (std::size_t i = 0; i < n.children.size(); ++i) {
-                    if (i) out += n.k == node::kind::alternation ? " | " : " ";
-                    out += expr(n.children[i], parent);
+            case node::kind::rule_ref: {
+                const rule& r = *g_.find(n.name);
+                std::vector<alternative> inner = tagged_.at(fold(r.name))
+                                                     ? expand(r.definition, r.name, optional)
+                                                     : std::vector<alternative>{alternative{cname(r.name), {}, {}}};
+                const std::string role = g_.component_role(parent, r.name);
+                if (role.empty()) return inner;
+                for (alternative& a : inner) {
+                    if (std::find(a.roles.begin(), a.roles.end(), role) != a.roles.end()) {
+                        error_ = n.where.str() + ": component " + role + " occurs twice in one alternative";
+                        return {};
+                    }
+                    a.re = "(@" + tag(role, 'b') + " " + a.re + " @" + tag(role, 'e') + ")";
+                    a.roles.push_back(role);
+                    if (optional) a.optional.push_back(role);
                 }
-                return out + ")";
+                return inner;
             }
-            case node::kind::repetition:
-                return repeat(n, n.max == 0 ? std::string() : expr(n.children[0], parent));
+            case node::kind::alternation: {
+                std::vector<alternative> out;
+                for (const node& c : n.children) {
+                    auto part = expand(c, parent, optional);
+                    out.insert(out.end(), part.begin(), part.end());
+                }
+                return limit(std::move(out), n);
+            }
+            case node::kind::concatenation: {
+                std::vector<alternative> out{alternative{}};
+                for (const node& c : n.children) {
+                    auto part = expand(c, parent, optional);
+                    std::vector<alternative> next;
+                    for (const alternative& a : out)  // the first child varies slowest: priority order
+                        for (const alternative& b : part) {
+                            alternative m = a;
+                            m.re += (m.re.empty() ? "" : " ") + b.re;
+                            for (const std::string& role : b.roles) {
+                                if (std::find(m.roles.begin(), m.roles.end(), role) != m.roles.end()) {
+                                    error_ = c.where.str() + ": component " + role + " occurs twice in one alternative";
+                                    return {};
+                                }
+                                m.roles.push_back(role);
+                            }
+                            m.optional.insert(m.optional.end(), b.optional.begin(), b.optional.end());
+                            next.push_back(std::move(m));
+                        }
+                    out = limit(std::move(next), n);
+                    if (!error_.empty()) return {};
+                }
+                for (alternative& a : out) a.re = "(" + a.re + ")";
+                return out;
+            }
+            case node::kind::repetition: {
+                // Only an optional part may hold a component (checked before): [x] is x, else nothing (greedy).
+                auto inner = expand(n.children[0], parent, true);
+                if (inner.size() == 1) {
+                    inner[0].re = "(" + inner[0].re + ")?";
+                    return inner;
+                }
+                inner.push_back(alternative{"\"\"", {}, {}});
+                return inner;
+            }
             default:
-                return plain_expr(n);
+                return {alternative{plain_expr(n), {}, {}}};
         }
+    }
+
+    std::vector<alternative> limit(std::vector<alternative> v, const node& n) {
+        if (v.size() > max_alternatives)
+            error_ = n.where.str() + ": distributing the components' alternations gives more than " +
+                     std::to_string(max_alternatives) + " re2c rules";
+        return v;
     }
 };
 
@@ -305,7 +378,7 @@ bool emit_re2c(const grammar& g, const emit_options& opt, std::ostream& out, std
     out << "// Grammar files read:";
     for (const std::string& f : g.files) out << " " << f;
     out << "\n// Do not edit: edit the .abnf and rebuild. Compile with re2c -8 --input custom (UTF-8 code points).\n";
-    out << "#include <cstddef>\n#include <cstdint>\n\n#include \"iri/detail/match.hpp\"\n\n";
+    out << "#include <cstddef>\n#include <cstdint>\n#include <cstring>\n\n#include \"iri/detail/match.hpp\"\n\n";
     out << "// The custom re2c input API: a fake sentinel. Past the end YYPEEK yields 0xFF, a byte that no UTF-8\n"
            "// sequence contains, so the DFA stops there without reading past the caller's buffer, and an embedded\n"
            "// NUL is an ordinary byte. YYRESTORE notes where the DFA got stuck (the error offset): it runs only\n"
@@ -323,25 +396,40 @@ bool emit_re2c(const grammar& g, const emit_options& opt, std::ostream& out, std
     out << "*/\n\n";
 
     for (const entry& e : entries) {
-        const std::string body = em.entry_expr(e.rule);
-        const auto& occ = em.occurrences();
-        out << "// " << e.rule << " (role " << e.role << ")\n";
+        const auto alternatives = em.entry_alternatives(e.rule);
+        if (!em.error().empty()) {
+            error = em.error();
+            return false;
+        }
+        std::vector<std::string> roles;  // every component any alternative tags, in first-seen order
+        for (const auto& a : alternatives)
+            for (const std::string& r : a.roles)
+                if (std::find(roles.begin(), roles.end(), r) == roles.end()) roles.push_back(r);
+        out << "// " << e.rule << " (role " << e.role << "): " << alternatives.size() << " re2c rule"
+            << (alternatives.size() == 1 ? "" : "s") << "\n";
         out << "bool match_" << cname(e.rule)
             << "(const unsigned char* s, std::size_t n, ::iri::components& out, std::uint32_t& stop) noexcept {\n";
         out << "    const unsigned char* cur = s;\n    const unsigned char* const lim = s + n;\n"
                "    const unsigned char* mar = s;\n    const unsigned char* stuck = nullptr;\n";
-        for (const auto& o : occ)
-            out << "    const unsigned char *t" << o.index << "b = nullptr, *t" << o.index << "e = nullptr;\n";
+        for (const std::string& r : roles)
+            out << "    const unsigned char *" << tag(r, 'b') << " = nullptr, *" << tag(r, 'e')
+                << " = nullptr;\n";
         out << "    /*!stags:re2c format = 'const unsigned char *@@ = nullptr;\\n'; */\n";
-        out << "    out = ::iri::components{};\n";
+        out << "    std::memset(&out, 0xFF, sizeof out);  // every span omitted\n";
         out << "    (void)mar;\n    (void)stuck;\n";
-        out << "    /*!re2c\n    " << body << " {\n";
-        for (const auto& o : occ) {
-            out << "        if (t" << o.index << "b) out[" << component_enum(o.role) << "] = {static_cast<std::uint32_t>(t"
-                << o.index << "b - s), static_cast<std::uint32_t>(t" << o.index << "e - s)};\n";
+        out << "    /*!re2c\n";
+        for (const auto& a : alternatives) {
+            out << "    " << a.re << " {\n";
+            for (const std::string& r : a.roles) {
+                const bool maybe = std::find(a.optional.begin(), a.optional.end(), r) != a.optional.end();
+                const std::string b = tag(r, 'b'), en = tag(r, 'e');
+                out << "        " << (maybe ? "if (" + b + ") " : std::string()) << "out[" << component_enum(r)
+                    << "] = {static_cast<std::uint32_t>(" << b << " - s), static_cast<std::uint32_t>(" << en
+                    << " - s)};\n";
+            }
+            out << "        if (cur == lim) return true;\n"
+                   "        stop = static_cast<std::uint32_t>((stuck ? stuck : cur) - s);\n        return false;\n    }\n";
         }
-        out << "        if (cur == lim) return true;\n"
-               "        stop = static_cast<std::uint32_t>((stuck ? stuck : cur) - s);\n        return false;\n    }\n";
         out << "    \"\" {\n        stop = static_cast<std::uint32_t>((stuck ? stuck : cur) - s);\n        return false;\n"
                "    }\n    */\n}\n\n";
     }

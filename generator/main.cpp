@@ -22,7 +22,7 @@ const char* const usage =
     "  --check          check the grammar only; write nothing\n"
     "\n"
     "Then compile the output with re2c in UTF-8 mode:\n"
-    "  re2c -8 --input custom --empty-class match-none -W -Wno-match-empty-string -Wno-unreachable-rules \\\n"
+    "  re2c -8 -b --input custom --empty-class match-none -W -Wno-match-empty-string -Wno-unreachable-rules \\\n"
     "       -Wno-nondeterministic-tags OUT.re -o OUT.cpp\n"
     "\n"
     "Writing a variant: see grammar/README.md. Errors are reported as file:line:column: message; the exit\n"

@@ -4,11 +4,16 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "iri/components.hpp"
 #include "iri/grammar.hpp"
 
 namespace iri::detail {
+
+// The generated matchers reset a components value by filling it with 0xFF bytes: every span omitted.
+static_assert(span::omitted == 0xFFFFFFFFu && sizeof(components) == component_count * sizeof(span) &&
+              std::is_trivially_copyable_v<components>);
 
 /// A generated matcher: the DFA of one entry production. Fills `out` (every span, omitted where absent) and
 /// returns true when the whole input [s, s + n) matches; otherwise sets `stop` to the offset of the first byte
