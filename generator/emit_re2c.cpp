@@ -100,6 +100,31 @@ public:
     }
     const std::string& error() const { return error_; }
 
+    // The rule's expression without any tag: rules that carry components are inlined, the others named.
+    std::string untagged_expr(const node& n) const {
+        if (n.k == node::kind::rule_ref) {
+            const rule& r = *g_.find(n.name);
+            return tagged_.at(fold(r.name)) ? untagged_expr(r.definition) : cname(r.name);
+        }
+        if (n.k == node::kind::alternation || n.k == node::kind::concatenation) {
+            if (n.children.size() == 1) return untagged_expr(n.children[0]);
+            std::string out = "(";
+            for (std::size_t i = 0; i < n.children.size(); ++i) {
+                if (i) out += n.k == node::kind::alternation ? " | " : " ";
+                out += untagged_expr(n.children[i]);
+            }
+            return out + ")";
+        }
+        if (n.k == node::kind::repetition) return repeat(n, n.max == 0 ? std::string() : untagged_expr(n.children[0]));
+        return plain_expr(n);
+    }
+    std::string untagged_rule(const std::string& rule_name) const {
+        node ref;
+        ref.k = node::kind::rule_ref;
+        ref.name = rule_name;
+        return untagged_expr(ref);
+    }
+
 private:
     const grammar& g_;
     std::ostream& out_;
@@ -286,6 +311,12 @@ private:
     }
 };
 
+// Prefix matchers (longest prefix, no tags) are emitted for the component-level productions: the library's
+// fast path for the reference productions runs them between the RFC 3986 delimiters.
+bool has_prefix_matcher(const std::string& role) {
+    return role != "URI-reference" && role != "URI" && role != "absolute-URI" && role != "relative-ref";
+}
+
 std::string component_enum(const std::string& role) {
     std::string id;
 #define IRI_COMPONENT(ident, name) \
@@ -432,6 +463,18 @@ bool emit_re2c(const grammar& g, const emit_options& opt, std::ostream& out, std
         }
         out << "    \"\" {\n        stop = static_cast<std::uint32_t>((stuck ? stuck : cur) - s);\n        return false;\n"
                "    }\n    */\n}\n\n";
+        if (has_prefix_matcher(e.role)) {
+            // The length of the longest prefix in the production (no tags): the building block of the library's
+            // split-at-delimiters fast path for the reference productions.
+            out << "std::uint32_t prefix_" << cname(e.rule)
+                << "(const unsigned char* s, std::size_t n) noexcept {\n"
+                   "    const unsigned char* cur = s;\n    const unsigned char* const lim = s + n;\n"
+                   "    const unsigned char* mar = s;\n    const unsigned char* stuck = nullptr;\n"
+                   "    (void)mar;\n    (void)stuck;\n    /*!re2c\n    "
+                << em.untagged_rule(e.rule)
+                << " { return static_cast<std::uint32_t>(cur - s); }\n"
+                   "    \"\" { return ::iri::span::omitted; }\n    */\n}\n\n";
+        }
     }
 
     out << "const ::iri::detail::entry_info entries[] = {\n";
@@ -444,6 +487,13 @@ bool emit_re2c(const grammar& g, const emit_options& opt, std::ostream& out, std
         auto it = std::find_if(entries.begin(), entries.end(), [&](const entry& e) { return e.role == role; });
         out << "    " << (it == entries.end() ? std::string("nullptr") : "&match_" + cname(it->rule)) << ",  // " << role
             << "\n";
+    }
+    out << "};\n\n";
+    out << "const ::iri::detail::prefix_fn prefix_by_role[] = {\n";
+    for (const std::string& role : production_roles()) {
+        auto it = std::find_if(entries.begin(), entries.end(), [&](const entry& e) { return e.role == role; });
+        const bool has = it != entries.end() && has_prefix_matcher(role);
+        out << "    " << (has ? "&prefix_" + cname(it->rule) : std::string("nullptr")) << ",  // " << role << "\n";
     }
     out << "};\n\n";
     out << "const ::iri::detail::alias_info aliases[] = {\n";
@@ -476,7 +526,7 @@ bool emit_re2c(const grammar& g, const emit_options& opt, std::ostream& out, std
     out << "}  // namespace\n}  // namespace iri::detail::" << ns << "\n\n";
     out << "namespace iri::detail {\nextern const grammar_info grammar_info_" << g.name << ";\n";
     out << "const grammar_info grammar_info_" << g.name << " = {\n    " << c_string(g.name) << ",\n    "
-        << c_string(opt.source) << ",\n    " << c_string(g.spec) << ",\n    " << ns << "::entries,\n    " << entries.size() << ",\n    " << ns << "::by_role,\n    " << ns
+        << c_string(opt.source) << ",\n    " << c_string(g.spec) << ",\n    " << ns << "::entries,\n    " << entries.size() << ",\n    " << ns << "::by_role,\n    " << ns << "::prefix_by_role,\n    " << ns
         << "::aliases,\n    " << g.aliases.size() << ",\n    " << ns << "::excluded,\n    " << ex.ranges.size()
         << ",\n    " << c_string(g.excluded.reason) << ",\n    " << ns << "::charsets,\n    " << charset_count
         << ",\n};\n}  // namespace iri::detail\n";

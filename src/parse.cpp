@@ -1,29 +1,176 @@
-// The parse path: one pass of the generated DFA. Nothing here allocates; an invalid input's error is worked out
-// by make_error (error.cpp) after the pass.
+// The parse path. The reference productions (URI-reference, URI, absolute-URI, relative-ref and their IRI/LEIRI
+// counterparts) first take a fast path: split at the RFC 3986 delimiters while running the generated DFA of each
+// component over its own bytes (RFC 3986 §3 and Appendix B: "scheme ':' ['//' authority] path ['?' query]
+// ['#' fragment]", which every variant's reference rule keeps). Each component DFA stops at the first byte its
+// component cannot hold, which must then be the next delimiter. Anything the fast path does not accept goes to
+// the DFA of the whole production, which decides validity and reports the error: the fast path can only say yes.
+// Nothing here allocates; an invalid input's error is worked out by make_error (error.cpp) after the pass.
 #include "iri/parse.hpp"
+
 
 #include "error_detail.hpp"
 #include "registry.hpp"
 
 namespace iri {
 
+namespace {
+
+using detail::grammar_info;
+
+constexpr std::uint32_t none = span::omitted;
+
+detail::prefix_fn prefix(const grammar_info& gi, production p) noexcept {
+    return gi.prefix_by_role[static_cast<std::size_t>(p)];
+}
+
+// The longest prefix of [s + at, s + n) in production p, as an end offset; `none` if there is none.
+std::uint32_t run(detail::prefix_fn f, const unsigned char* s, std::uint32_t at, std::uint32_t n) noexcept {
+    const std::uint32_t len = f(s + at, n - at);
+    return len == none ? none : at + len;
+}
+
+// The prefix matchers the fast path needs; all present for every variant that keeps RFC 3986's structure.
+struct prefixes {
+    detail::prefix_fn scheme, userinfo, ip_literal, ipv4, ipv6, reg_name, port, abempty, absolute, rootless,
+        noscheme, query, fragment;
+    explicit prefixes(const grammar_info& gi) noexcept
+        : scheme(prefix(gi, production::scheme)), userinfo(prefix(gi, production::userinfo)),
+          ip_literal(prefix(gi, production::ip_literal)), ipv4(prefix(gi, production::ipv4address)),
+          ipv6(prefix(gi, production::ipv6address)), reg_name(prefix(gi, production::reg_name)),
+          port(prefix(gi, production::port)), abempty(prefix(gi, production::path_abempty)),
+          absolute(prefix(gi, production::path_absolute)), rootless(prefix(gi, production::path_rootless)),
+          noscheme(prefix(gi, production::path_noscheme)), query(prefix(gi, production::query)),
+          fragment(prefix(gi, production::fragment)) {}
+    [[nodiscard]] bool complete() const noexcept {
+        return scheme && userinfo && ip_literal && ipv4 && ipv6 && reg_name && port && abempty && absolute &&
+               rootless && noscheme && query && fragment;
+    }
+};
+
+bool is_authority_end(const unsigned char* s, std::uint32_t at, std::uint32_t n) noexcept {
+    return at == n || s[at] == '/' || s[at] == '?' || s[at] == '#';
+}
+
+// host [":" port] from `at` (RFC 3986 §3.2.2–§3.2.3): the end of the authority, or `none`. Host kinds are tried
+// in the grammar's order, first match wins: IP-literal, IPv4address (when it is the whole host), reg-name.
+std::uint32_t host_port(const prefixes& f, const unsigned char* s, std::uint32_t at, std::uint32_t n,
+                        components& out) noexcept {
+    std::uint32_t end = run(f.ip_literal, s, at, n);
+    if (end != none) {
+        // IP-literal = "[" ( IPv6address / IPvFuture ) "]"
+        const std::uint32_t inner = end - 1;
+        const bool v6 = run(f.ipv6, s, at + 1, inner) == inner;
+        out[v6 ? component::ipv6address : component::ipvfuture] = {at + 1, inner};
+    } else {
+        end = run(f.reg_name, s, at, n);  // reg-name = *( ... ) matches at least the empty string
+        if (end == none) return none;
+        const bool v4 = run(f.ipv4, s, at, end) == end && end > at;
+        out[v4 ? component::ipv4address : component::reg_name] = {at, end};
+    }
+    out[component::host] = {at, end};
+    if (end < n && s[end] == ':') {
+        const std::uint32_t port_end = run(f.port, s, end + 1, n);
+        if (port_end == none) return none;
+        out[component::port] = {end + 1, port_end};
+        end = port_end;
+    }
+    return end;
+}
+
+// The fast path. True with `out` filled when the input is a valid string of the reference production `p`;
+// false when it cannot tell (the whole-production DFA then decides).
+bool split_parse(const grammar_info& gi, production p, const unsigned char* s, std::uint32_t n,
+                 components& out) noexcept {
+    const prefixes f(gi);
+    if (!f.complete()) return false;
+    std::uint32_t at = 0;
+    // scheme ":" — first-match-wins: a reference that starts with a scheme and ":" is not a relative-ref, whose
+    // first segment cannot hold a ":" (RFC 3986 §4.2).
+    const std::uint32_t scheme_end = run(f.scheme, s, 0, n);
+    const bool has_scheme = scheme_end != none && scheme_end < n && s[scheme_end] == ':';
+    if (has_scheme) {
+        if (p == production::relative_ref) return false;
+        out[component::scheme] = {0, scheme_end};
+        at = scheme_end + 1;
+    } else if (p != production::uri_reference && p != production::relative_ref) {
+        return false;
+    }
+    // "//" authority path-abempty / path-absolute / path-rootless (with a scheme) or path-noscheme (without) /
+    // path-empty (RFC 3986 §3, §4.2).
+    std::uint32_t path_end;
+    if (n - at >= 2 && s[at] == '/' && s[at + 1] == '/') {
+        const std::uint32_t a = at + 2;
+        // authority = [ userinfo "@" ] host [ ":" port ]: without a userinfo first (the common case); if the
+        // authority does not end there, with the userinfo that runs up to an "@".
+        components c = out;
+        std::uint32_t end = host_port(f, s, a, n, c);
+        if (end == none || !is_authority_end(s, end, n)) {
+            const std::uint32_t at_sign = run(f.userinfo, s, a, n);
+            if (at_sign == none || at_sign >= n || s[at_sign] != '@') return false;
+            c = out;
+            c[component::userinfo] = {a, at_sign};
+            end = host_port(f, s, at_sign + 1, n, c);
+            if (end == none || !is_authority_end(s, end, n)) return false;
+        }
+        out = c;
+        out[component::authority] = {a, end};
+        at = end;
+        path_end = run(f.abempty, s, at, n);
+    } else if (at < n && s[at] == '/') {
+        path_end = run(f.absolute, s, at, n);
+    } else {
+        path_end = run(has_scheme ? f.rootless : f.noscheme, s, at, n);
+        if (path_end == none) path_end = at;  // path-empty
+    }
+    if (path_end == none) return false;
+    out[component::path] = {at, path_end};
+    at = path_end;
+    if (at < n && s[at] == '?') {
+        const std::uint32_t end = run(f.query, s, at + 1, n);
+        if (end == none) return false;
+        out[component::query] = {at + 1, end};
+        at = end;
+    }
+    if (at < n && s[at] == '#' && p != production::absolute_uri) {
+        const std::uint32_t end = run(f.fragment, s, at + 1, n);
+        if (end == none) return false;
+        out[component::fragment] = {at + 1, end};
+        at = end;
+    }
+    return at == n;
+}
+
+bool is_reference_production(production p) noexcept {
+    return p == production::uri_reference || p == production::uri || p == production::absolute_uri ||
+           p == production::relative_ref;
+}
+
+}  // namespace
+
 result<components> parse(std::string_view input, grammar g, production p) noexcept {
-    const detail::grammar_info& gi = detail::info(g);
+    const grammar_info& gi = detail::info(g);
     const detail::match_fn match = gi.by_role[static_cast<std::size_t>(p)];
     if (!match) return detail::make_error(errc::no_such_production, input, 0, g, p);
     if (input.size() >= span::omitted) return detail::make_error(errc::input_too_long, input, 0, g, p);
-    components c;
+    const auto* s = reinterpret_cast<const unsigned char*>(input.data());
+    const auto n = static_cast<std::uint32_t>(input.size());
+    components c;  // every span omitted
+    if (is_reference_production(p) && split_parse(gi, p, s, n, c)) return c;
     std::uint32_t stop = 0;
-    if (match(reinterpret_cast<const unsigned char*>(input.data()), input.size(), c, stop)) return c;
+    if (match(s, n, c, stop)) return c;
     return detail::make_error(input, stop, g, p);
 }
 
 bool is_valid(std::string_view input, grammar g, production p) noexcept {
-    const detail::match_fn match = detail::info(g).by_role[static_cast<std::size_t>(p)];
+    const grammar_info& gi = detail::info(g);
+    const detail::match_fn match = gi.by_role[static_cast<std::size_t>(p)];
     if (!match || input.size() >= span::omitted) return false;
+    const auto* s = reinterpret_cast<const unsigned char*>(input.data());
+    const auto n = static_cast<std::uint32_t>(input.size());
     components c;
+    if (is_reference_production(p) && split_parse(gi, p, s, n, c)) return true;
     std::uint32_t stop = 0;
-    return match(reinterpret_cast<const unsigned char*>(input.data()), input.size(), c, stop);
+    return match(s, n, c, stop);
 }
 
 }  // namespace iri

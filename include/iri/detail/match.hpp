@@ -20,6 +20,10 @@ static_assert(span::omitted == 0xFFFFFFFFu && sizeof(components) == component_co
 /// that cannot extend a viable prefix. Reads no byte outside [s, s + n).
 using match_fn = bool (*)(const unsigned char* s, std::size_t n, components& out, std::uint32_t& stop) noexcept;
 
+/// A generated prefix matcher of a production whose rule uses no component: the length of the longest prefix of
+/// [s, s + n) that is a string of the production, or span::omitted when there is none.
+using prefix_fn = std::uint32_t (*)(const unsigned char* s, std::size_t n) noexcept;
+
 struct entry_info {
     production role;
     const char* rule;  // the variant's ABNF rule name
@@ -49,6 +53,7 @@ struct grammar_info {
     const entry_info* entries;
     std::size_t entry_count;
     const match_fn* by_role;  // indexed by production; nullptr where the variant has no entry
+    const prefix_fn* prefix_by_role;  // indexed by production; nullptr where absent or the rule has components
     const alias_info* aliases;
     std::size_t alias_count;
     const std::uint32_t (*excluded)[2];  // prose-rule exclusion ranges (closed), sorted
