@@ -10,7 +10,7 @@
 //   ;@component ROLE RULE... every occurrence of RULE is tagged as component ROLE (scheme, host, path, ...);
 //                            PARENT/RULE tags RULE only where PARENT's definition uses it (IPv4address is a host
 //                            kind in host, not inside the ls32 of an IPv6address)
-//   ;@exclude RULE REASON... a prose rule: the characters of RULE are removed from every character class
+//   ;@exclude RULE SPEC: WHY a prose rule: the characters of RULE are removed from every character class
 //   ;@exclude                (no arguments) clears an inherited exclusion
 //   ;@spec TEXT              the specification section the grammar transcribes, cited by error messages
 // grammar/README.md documents these for grammar authors.

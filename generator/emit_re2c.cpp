@@ -524,11 +524,18 @@ bool emit_re2c(const grammar& g, const emit_options& opt, std::ostream& out, std
     out << "\nconst ::iri::detail::charset_info charsets[] = {\n" << sets.str()
         << "    {::iri::production::uri_reference, nullptr, 0, {0, 0}},\n};\n\n";
     out << "}  // namespace\n}  // namespace iri::detail::" << ns << "\n\n";
+    // ";@exclude RULE SPEC: TEXT": the section the prose rule comes from, and the reason.
+    std::string reason_spec, reason_text = g.excluded.reason;
+    if (auto colon = reason_text.find(": "); colon != std::string::npos) {
+        reason_spec = reason_text.substr(0, colon);
+        reason_text = reason_text.substr(colon + 2);
+    }
     out << "namespace iri::detail {\nextern const grammar_info grammar_info_" << g.name << ";\n";
     out << "const grammar_info grammar_info_" << g.name << " = {\n    " << c_string(g.name) << ",\n    "
         << c_string(opt.source) << ",\n    " << c_string(g.spec) << ",\n    " << ns << "::entries,\n    " << entries.size() << ",\n    " << ns << "::by_role,\n    " << ns << "::prefix_by_role,\n    " << ns
         << "::aliases,\n    " << g.aliases.size() << ",\n    " << ns << "::excluded,\n    " << ex.ranges.size()
-        << ",\n    " << c_string(g.excluded.reason) << ",\n    " << ns << "::charsets,\n    " << charset_count
+        << ",\n    " << c_string(reason_spec) << ",\n    " << c_string(reason_text) << ",\n    " << ns
+        << "::charsets,\n    " << charset_count
         << ",\n};\n}  // namespace iri::detail\n";
     return true;
 }

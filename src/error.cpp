@@ -189,7 +189,7 @@ std::string error::message() const {
         case errc::bad_percent_encoding:
             return std::string("\"%\" must be followed by two hexadecimal digits") +
                    (length ? ", found " + show_char() : std::string(", found the end of the input")) + in + ctx;
-        case errc::excluded_character: return show_char() + " is not allowed: " + gi.exclusion_reason + in + ctx;
+        case errc::excluded_character: return show_char() + " is not allowed" + in + ctx + ": " + gi.exclusion_reason;
         case errc::input_too_long: return "the input is longer than 4,294,967,294 bytes" + ctx;
         case errc::no_such_production:
             return "grammar " + std::string(gi.name) + " has no rule for the role " + std::string(role_name(tried));
@@ -201,7 +201,7 @@ const char* error::spec() const noexcept {
     switch (code) {
         case errc::bad_percent_encoding: return "RFC 3986 §2.1";
         case errc::invalid_utf8: return "RFC 3629 §4";
-        case errc::excluded_character: return "RFC 3987 §4.1";
+        case errc::excluded_character: return detail::info(variant).exclusion_spec;
         default: return detail::info(variant).spec;
     }
 }

@@ -58,7 +58,8 @@ struct grammar_info {
     std::size_t alias_count;
     const std::uint32_t (*excluded)[2];  // prose-rule exclusion ranges (closed), sorted
     std::size_t excluded_count;
-    const char* exclusion_reason;        // "" when there is no exclusion
+    const char* exclusion_spec;          // the section the exclusion comes from ("RFC 3987 §4.1"), or ""
+    const char* exclusion_reason;        // why, one line; "" when there is no exclusion
     const charset_info* charsets;        // for the entries whose rule repeats one element
     std::size_t charset_count;
 };
