@@ -67,6 +67,16 @@ component component_at(std::string_view input, std::uint32_t offset, production 
         const span s = c[k];
         if (s.present() && offset >= s.begin && offset < s.end) return k;
     }
+    // A delimiter belongs to the component it introduces, as in the groups of Appendix B: "//" to authority,
+    // "?" to query, "#" to fragment, and the ":" before a port to port.
+    const auto starts_after = [&](component k, std::uint32_t delimiter_length) {
+        const span s = c[k];
+        return s.present() && s.begin >= delimiter_length && offset >= s.begin - delimiter_length &&
+               offset < s.begin;
+    };
+    for (component k : {component::fragment, component::query, component::port})
+        if (starts_after(k, 1)) return k;
+    if (starts_after(component::authority, 2)) return component::authority;
     // At the end of a component (a missing part, the end of the input): the innermost non-empty one ending
     // there, else an empty one that starts there.
     for (component k : {component::userinfo, component::host, component::port, component::scheme,
