@@ -1,0 +1,221 @@
+// Parse benchmark: iri::parse (validate + every component offset) under the uri and iri grammars, against Boost.URL
+// (parse_uri_reference) and uriparser (uriParseSingleUriExA) built in the same binary, and two floors: memchr for
+// '\n' over the same buffer and a byte-at-a-time table lookup loop. Interleaved rounds (each round runs every row
+// once, in rotating order), medians. Acceptance counts next to every time, so a fast wrong answer cannot hide.
+//
+//   parse_bench [--rounds N] [--lines N] [--markdown] [--only ROW] DATASET...
+//   DATASET: a text file (one reference per line) or FILE.csv:COLUMN (relative_urls_cc_10k.csv:base).
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "iri/parse.hpp"
+
+#ifdef IRI_BENCH_BOOST_URL
+#include <boost/url/parse.hpp>
+#endif
+#ifdef IRI_BENCH_URIPARSER
+#include <uriparser/Uri.h>
+#endif
+
+namespace {
+
+struct dataset {
+    std::string name;
+    std::string buffer;                  // the lines, each followed by '\n'
+    std::vector<std::string_view> lines;
+};
+
+dataset load(const std::string& spec, std::size_t max_lines) {
+    dataset d;
+    std::string path = spec, column;
+    if (auto colon = spec.rfind(".csv:"); colon != std::string::npos) {
+        path = spec.substr(0, colon + 4);
+        column = spec.substr(colon + 5);
+    }
+    d.name = path.substr(path.find_last_of('/') + 1) + (column.empty() ? "" : ":" + column);
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        std::fprintf(stderr, "parse_bench: cannot read %s\n", path.c_str());
+        std::exit(2);
+    }
+    std::string line;
+    bool first = true;
+    std::vector<std::string> kept;
+    while (std::getline(in, line) && kept.size() < max_lines) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (first && line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);  // kasztp's BOM
+        if (!column.empty()) {
+            if (first) {  // header "base,relative"
+                first = false;
+                continue;
+            }
+            const auto comma = line.find(',');  // split on the first comma
+            line = column == "base" ? line.substr(0, comma) : line.substr(comma + 1);
+        }
+        first = false;
+        kept.push_back(line);
+    }
+    for (const auto& l : kept) d.buffer += l + '\n';
+    std::size_t at = 0;
+    for (const auto& l : kept) {
+        d.lines.emplace_back(d.buffer.data() + at, l.size());
+        at += l.size() + 1;
+    }
+    return d;
+}
+
+struct row {
+    std::string name;
+    std::function<std::size_t(const dataset&)> run;  // returns how many lines were accepted (or a checksum)
+    bool floor = false;
+};
+
+volatile std::size_t sink;
+
+std::vector<row> rows() {
+    std::vector<row> r;
+    r.push_back({"memchr floor", [](const dataset& d) {
+                      std::size_t n = 0;
+                      const char* p = d.buffer.data();
+                      const char* end = p + d.buffer.size();
+                      while ((p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p))))) {
+                          ++p;
+                          ++n;
+                      }
+                      return n;
+                  },
+                  true});
+    r.push_back({"byte table floor", [](const dataset& d) {
+                      static const auto table = [] {
+                          std::array<unsigned char, 256> t{};
+                          for (int c = 0; c < 256; ++c) t[static_cast<std::size_t>(c)] = c == '\n' ? 1 : 0;
+                          return t;
+                      }();
+                      std::size_t n = 0;
+                      for (const char c : d.buffer) n += table[static_cast<unsigned char>(c)];
+                      return n;
+                  },
+                  true});
+    for (auto g : {iri::grammar::uri, iri::grammar::iri}) {
+        r.push_back({std::string("iri::parse ") + std::string(iri::name(g)), [g](const dataset& d) {
+                         std::size_t ok = 0, sum = 0;
+                         for (auto l : d.lines) {
+                             const auto res = iri::parse(l, g);
+                             if (res) {
+                                 ++ok;
+                                 sum += (*res)[iri::component::host].end + (*res)[iri::component::path].end;
+                             }
+                         }
+                         sink = sum;
+                         return ok;
+                     }});
+    }
+#ifdef IRI_BENCH_BOOST_URL
+    r.push_back({"Boost.URL parse_uri_reference", [](const dataset& d) {
+                     std::size_t ok = 0, sum = 0;
+                     for (auto l : d.lines) {
+                         auto res = boost::urls::parse_uri_reference(boost::core::string_view(l.data(), l.size()));
+                         if (res) {
+                             ++ok;
+                             sum += res->encoded_host().size() + res->encoded_path().size();
+                         }
+                     }
+                     sink = sum;
+                     return ok;
+                 }});
+#endif
+#ifdef IRI_BENCH_URIPARSER
+    r.push_back({"uriparser uriParseSingleUriExA", [](const dataset& d) {
+                     std::size_t ok = 0, sum = 0;
+                     for (auto l : d.lines) {
+                         UriUriA uri;
+                         const char* err = nullptr;
+                         if (uriParseSingleUriExA(&uri, l.data(), l.data() + l.size(), &err) == URI_SUCCESS) {
+                             ++ok;
+                             sum += static_cast<std::size_t>(uri.hostText.afterLast - uri.hostText.first);
+                         }
+                         uriFreeUriMembersA(&uri);
+                     }
+                     sink = sum;
+                     return ok;
+                 }});
+#endif
+    return r;
+}
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    int rounds = 11;
+    std::size_t max_lines = static_cast<std::size_t>(-1);
+    bool markdown = false;
+    std::string only;
+    std::vector<std::string> specs;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "--rounds" && i + 1 < argc) rounds = std::max(1, std::atoi(argv[++i]));
+        else if (a == "--lines" && i + 1 < argc) max_lines = static_cast<std::size_t>(std::atoll(argv[++i]));
+        else if (a == "--markdown") markdown = true;
+        else if (a == "--only" && i + 1 < argc) only = argv[++i];
+        else specs.push_back(a);
+    }
+    if (specs.empty()) {
+        std::fprintf(stderr, "usage: parse_bench [--rounds N] [--lines N] [--markdown] [--only ROW] DATASET...\n");
+        return 2;
+    }
+    auto all = rows();
+    if (!only.empty())
+        all.erase(std::remove_if(all.begin(), all.end(),
+                                 [&](const row& r) { return !r.floor && r.name.find(only) == std::string::npos; }),
+                  all.end());
+    if (markdown) {
+        std::printf("| dataset | lines | row | ns/URL | MB/s | accepted | × memchr | × this (iri grammar) |\n");
+        std::printf("|---|---:|---|---:|---:|---:|---:|---:|\n");
+    }
+    for (const auto& spec : specs) {
+        const dataset d = load(spec, max_lines);
+        std::vector<std::vector<double>> times(all.size());
+        std::vector<std::size_t> accepted(all.size());
+        for (int round = 0; round < rounds; ++round) {
+            for (std::size_t k = 0; k < all.size(); ++k) {
+                const std::size_t i = (k + static_cast<std::size_t>(round)) % all.size();  // rotating order
+                const auto t0 = std::chrono::steady_clock::now();
+                accepted[i] = all[i].run(d);
+                const auto t1 = std::chrono::steady_clock::now();
+                times[i].push_back(std::chrono::duration<double, std::nano>(t1 - t0).count());
+            }
+        }
+        const double lines = static_cast<double>(d.lines.size());
+        const double floor = median(times[0]) / lines;
+        double ours = 0;
+        for (std::size_t i = 0; i < all.size(); ++i)
+            if (all[i].name == "iri::parse iri") ours = median(times[i]) / lines;
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            const double ns = median(times[i]) / lines;
+            const double mbs = static_cast<double>(d.buffer.size()) / (median(times[i]) / 1e9) / 1e6;
+            if (markdown)
+                std::printf("| %s | %zu | %s | %.1f | %.0f | %zu | %.1f | %.2f |\n", d.name.c_str(), d.lines.size(),
+                            all[i].name.c_str(), ns, mbs, all[i].floor ? d.lines.size() : accepted[i], ns / floor,
+                            ours > 0 ? ns / ours : 0.0);
+            else
+                std::printf("%-28s %-32s %8.1f ns/URL %8.0f MB/s  accepted %zu/%zu\n", d.name.c_str(),
+                            all[i].name.c_str(), ns, mbs, all[i].floor ? d.lines.size() : accepted[i], d.lines.size());
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Runs the benchmarks over every dataset in ../shared/datasets and prints one Markdown table (also written to
+# bench/results/latest.md with the machine described).
+#   bench/run.sh              medians of 11 interleaved rounds (ns/URL, MB/s, accepted, ratios)
+#   bench/run.sh --callgrind  instructions per URL for each row (valgrind callgrind; repeatable, unlike time)
+#   bench/run.sh --smoke      each benchmark once on the first 200 lines of each dataset (CI: keeps them compiling)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mode="${1:-table}"
+data="${IRI_DATASETS_DIR:-../shared/datasets}"
+datasets=(
+  "$data/url-various-datasets/kasztp.txt"
+  "$data/url-various-datasets/userbait.txt"
+  "$data/oxiri/relative_urls_cc_10k.csv:base"
+  "$data/oxiri/relative_urls_cc_10k.csv:relative"
+  "$data/url-various-datasets/node_files.txt"
+  "$data/url-various-datasets/isaacs_files.txt"
+  "$data/derived/zhwiki_iri_100k.txt"
+  "$data/derived/zhwiki_uri_100k.txt"
+  "$data/derived/psl_idn_suffix_iris.txt"
+)
+if [ ! -x build/bench/parse_bench ] || [ "$mode" != "--smoke" ]; then
+  cmake -S . -B build -DCMAKE_BUILD_TYPE=Release > /dev/null
+  cmake --build build -j "$(nproc)" --target parse_bench
+fi
+bench=build/bench/parse_bench
+
+case "$mode" in
+  --smoke)
+    "$bench" --rounds 1 --lines 200 "${datasets[@]}"
+    ;;
+  --callgrind)
+    command -v valgrind > /dev/null || { echo "bench/run.sh: valgrind is needed (scripts/setup.sh installs it)"; exit 2; }
+    ir() {  # total instructions of one parse_bench run
+      valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bench" --rounds 1 "$@" 2>&1 |
+        sed -n 's/.*Collected : *\([0-9]*\).*/\1/p'
+    }
+    echo "| dataset | lines | row | instructions/URL |"
+    echo "|---|---:|---|---:|"
+    for d in "${datasets[@]}"; do
+      lines=$("$bench" --rounds 1 --only none "$d" | head -1 | sed -n 's/.*accepted [0-9]*\/\([0-9]*\).*/\1/p')
+      base=$(ir --only none "$d")
+      for row in "iri::parse uri" "iri::parse iri" "Boost.URL" "uriparser"; do
+        total=$(ir --only "$row" "$d")
+        echo "| $(basename "$d") | $lines | $row | $(( (total - base) / lines )) |"
+      done
+    done
+    ;;
+  table)
+    mkdir -p bench/results
+    out=bench/results/latest.md
+    {
+      echo "# Parse benchmark"
+      echo
+      echo "Produced by \`bench/run.sh\` on $(date -u +%Y-%m-%d): medians of 11 interleaved rounds (every row once per"
+      echo "round, in rotating order), over every line of each dataset. ns/URL and MB/s per row; \`accepted\` is how"
+      echo "many lines the library accepts; \`× memchr\` is the ratio to the memchr floor, \`× this\` the ratio to"
+      echo "\`iri::parse\` under the iri grammar (a peer at 5.0 is five times slower)."
+      echo
+      echo "Machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores; $(g++ --version | head -1);"
+      echo "CMake Release (-O3), the benchmark at -O3. Other work may have shared the machine."
+      echo
+      "$bench" --rounds 11 --markdown "${datasets[@]}"
+    } | tee "$out"
+    ;;
+  *)
+    echo "usage: bench/run.sh [--smoke | --callgrind]"; exit 2 ;;
+esac
