@@ -7,6 +7,8 @@
 // Nothing here allocates; an invalid input's error is worked out by make_error (error.cpp) after the pass.
 #include "iri/parse.hpp"
 
+#include <array>
+
 
 #include "error_detail.hpp"
 #include "registry.hpp"
@@ -33,19 +35,31 @@ std::uint32_t run(detail::prefix_fn f, const unsigned char* s, std::uint32_t at,
 struct prefixes {
     detail::prefix_fn scheme, userinfo, ip_literal, ipv4, ipv6, reg_name, port, abempty, absolute, rootless,
         noscheme, query, fragment;
-    explicit prefixes(const grammar_info& gi) noexcept
-        : scheme(prefix(gi, production::scheme)), userinfo(prefix(gi, production::userinfo)),
-          ip_literal(prefix(gi, production::ip_literal)), ipv4(prefix(gi, production::ipv4address)),
-          ipv6(prefix(gi, production::ipv6address)), reg_name(prefix(gi, production::reg_name)),
-          port(prefix(gi, production::port)), abempty(prefix(gi, production::path_abempty)),
-          absolute(prefix(gi, production::path_absolute)), rootless(prefix(gi, production::path_rootless)),
-          noscheme(prefix(gi, production::path_noscheme)), query(prefix(gi, production::query)),
-          fragment(prefix(gi, production::fragment)) {}
-    [[nodiscard]] bool complete() const noexcept {
-        return scheme && userinfo && ip_literal && ipv4 && ipv6 && reg_name && port && abempty && absolute &&
-               rootless && noscheme && query && fragment;
-    }
+    bool complete;
 };
+
+prefixes make_prefixes(const grammar_info& gi) noexcept {
+    prefixes f{prefix(gi, production::scheme),        prefix(gi, production::userinfo),
+               prefix(gi, production::ip_literal),    prefix(gi, production::ipv4address),
+               prefix(gi, production::ipv6address),   prefix(gi, production::reg_name),
+               prefix(gi, production::port),          prefix(gi, production::path_abempty),
+               prefix(gi, production::path_absolute), prefix(gi, production::path_rootless),
+               prefix(gi, production::path_noscheme), prefix(gi, production::query),
+               prefix(gi, production::fragment),      false};
+    f.complete = f.scheme && f.userinfo && f.ip_literal && f.ipv4 && f.ipv6 && f.reg_name && f.port && f.abempty &&
+                 f.absolute && f.rootless && f.noscheme && f.query && f.fragment;
+    return f;
+}
+
+// Built once per grammar (thread-safe static initialization).
+const prefixes& prefixes_of(grammar g) noexcept {
+    static const auto table = [] {
+        std::array<prefixes, grammar_count> t{};
+        for (std::size_t i = 0; i < grammar_count; ++i) t[i] = make_prefixes(*detail::grammar_infos[i]);
+        return t;
+    }();
+    return table[static_cast<std::size_t>(g)];
+}
 
 bool is_authority_end(const unsigned char* s, std::uint32_t at, std::uint32_t n) noexcept {
     return at == n || s[at] == '/' || s[at] == '?' || s[at] == '#';
@@ -79,10 +93,9 @@ std::uint32_t host_port(const prefixes& f, const unsigned char* s, std::uint32_t
 
 // The fast path. True with `out` filled when the input is a valid string of the reference production `p`;
 // false when it cannot tell (the whole-production DFA then decides).
-bool split_parse(const grammar_info& gi, production p, const unsigned char* s, std::uint32_t n,
-                 components& out) noexcept {
-    const prefixes f(gi);
-    if (!f.complete()) return false;
+bool split_parse(grammar g, production p, const unsigned char* s, std::uint32_t n, components& out) noexcept {
+    const prefixes& f = prefixes_of(g);
+    if (!f.complete) return false;
     std::uint32_t at = 0;
     // scheme ":" — first-match-wins: a reference that starts with a scheme and ":" is not a relative-ref, whose
     // first segment cannot hold a ":" (RFC 3986 §4.2).
@@ -102,17 +115,17 @@ bool split_parse(const grammar_info& gi, production p, const unsigned char* s, s
         const std::uint32_t a = at + 2;
         // authority = [ userinfo "@" ] host [ ":" port ]: without a userinfo first (the common case); if the
         // authority does not end there, with the userinfo that runs up to an "@".
-        components c = out;
-        std::uint32_t end = host_port(f, s, a, n, c);
+        std::uint32_t end = host_port(f, s, a, n, out);
         if (end == none || !is_authority_end(s, end, n)) {
             const std::uint32_t at_sign = run(f.userinfo, s, a, n);
             if (at_sign == none || at_sign >= n || s[at_sign] != '@') return false;
-            c = out;
-            c[component::userinfo] = {a, at_sign};
-            end = host_port(f, s, at_sign + 1, n, c);
+            for (component k : {component::host, component::port, component::ipv4address, component::ipv6address,
+                                component::ipvfuture, component::reg_name})
+                out[k] = span{};
+            out[component::userinfo] = {a, at_sign};
+            end = host_port(f, s, at_sign + 1, n, out);
             if (end == none || !is_authority_end(s, end, n)) return false;
         }
-        out = c;
         out[component::authority] = {a, end};
         at = end;
         path_end = run(f.abempty, s, at, n);
@@ -155,7 +168,7 @@ result<components> parse(std::string_view input, grammar g, production p) noexce
     const auto* s = reinterpret_cast<const unsigned char*>(input.data());
     const auto n = static_cast<std::uint32_t>(input.size());
     components c;  // every span omitted
-    if (is_reference_production(p) && split_parse(gi, p, s, n, c)) return c;
+    if (is_reference_production(p) && split_parse(g, p, s, n, c)) return c;
     std::uint32_t stop = 0;
     if (match(s, n, c, stop)) return c;
     return detail::make_error(input, stop, g, p);
@@ -168,7 +181,7 @@ bool is_valid(std::string_view input, grammar g, production p) noexcept {
     const auto* s = reinterpret_cast<const unsigned char*>(input.data());
     const auto n = static_cast<std::uint32_t>(input.size());
     components c;
-    if (is_reference_production(p) && split_parse(gi, p, s, n, c)) return true;
+    if (is_reference_production(p) && split_parse(g, p, s, n, c)) return true;
     std::uint32_t stop = 0;
     return match(s, n, c, stop);
 }
