@@ -716,13 +716,19 @@ std::set<std::string> load_into(const std::string& path, grammar& g, diagnostics
                 continue;
             }
             g.components[dv.args[0]] = std::vector<std::string>(dv.args.begin() + 1, dv.args.end());
+        } else if (dv.word == "split") {
+            if (!dv.args.empty() && dv.args[0] != "rfc3986") {
+                d.errors.push_back(dv.where.str() + ": ;@split knows only rfc3986");
+                continue;
+            }
+            g.split_rfc3986 = !dv.args.empty();
         } else if (dv.word == "spec") {
             g.spec = dv.args.empty() ? std::string() : dv.args[0] + (dv.rest.empty() ? "" : " " + dv.rest);
         } else if (dv.word == "exclude") {
             g.excluded = exclusion{dv.args.empty() ? std::string() : dv.args[0], dv.rest, dv.where};
         } else {
             d.errors.push_back(dv.where.str() + ": unknown directive ;@" + dv.word +
-                               " (known: import, extends, entry, alias, component, exclude, spec)");
+                               " (known: import, extends, entry, alias, component, exclude, spec, split)");
         }
     }
     return loaded;

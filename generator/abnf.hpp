@@ -13,6 +13,8 @@
 //   ;@exclude RULE SPEC: WHY a prose rule: the characters of RULE are removed from every character class
 //   ;@exclude                (no arguments) clears an inherited exclusion
 //   ;@spec TEXT              the specification section the grammar transcribes, cited by error messages
+//   ;@split rfc3986          the reference productions keep RFC 3986's generic structure, so the library may
+//                            parse them by splitting at its delimiters (";@split" alone clears it)
 // grammar/README.md documents these for grammar authors.
 #pragma once
 
@@ -94,6 +96,7 @@ struct grammar {
     std::map<std::string, std::vector<std::string>> components;  // role -> rules
     exclusion excluded;
     std::string spec;  // ;@spec
+    bool split_rfc3986 = false;  // ;@split rfc3986
 
     // The rule named `name` (case-insensitive), or nullptr.
     [[nodiscard]] const rule* find(const std::string& name) const;

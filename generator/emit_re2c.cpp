@@ -534,8 +534,8 @@ bool emit_re2c(const grammar& g, const emit_options& opt, std::ostream& out, std
     out << "const grammar_info grammar_info_" << g.name << " = {\n    " << c_string(g.name) << ",\n    "
         << c_string(opt.source) << ",\n    " << c_string(g.spec) << ",\n    " << ns << "::entries,\n    " << entries.size() << ",\n    " << ns << "::by_role,\n    " << ns << "::prefix_by_role,\n    " << ns
         << "::aliases,\n    " << g.aliases.size() << ",\n    " << ns << "::excluded,\n    " << ex.ranges.size()
-        << ",\n    " << c_string(reason_spec) << ",\n    " << c_string(reason_text) << ",\n    " << ns
-        << "::charsets,\n    " << charset_count
+        << ",\n    " << c_string(reason_spec) << ",\n    " << c_string(reason_text) << ",\n    "
+        << (g.split_rfc3986 ? "true" : "false") << ",\n    " << ns << "::charsets,\n    " << charset_count
         << ",\n};\n}  // namespace iri::detail\n";
     return true;
 }

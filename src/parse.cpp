@@ -1,14 +1,13 @@
 // The parse path. The reference productions (URI-reference, URI, absolute-URI, relative-ref and their IRI/LEIRI
-// counterparts) first take a fast path: split at the RFC 3986 delimiters while running the generated DFA of each
-// component over its own bytes (RFC 3986 §3 and Appendix B: "scheme ':' ['//' authority] path ['?' query]
-// ['#' fragment]", which every variant's reference rule keeps). Each component DFA stops at the first byte its
+// counterparts) of a grammar that declares ";@split rfc3986" first take a fast path: split at the RFC 3986
+// delimiters while running the generated DFA of each component over its own bytes (RFC 3986 §3 and Appendix B:
+// "scheme ':' ['//' authority] path ['?' query] ['#' fragment]"; the differential test checks it per variant). Each component DFA stops at the first byte its
 // component cannot hold, which must then be the next delimiter. Anything the fast path does not accept goes to
 // the DFA of the whole production, which decides validity and reports the error: the fast path can only say yes.
 // Nothing here allocates; an invalid input's error is worked out by make_error (error.cpp) after the pass.
 #include "iri/parse.hpp"
 
 #include <array>
-
 
 #include "error_detail.hpp"
 #include "registry.hpp"
@@ -55,7 +54,10 @@ prefixes make_prefixes(const grammar_info& gi) noexcept {
 const prefixes& prefixes_of(grammar g) noexcept {
     static const auto table = [] {
         std::array<prefixes, grammar_count> t{};
-        for (std::size_t i = 0; i < grammar_count; ++i) t[i] = make_prefixes(*detail::grammar_infos[i]);
+        for (std::size_t i = 0; i < grammar_count; ++i) {
+            t[i] = make_prefixes(*detail::grammar_infos[i]);
+            t[i].complete = t[i].complete && detail::grammar_infos[i]->split_rfc3986;
+        }
         return t;
     }();
     return table[static_cast<std::size_t>(g)];

@@ -60,6 +60,7 @@ struct grammar_info {
     std::size_t excluded_count;
     const char* exclusion_spec;          // the section the exclusion comes from ("RFC 3987 §4.1"), or ""
     const char* exclusion_reason;        // why, one line; "" when there is no exclusion
+    bool split_rfc3986;                  // ";@split rfc3986": the reference rules keep RFC 3986's structure
     const charset_info* charsets;        // for the entries whose rule repeats one element
     std::size_t charset_count;
 };

@@ -1,1 +1,0 @@
-// Keeps iri_test_support non-empty while the support folder grows.
