@@ -8,6 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-table}"
 data="${IRI_DATASETS_DIR:-../shared/datasets}"
+# A clone made elsewhere (CI's /tmp checkout) finds the workspace's copy.
+if [ ! -d "$data" ] && [ -d /work/shared/datasets ]; then data=/work/shared/datasets; fi
 datasets=(
   "$data/url-various-datasets/kasztp.txt"
   "$data/url-various-datasets/userbait.txt"

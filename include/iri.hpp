@@ -7,5 +7,8 @@
 #include "iri/error.hpp"
 #include "iri/grammar.hpp"
 #include "iri/parse.hpp"
+#include "iri/percent.hpp"
+#include "iri/reference.hpp"
+#include "iri/resolve.hpp"
 #include "iri/result.hpp"
 #include "iri/split.hpp"

@@ -3,22 +3,32 @@
 
 #include <algorithm>
 
+#include "charset_detail.hpp"
 #include "registry.hpp"
 
 namespace iri {
+namespace detail {
+
+const charset_info* find_charset(grammar g, production p) noexcept {
+    const grammar_info& gi = info(g);
+    for (std::size_t i = 0; i < gi.charset_count; ++i)
+        if (gi.charsets[i].role == p) return &gi.charsets[i];
+    return nullptr;
+}
+
+bool contains(const charset_info& cs, char32_t c) noexcept {
+    if (c < 0x80) return (cs.ascii[c >> 6] >> (c & 63)) & 1u;
+    const auto* end = cs.ranges + cs.count;
+    const auto* it =
+        std::upper_bound(cs.ranges, end, c, [](char32_t v, const std::uint32_t (&r)[2]) { return v < r[0]; });
+    return it != cs.ranges && c <= (it - 1)[0][1];
+}
+
+}  // namespace detail
 
 bool allowed_literally(char32_t c, grammar g, production p) noexcept {
-    const detail::grammar_info& gi = detail::info(g);
-    for (std::size_t i = 0; i < gi.charset_count; ++i) {
-        const detail::charset_info& cs = gi.charsets[i];
-        if (cs.role != p) continue;
-        if (c < 0x80) return (cs.ascii[c >> 6] >> (c & 63)) & 1u;
-        const auto* end = cs.ranges + cs.count;
-        const auto* it = std::upper_bound(cs.ranges, end, c,
-                                          [](char32_t v, const std::uint32_t (&r)[2]) { return v < r[0]; });
-        return it != cs.ranges && c <= (it - 1)[0][1];
-    }
-    return false;
+    const detail::charset_info* cs = detail::find_charset(g, p);
+    return cs != nullptr && detail::contains(*cs, c);
 }
 
 }  // namespace iri

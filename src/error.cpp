@@ -20,6 +20,7 @@ const char* name(errc e) noexcept {
         case errc::excluded_character: return "excluded_character";
         case errc::input_too_long: return "input_too_long";
         case errc::no_such_production: return "no_such_production";
+        case errc::base_not_absolute: return "base_not_absolute";
     }
     return "unknown";
 }
@@ -201,6 +202,8 @@ std::string error::message() const {
                    (length ? ", found " + show_char() : std::string(", found the end of the input")) + in + ctx;
         case errc::excluded_character: return show_char() + " is not allowed" + in + ctx + ": " + gi.exclusion_reason;
         case errc::input_too_long: return "the input is longer than 4,294,967,294 bytes" + ctx;
+        case errc::base_not_absolute:
+            return "the base has no scheme: a base must be an absolute IRI (RFC 3986 §5.1)" + ctx;
         case errc::no_such_production:
             return "grammar " + std::string(gi.name) + " has no rule for the role " + std::string(role_name(tried));
     }
@@ -210,6 +213,7 @@ std::string error::message() const {
 const char* error::spec() const noexcept {
     switch (code) {
         case errc::bad_percent_encoding: return "RFC 3986 §2.1";
+        case errc::base_not_absolute: return "RFC 3986 §5.2.1";
         case errc::invalid_utf8: return "RFC 3629 §4";
         case errc::excluded_character: return detail::info(variant).exclusion_spec;
         default: return detail::info(variant).spec;

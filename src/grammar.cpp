@@ -3,22 +3,12 @@
 
 #include <cstring>
 
+#include "ascii.hpp"
 #include "registry.hpp"
 
 namespace iri {
 
 namespace {
-
-bool iequal(std::string_view a, std::string_view b) noexcept {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        char x = a[i], y = b[i];
-        if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
-        if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
-        if (x != y) return false;
-    }
-    return true;
-}
 
 constexpr const char* role_names[] = {
 #define IRI_PRODUCTION(id, rfc3986_name) rfc3986_name,
@@ -48,11 +38,11 @@ std::string_view rule_name(grammar g, production p) noexcept {
 std::optional<production> find_production(grammar g, std::string_view abnf_name) noexcept {
     const detail::grammar_info& gi = detail::info(g);
     for (std::size_t i = 0; i < gi.entry_count; ++i)
-        if (iequal(abnf_name, gi.entries[i].rule)) return gi.entries[i].role;
+        if (detail::iequals(abnf_name, gi.entries[i].rule)) return gi.entries[i].role;
     for (std::size_t i = 0; i < gi.alias_count; ++i)
-        if (iequal(abnf_name, gi.aliases[i].name)) return find_production(g, gi.aliases[i].rule);
+        if (detail::iequals(abnf_name, gi.aliases[i].name)) return find_production(g, gi.aliases[i].rule);
     for (std::size_t i = 0; i < std::size(role_names); ++i)
-        if (iequal(abnf_name, role_names[i]) && gi.by_role[i]) return static_cast<production>(i);
+        if (detail::iequals(abnf_name, role_names[i]) && gi.by_role[i]) return static_cast<production>(i);
     return std::nullopt;
 }
 

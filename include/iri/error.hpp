@@ -25,6 +25,7 @@ enum class errc : std::uint8_t {
     excluded_character,        ///< forbidden by a prose rule of the variant (IRIs: bidi formatting, RFC 3987 §4.1)
     input_too_long,            ///< longer than 4,294,967,294 bytes: offsets are 32-bit
     no_such_production,        ///< the variant has no rule for the requested production
+    base_not_absolute,         ///< resolution needs a base with a scheme (RFC 3986 §5.1, §5.2.1)
 };
 
 /// The name of a code ("unexpected_end", ...): stable, for logs and JSON.

@@ -1,0 +1,13 @@
+// Pieces shared by resolution and relativization. Private to the library.
+#pragma once
+
+#include "iri/reference.hpp"
+
+namespace iri::detail {
+
+/// errc::base_not_absolute for a base without a scheme (RFC 3986 §5.1).
+[[nodiscard]] error base_not_absolute(const reference_view& base);
+/// The reference parsed in grammar `g`: itself when it already is, else its text parsed again.
+[[nodiscard]] result<reference_view> in_grammar(const reference_view& r, grammar g);
+
+}  // namespace iri::detail

@@ -1,0 +1,174 @@
+#define BOOST_TEST_MODULE reference
+#include <boost/test/unit_test.hpp>
+
+#include "iri/reference.hpp"
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "support/datasets.hpp"
+#include "support/printing.hpp"
+
+namespace {
+
+iri::reference_view view(std::string_view s, iri::grammar g = iri::grammar::iri) {
+    auto r = iri::reference_view::parse(s, g);
+    if (!r) BOOST_FAIL(std::string(s) << ": " << r.error().message());
+    return *r;
+}
+
+std::vector<std::string> segments(std::string_view path) {
+    std::vector<std::string> out;
+    for (std::string_view s : iri::segments_view(path)) out.emplace_back(s);
+    return out;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(components_of_the_rfc3986_section_3_example) {
+    // RFC 3986 §3: foo://example.com:8042/over/there?name=ferret#nose
+    auto r = view("foo://example.com:8042/over/there?name=ferret#nose");
+    BOOST_TEST(r.scheme() == "foo");
+    BOOST_TEST(r.authority() == "example.com:8042");
+    BOOST_TEST(!r.has_userinfo());
+    BOOST_TEST(r.host() == "example.com");
+    BOOST_TEST((r.host_kind() == iri::host_kind::reg_name));
+    BOOST_TEST(r.port() == "8042");
+    BOOST_TEST((r.port_status() == iri::port_status::in_range));
+    BOOST_TEST(r.port_number() == 8042u);
+    BOOST_TEST(r.path() == "/over/there");
+    BOOST_TEST(r.query() == "name=ferret");
+    BOOST_TEST(r.fragment() == "nose");
+    BOOST_TEST(!r.is_relative());
+}
+
+BOOST_AUTO_TEST_CASE(undefined_and_empty_are_distinct) {
+    // RFC 3986 §5.3 (and issue 3 §1).
+    BOOST_TEST(view("http://a?").has_query());
+    BOOST_TEST(view("http://a?").query() == "");
+    BOOST_TEST(!view("http://a").has_query());
+    BOOST_TEST(view("http://@a").has_userinfo());
+    BOOST_TEST(view("http://@a").userinfo() == "");
+    BOOST_TEST(!view("http://a").has_userinfo());
+    BOOST_TEST(view("http://a:").has_port());
+    BOOST_TEST((view("http://a:").port_status() == iri::port_status::empty));
+    BOOST_TEST((view("http://a").port_status() == iri::port_status::absent));
+    BOOST_TEST(view("http://a#").has_fragment());
+    BOOST_TEST(!view("http://a").has_fragment());
+    BOOST_TEST(view("file:///x").has_authority());
+    BOOST_TEST(view("file:///x").authority() == "");
+    BOOST_TEST(!view("file:/x").has_authority());
+    BOOST_TEST(view("").path() == "");
+    BOOST_TEST(iri::reference_view().str() == "");
+    BOOST_TEST(iri::reference_view().offsets().has(iri::component::path));
+}
+
+BOOST_AUTO_TEST_CASE(user_and_password_split_at_the_first_colon) {
+    // RFC 3986 §3.2.1: "user:password" (deprecated, still parsed).
+    auto r = view("ftp://anne:se:cret@host/");
+    BOOST_TEST(r.user() == "anne");
+    BOOST_TEST(r.password() == "se:cret");
+    BOOST_TEST(r.has_password());
+    BOOST_TEST(view("ftp://anne@host/").user() == "anne");
+    BOOST_TEST(!view("ftp://anne@host/").has_password());
+    BOOST_TEST(view("ftp://anne:@host/").has_password());
+    BOOST_TEST(view("ftp://anne:@host/").password() == "");
+}
+
+BOOST_AUTO_TEST_CASE(host_kinds_and_addresses) {
+    auto v4 = view("http://192.0.2.16:80/");
+    BOOST_TEST((v4.host_kind() == iri::host_kind::ipv4));
+    BOOST_TEST((v4.ipv4_address() == std::array<std::uint8_t, 4>{192, 0, 2, 16}));
+    BOOST_TEST(!v4.ipv6_address().has_value());
+    // RFC 3986 §3.2.2's IPv6 examples.
+    auto v6 = view("ldap://[2001:db8::7]/c=GB?one");
+    BOOST_TEST((v6.host_kind() == iri::host_kind::ipv6));
+    BOOST_TEST(v6.host() == "[2001:db8::7]");
+    BOOST_TEST((v6.ipv6_address() ==
+                std::array<std::uint8_t, 16>{0x20, 0x01, 0x0d, 0xb8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7}));
+    auto mapped = view("http://[::ffff:192.0.2.1]/");
+    BOOST_TEST((mapped.ipv6_address() ==
+                std::array<std::uint8_t, 16>{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 192, 0, 2, 1}));
+    BOOST_TEST(!mapped.ipv4_address().has_value());  // the IPv4 tail of an IPv6 literal is not the host
+    auto future = view("http://[v7.fe80::a+en1]/");
+    BOOST_TEST((future.host_kind() == iri::host_kind::ipvfuture));
+    BOOST_TEST(!future.ipv6_address().has_value());
+    // 256 is not a dec-octet: the host is a reg-name (RFC 3986 §3.2.2).
+    BOOST_TEST((view("http://256.0.0.1/").host_kind() == iri::host_kind::reg_name));
+    BOOST_TEST(!view("http://256.0.0.1/").ipv4_address().has_value());
+    BOOST_TEST((view("mailto:x").host_kind() == iri::host_kind::none));
+}
+
+BOOST_AUTO_TEST_CASE(port_numbers) {
+    BOOST_TEST(view("http://a:0/").port_number() == 0u);
+    BOOST_TEST(view("http://a:65535/").port_number() == 65535u);
+    BOOST_TEST(view("http://a:00080/").port_number() == 80u);  // leading zeros keep the value
+    BOOST_TEST((view("http://a:65536/").port_status() == iri::port_status::out_of_range));
+    BOOST_TEST(view("http://a:65536/").port_number() == 0u);  // never wrapped to 0 by arithmetic: reported
+    BOOST_TEST((view("http://a:99999999999999999999/").port_status() == iri::port_status::out_of_range));
+    BOOST_TEST((view("http://a:000000000000000000001/").port_status() == iri::port_status::in_range));
+    BOOST_TEST(view("http://a:000000000000000000001/").port_number() == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(path_segments_follow_the_grammar) {
+    // RFC 3986 §3.3: path-abempty = *( "/" segment ), path-rootless = segment-nz *( "/" segment ).
+    BOOST_TEST(segments("").empty());
+    BOOST_TEST((segments("/") == std::vector<std::string>{""}));
+    BOOST_TEST((segments("/a/b") == std::vector<std::string>{"a", "b"}));
+    BOOST_TEST((segments("/a/b/") == std::vector<std::string>{"a", "b", ""}));
+    BOOST_TEST((segments("a/b") == std::vector<std::string>{"a", "b"}));
+    BOOST_TEST((segments("//a") == std::vector<std::string>{"", "a"}));
+    BOOST_TEST(iri::segments_view("/a/b/").size() == 3u);
+    BOOST_TEST(iri::segments_view("a").size() == 1u);
+    BOOST_TEST(iri::segments_view("/").size() == 1u);
+    BOOST_TEST(iri::segments_view("").size() == 0u);
+    BOOST_TEST((segments(view("http://例え.jp/引き/割り").path()) == std::vector<std::string>{"引き", "割り"}));
+}
+
+BOOST_AUTO_TEST_CASE(owning_reference) {
+    auto r = iri::reference::parse("https://user@例え.jp:8080/a?q#f");
+    BOOST_TEST_REQUIRE(r.has_value());
+    iri::reference copy = *r;
+    iri::reference moved = std::move(*r);
+    BOOST_TEST(copy.host() == "例え.jp");
+    BOOST_TEST(moved.host() == "例え.jp");
+    BOOST_TEST(moved.port_number() == 8080u);
+    BOOST_TEST(copy == moved);  // simple string comparison
+    BOOST_TEST(!(copy == *iri::reference::parse("HTTPS://user@例え.jp:8080/a?q#f")));
+    auto bad = iri::reference::parse("http://a b");
+    BOOST_TEST_REQUIRE(!bad.has_value());
+    BOOST_TEST(bad.error().offset == 8u);
+    BOOST_TEST(iri::reference().str() == "");
+    BOOST_TEST(iri::reference(view("a/b")).path() == "a/b");
+    // Short strings live inside the object (small-string storage): offsets, not pointers, survive the move.
+    auto small = iri::reference::parse("s:p?q");
+    iri::reference m = std::move(*small);
+    BOOST_TEST(m.query() == "q");
+}
+
+BOOST_AUTO_TEST_CASE(recomposition) {
+    BOOST_TEST(iri::recompose({"http", "a", "/b", std::nullopt, ""}) == "http://a/b#");
+    BOOST_TEST(iri::recompose({std::nullopt, std::nullopt, "", std::nullopt, std::nullopt}) == "");
+    BOOST_TEST(iri::recompose({std::nullopt, "", "", "", std::nullopt}) == "//?");
+}
+
+// parse then recompose is byte-identical to the input (RFC 3986 §5.3), over every dataset line that parses.
+BOOST_AUTO_TEST_CASE(recomposition_round_trips_over_the_datasets) {
+    for (const char* file : {"url-various-datasets/kasztp.txt", "url-various-datasets/userbait.txt",
+                             "url-various-datasets/node_files.txt", "url-various-datasets/isaacs_files.txt",
+                             "derived/zhwiki_iri_100k.txt", "derived/zhwiki_uri_100k.txt",
+                             "derived/psl_idn_suffix_iris.txt"}) {
+        std::size_t parsed = 0;
+        for (iri::grammar g : {iri::grammar::iri, iri::grammar::uri, iri::grammar::leiri}) {
+            for (const std::string& line : iri_test::dataset_lines(file)) {
+                auto r = iri::reference_view::parse(line, g);
+                if (!r) continue;
+                ++parsed;
+                if (iri::recompose(r->parts()) != line) BOOST_TEST(iri::recompose(r->parts()) == line);
+            }
+        }
+        BOOST_TEST_MESSAGE(file << ": " << parsed << " parses recomposed");
+        BOOST_TEST(parsed > 0u);
+    }
+}
