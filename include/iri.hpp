@@ -2,12 +2,14 @@
 // Extended IRIs, parsed by DFAs generated from the specifications' ABNF. One header for everything.
 #pragma once
 
+#include "iri/builder.hpp"
 #include "iri/charset.hpp"
 #include "iri/components.hpp"
 #include "iri/error.hpp"
 #include "iri/grammar.hpp"
 #include "iri/parse.hpp"
 #include "iri/percent.hpp"
+#include "iri/query.hpp"
 #include "iri/reference.hpp"
 #include "iri/resolve.hpp"
 #include "iri/result.hpp"

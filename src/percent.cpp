@@ -33,7 +33,8 @@ void append_percent_encoded(std::string& out, unsigned char octet) {
     out.append(esc, 3);
 }
 
-result<std::string> percent_encode(std::string_view text, grammar g, production p, encode_mode mode) {
+result<std::string> percent_encode(std::string_view text, grammar g, production p, encode_mode mode,
+                                   std::string_view also) {
     const detail::charset_info* cs = detail::find_charset(g, p);
     if (cs == nullptr) return detail::make_error(errc::no_such_production, text, 0, g, p);
     if (text.size() > 0x7FFFFFFF) return detail::make_error(errc::input_too_long, text, 0, g, p);
@@ -52,7 +53,8 @@ result<std::string> percent_encode(std::string_view text, grammar g, production 
         U8_NEXT(s, i, n, c);
         if (c < 0) return text_error(errc::invalid_utf8, text, static_cast<std::size_t>(start),
                                      static_cast<std::size_t>(i - start));
-        if (c != '%' && detail::contains(*cs, static_cast<char32_t>(c))) {
+        if (c != '%' && detail::contains(*cs, static_cast<char32_t>(c)) &&
+            (c >= 0x80 || also.find(static_cast<char>(c)) == std::string_view::npos)) {
             out.append(text.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(i - start)));
         } else {  // 3987bis §3.3: the character's UTF-8 octets, each as %HH
             for (std::int32_t k = start; k < i; ++k) append_percent_encoded(out, s[k]);

@@ -33,7 +33,9 @@ enum class encode_mode {
 };
 
 /// Encodes `text` for production `p` (userinfo, reg_name, segment, segment_nz, segment_nz_nc, query, fragment)
-/// of grammar `g`: every character that `p` does not allow literally becomes its UTF-8 octets as "%HH".
+/// of grammar `g`: every character that `p` does not allow literally becomes its UTF-8 octets as "%HH", and so
+/// does every ASCII character listed in `also` (delimiters of a sub-structure: "&=+" in a query parameter,
+/// ":" in a user name).
 ///
 ///     iri::percent_encode("a b/é", iri::grammar::iri, iri::production::segment)  // "a%20b%2Fé"
 ///     iri::percent_encode("a b/é", iri::grammar::uri, iri::production::segment)  // "a%20b%2F%C3%A9"
@@ -43,7 +45,8 @@ enum class encode_mode {
 /// @return the encoded text; errc::invalid_utf8 (offset of the ill-formed bytes) when `text` is not UTF-8;
 ///         errc::no_such_production when `p` is not a repeated-character production of `g`.
 [[nodiscard]] result<std::string> percent_encode(std::string_view text, grammar g, production p,
-                                                 encode_mode mode = encode_mode::keep_escapes);
+                                                 encode_mode mode = encode_mode::keep_escapes,
+                                                 std::string_view also = {});
 
 /// What a decoder does with a "%" not followed by two hexadecimal digits.
 enum class decode_mode {
