@@ -27,5 +27,9 @@ echo "== components of a few references"
 "$iri" parse 'https://zh.wikipedia.org/wiki/中文' 'http://u:p@[2001:db8::7]:8080/c=GB?objectClass?one#f' \
   '//cdn.example.com/lib.js' 'http://a:99999/' || true
 echo
+echo "== resolution against the base of RFC 3986 §5.4, and back (relativize)"
+"$iri" resolve --base 'http://a/b/c/d;p?q' 'g:h' '../g' '//g' '?y' '#s' '../../../g' 'g;x=1/../y'
+"$iri" relativize --base 'http://a/b/c/d;p?q' 'http://a/b/g' 'http://a/b/c/d;p?y' 'http://g/x'
+echo
 echo "== JSON output"
 "$iri" parse --json 'https://電訊盈科/' 'http://example.org/%zz' || true

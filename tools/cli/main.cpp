@@ -1,244 +1,80 @@
-// iri: the command-line tool. Subcommands over the parts of the library that exist: validate, parse, check.
-// References come from the arguments, or one per line from --input FILE ("-" for standard input; also the default
-// when no reference is given). Exit status: 0 when every input is valid, 1 when some are not, 2 for usage errors.
-#include <unicode/uchar.h>
-#include <unicode/utf8.h>
+// iri: the command-line tool (docs/cli.md). References come from the arguments, or from files or standard
+// input (one per line, NUL-separated with -0, or one JSON string per line), are processed on --jobs threads in
+// chunks (memory stays bounded whatever the input size) and printed in input order.
+// Exit status: 0 when every input is valid, 1 when some are not, 2 for usage errors.
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
-#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <string>
-#include <string_view>
+#include <thread>
 #include <vector>
 
-#include "iri.hpp"
+#include "commands.hpp"
+#include "text.hpp"
 
 namespace {
+
+using cli::options;
 
 const char* const usage = R"(usage: iri SUBCOMMAND [OPTIONS] [REFERENCE...]
 
 Subcommands:
-  validate   say whether each reference is valid; show where and why it is not
-  parse      print the components of each reference (scheme, authority, userinfo, host and its kind,
-             port and its number, path, query, fragment)
-  check      print every diagnostic of each reference with a caret under the offending character
-             (today: the grammar errors)
+  validate    say whether each reference is valid; show where and why it is not
+  parse       print the components of each reference (scheme, authority, userinfo, host and its kind,
+              port and its number, path, query, fragment)
+  check       print every diagnostic of each reference with a caret under the offending character
+  resolve     resolve each reference against --base B, or each pair with --pairs (RFC 3986 §5.2)
+  relativize  the shortest reference from --base B (or the pair's first) to each target
 
 Options:
-  --grammar NAME      uri | iri | rfc3987 | leiri (default iri), or any variant built from grammar/
-  --production NAME   the ABNF rule to match (IRI-reference, absolute-IRI, ihost, IPv6address, ...);
-                      default: the reference production of the grammar
-  --input FILE        read one reference per line from FILE ("-": standard input); CR before LF is dropped
-  --json              one JSON object per reference: input, valid, components, error {code, offset,
-                      component, message}
-  --quiet             print nothing per reference (with --stats: only the counts)
-  --stats             print lines, valid, invalid and MB/s to standard error
-  -h, --help          this text
+  --grammar NAME       uri | iri | rfc3987 | leiri (default iri), or any variant built from grammar/
+  --production NAME    the ABNF rule to match (IRI-reference, absolute-IRI, ihost, IPv6address, ...)
+  --input FILE         read the inputs from FILE ("-": standard input, the default without arguments)
+  -0                   inputs are separated by NUL instead of LF
+  --input-format F     lines (default: one per line, a CR before the LF dropped) | json (each line one JSON
+                       string literal, or with --pairs an array of two strings)
+  --base B             the base of resolve and relativize
+  --pairs              each input is "base<TAB>reference" (with json input: ["base", "reference"])
+  --non-strict         resolve: ignore a reference's scheme equal to the base's (RFC 3986 §5.2.2)
+  --json               one JSON object per input: input, valid, output, components, error {code, offset,
+                       component, message}
+  --tsv                one TSV row per input, after a header row
+  --quiet              print nothing per input
+  --stats              print lines, valid, invalid and MB/s to standard error
+  --jobs N             threads (default: the number of cores); output stays in input order
+  --no-progress        no progress bar (shown on a terminal when the input size is known)
+  -h, --help           this text
 
 Examples:
   iri validate 'http://例え.jp/引き割り'
   iri validate --grammar uri --input urls.txt --quiet --stats
   iri parse --json 'http://[2001:db8::7]:8080/c=GB?objectClass?one'
-  iri check --grammar leiri 'http://example.org/a b'
+  iri resolve --base 'http://a/b/c/d;p?q' '../g' '//g' '?y'
+  iri relativize --base 'http://a/b/c/d;p?q' 'http://a/b/g'
+  printf 'http://a/b/\t../c\n' | iri resolve --pairs
 )";
 
-struct options {
-    std::string command;
-    iri::grammar grammar = iri::grammar::iri;
-    iri::production production = iri::production::uri_reference;
-    std::string production_name;
-    std::vector<std::string> inputs;  // files
-    std::vector<std::string> references;
-    bool json = false, quiet = false, stats = false;
-};
-
 [[noreturn]] void usage_error(const std::string& message) {
-    std::cerr << "iri: " << message << "\n\n" << usage;
+    std::cerr << "iri: " << message << "\n\nRun 'iri --help' for the subcommands and options.\n";
     std::exit(2);
-}
-
-void json_string(std::string& out, std::string_view s) {
-    out += '"';
-    const auto* b = reinterpret_cast<const std::uint8_t*>(s.data());
-    const auto n = static_cast<std::int32_t>(s.size());
-    for (std::int32_t i = 0; i < n;) {
-        const std::int32_t start = i;
-        UChar32 c = 0;
-        U8_NEXT(b, i, n, c);
-        char buf[16];
-        if (c < 0) {
-            out += "\\ufffd";  // not UTF-8: JSON cannot carry the byte
-        } else if (c == '"' || c == '\\') {
-            out += '\\';
-            out += static_cast<char>(c);
-        } else if (c < 0x20 || c == 0x7F) {
-            std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
-            out += buf;
-        } else {
-            out.append(s.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(i - start)));
-        }
-    }
-    out += '"';
-}
-
-// The display width of [0, offset) of `s`: East Asian wide and fullwidth characters take two columns, combining
-// marks and other zero-width characters none; invalid bytes one.
-std::size_t columns(std::string_view s, std::size_t offset) {
-    const auto* b = reinterpret_cast<const std::uint8_t*>(s.data());
-    const auto n = static_cast<std::int32_t>(offset < s.size() ? offset : s.size());
-    std::size_t width = 0;
-    for (std::int32_t i = 0; i < n;) {
-        UChar32 c = 0;
-        U8_NEXT(b, i, n, c);
-        if (c < 0) {
-            ++width;
-            continue;
-        }
-        const auto ea = u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH);
-        const auto gc = u_charType(c);
-        if (gc == U_NON_SPACING_MARK || gc == U_ENCLOSING_MARK || gc == U_FORMAT_CHAR) continue;
-        width += (ea == U_EA_WIDE || ea == U_EA_FULLWIDTH) ? 2 : 1;
-    }
-    return width;
-}
-
-// The input as it can be shown on a terminal: control characters and invalid bytes as \xNN.
-std::string shown(std::string_view s) {
-    std::string out;
-    const auto* b = reinterpret_cast<const std::uint8_t*>(s.data());
-    const auto n = static_cast<std::int32_t>(s.size());
-    for (std::int32_t i = 0; i < n;) {
-        const std::int32_t start = i;
-        UChar32 c = 0;
-        U8_NEXT(b, i, n, c);
-        if (c < 0 || c < 0x20 || c == 0x7F || u_charType(c) == U_FORMAT_CHAR) {
-            for (std::int32_t k = start; k < i; ++k) {
-                char buf[8];
-                std::snprintf(buf, sizeof buf, "\\x%02X", b[k]);
-                out += buf;
-            }
-        } else {
-            out.append(s.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(i - start)));
-        }
-    }
-    return out;
-}
-
-std::string caret_display(std::string_view input, const iri::error& e) {
-    // Columns are counted on the shown form, where escaped bytes take four columns each.
-    const std::string before = shown(input.substr(0, e.char_offset));
-    std::string out = "  " + shown(input) + "\n  " + std::string(columns(before, before.size()), ' ') + "^ " +
-                      iri::name(e.code) + ": " + e.message() + " [" + e.spec() + "]\n";
-    return out;
-}
-
-std::string_view slice(std::string_view s, iri::span sp) { return s.substr(sp.begin, sp.end - sp.begin); }
-
-const char* kind_name(iri::host_kind k) {
-    switch (k) {
-        case iri::host_kind::reg_name: return "reg-name";
-        case iri::host_kind::ipv4: return "IPv4address";
-        case iri::host_kind::ipv6: return "IPv6address";
-        case iri::host_kind::ipvfuture: return "IPvFuture";
-        case iri::host_kind::none: break;
-    }
-    return "none";
-}
-
-void components_json(std::string& out, std::string_view input, const iri::components& c) {
-    out += "{";
-    bool first = true;
-    for (iri::component k : {iri::component::scheme, iri::component::authority, iri::component::userinfo,
-                             iri::component::host, iri::component::port, iri::component::path,
-                             iri::component::query, iri::component::fragment}) {
-        if (!c.has(k)) continue;
-        out += first ? "" : ", ";
-        first = false;
-        json_string(out, iri::name(k));
-        out += ": ";
-        json_string(out, slice(input, c[k]));
-    }
-    if (c.host() != iri::host_kind::none) {
-        out += ", \"host_kind\": ";
-        json_string(out, kind_name(c.host()));
-    }
-    out += "}";
-}
-
-// Port as a number (RFC 3986 §3.2.3: any digit string is syntax; a number above 65535 is reported out of range).
-std::string port_number(std::string_view port) {
-    if (port.empty()) return "empty";
-    unsigned long v = 0;
-    for (char ch : port) {
-        v = v * 10 + static_cast<unsigned long>(ch - '0');
-        if (v > 65535) return "out of range";
-    }
-    return std::to_string(v);
-}
-
-struct counters {
-    std::size_t lines = 0, valid = 0, invalid = 0, bytes = 0;
-};
-
-void process(const options& o, std::string_view input, counters& n, std::string& out) {
-    ++n.lines;
-    n.bytes += input.size() + 1;
-    const auto r = iri::parse(input, o.grammar, o.production);
-    r ? ++n.valid : ++n.invalid;
-    if (o.quiet) return;
-    if (o.json) {
-        out += "{\"input\": ";
-        json_string(out, input);
-        out += r ? ", \"valid\": true" : ", \"valid\": false";
-        if (r && o.command != "validate") {
-            out += ", \"components\": ";
-            components_json(out, input, *r);
-        }
-        if (!r) {
-            const iri::error& e = r.error();
-            out += ", \"error\": {\"code\": ";
-            json_string(out, iri::name(e.code));
-            out += ", \"offset\": " + std::to_string(e.offset) + ", \"component\": ";
-            json_string(out, iri::name(e.where));
-            out += ", \"message\": ";
-            json_string(out, e.message());
-            out += "}";
-        }
-        out += "}\n";
-        return;
-    }
-    if (!r) {
-        out += (o.command == "check" ? "error\t" : "invalid\t") + shown(input) + "\n" + caret_display(input, r.error());
-        return;
-    }
-    if (o.command == "validate" || o.command == "check") {
-        out += "valid\t" + shown(input) + "\n";
-        return;
-    }
-    out += shown(input) + "\n";
-    for (iri::component k : {iri::component::scheme, iri::component::authority, iri::component::userinfo,
-                             iri::component::host, iri::component::port, iri::component::path,
-                             iri::component::query, iri::component::fragment}) {
-        if (!r->has(k)) continue;
-        out += std::string("  ") + iri::name(k) + ": " + shown(slice(input, (*r)[k]));
-        if (k == iri::component::host) out += std::string("  (") + kind_name(r->host()) + ")";
-        if (k == iri::component::port) out += "  (" + port_number(slice(input, (*r)[k])) + ")";
-        out += "\n";
-    }
 }
 
 options parse_args(int argc, char** argv) {
     options o;
+    o.jobs = std::max(1u, std::thread::hardware_concurrency());
     if (argc < 2) usage_error("a subcommand is needed");
     o.command = argv[1];
     if (o.command == "-h" || o.command == "--help") {
         std::cout << usage;
         std::exit(0);
     }
-    if (o.command != "validate" && o.command != "parse" && o.command != "check")
+    if (o.command != "validate" && o.command != "parse" && o.command != "check" && !cli::takes_pairs(o.command))
         usage_error("unknown subcommand " + o.command);
+    bool json = false, tsv = false;
     for (int i = 2; i < argc; ++i) {
         const std::string a = argv[i];
         auto value = [&]() -> std::string {
@@ -257,45 +93,150 @@ options parse_args(int argc, char** argv) {
             o.production_name = value();
         } else if (a == "--input") {
             o.inputs.push_back(value());
+        } else if (a == "-0") {
+            o.input = cli::input_format::nul;
+        } else if (a == "--input-format") {
+            const std::string v = value();
+            if (v == "json") o.input = cli::input_format::json;
+            else if (v != "lines") usage_error("unknown input format " + v + " (lines or json)");
+        } else if (a == "--base") {
+            o.base_text = value();
+        } else if (a == "--pairs") {
+            o.pairs = true;
+        } else if (a == "--non-strict") {
+            o.strict = false;
         } else if (a == "--json") {
-            o.json = true;
+            json = true;
+        } else if (a == "--tsv") {
+            tsv = true;
         } else if (a == "--quiet") {
             o.quiet = true;
         } else if (a == "--stats") {
             o.stats = true;
+        } else if (a == "--no-progress") {
+            o.progress = false;
+        } else if (a == "--jobs") {
+            const std::string v = value();
+            char* end = nullptr;
+            const unsigned long j = std::strtoul(v.c_str(), &end, 10);
+            if (v.empty() || *end != '\0' || j == 0 || j > 256) usage_error("--jobs needs a number from 1 to 256");
+            o.jobs = static_cast<unsigned>(j);
         } else if (a == "--") {
             for (++i; i < argc; ++i) o.references.emplace_back(argv[i]);
-        } else if (a.size() > 1 && a[0] == '-' && a[1] == '-') {
+        } else if (a.size() > 1 && a[0] == '-') {
             usage_error("unknown option " + a);
         } else {
             o.references.push_back(a);
         }
     }
+    if (json && tsv) usage_error("--json and --tsv exclude each other");
+    o.output = json ? cli::output_format::json : tsv ? cli::output_format::tsv : cli::output_format::text;
     if (!o.production_name.empty()) {
         const auto p = iri::find_production(o.grammar, o.production_name);
         if (!p) usage_error("grammar " + std::string(iri::name(o.grammar)) + " has no production " + o.production_name);
         o.production = *p;
     }
+    if (cli::takes_pairs(o.command)) {
+        if (o.pairs == o.base_text.has_value()) usage_error(o.command + " needs either --base B or --pairs");
+        if (o.base_text) {
+            auto b = iri::reference::parse(*o.base_text, o.grammar);
+            if (!b) {
+                std::cerr << "iri: the base is not valid\n" << cli::caret_display(*o.base_text, b.error());
+                std::exit(2);
+            }
+            if (!b->has_scheme()) usage_error("the base needs a scheme (RFC 3986 §5.1): " + *o.base_text);
+            o.base = std::move(*b);
+        }
+    } else if (o.pairs || o.base_text) {
+        usage_error("--base and --pairs are for resolve and relativize");
+    }
     if (o.references.empty() && o.inputs.empty()) o.inputs.emplace_back("-");
     return o;
 }
+
+// Turns one raw input (a line, a NUL-terminated string or a JSON line) into a record.
+cli::record make_record(const options& o, std::string raw, std::size_t bytes) {
+    cli::record r;
+    r.bytes = bytes;
+    if (o.input == cli::input_format::json) {
+        if (auto e = cli::json_strings(raw, r.fields)) r.bad = *e;
+        else if (r.fields.size() != (o.pairs ? 2u : 1u))
+            r.bad = o.pairs ? "an array of two strings is expected" : "one JSON string literal is expected";
+        return r;
+    }
+    if (o.pairs) {
+        const std::size_t tab = raw.find('\t');
+        if (tab == std::string::npos) {
+            r.bad = "a pair needs a TAB between base and reference";
+            r.fields.push_back(std::move(raw));
+            return r;
+        }
+        r.fields.push_back(raw.substr(0, tab));
+        r.fields.push_back(raw.substr(tab + 1));
+        return r;
+    }
+    r.fields.push_back(std::move(raw));
+    return r;
+}
+
+// Processes a chunk of records on o.jobs threads, each on a contiguous slice; output in input order.
+void run_chunk(const options& o, const std::vector<cli::record>& chunk, cli::counters& total) {
+    const std::size_t jobs = std::min<std::size_t>(o.jobs, chunk.size());
+    std::vector<std::string> outs(jobs);
+    std::vector<cli::counters> counts(jobs);
+    auto work = [&](std::size_t j) {
+        const std::size_t from = chunk.size() * j / jobs, to = chunk.size() * (j + 1) / jobs;
+        for (std::size_t i = from; i < to; ++i) cli::run(o, chunk[i], outs[j], counts[j]);
+    };
+    if (jobs <= 1) {
+        if (jobs == 1) work(0);
+    } else {
+        std::vector<std::thread> threads;
+        for (std::size_t j = 1; j < jobs; ++j) threads.emplace_back(work, j);
+        work(0);
+        for (auto& t : threads) t.join();
+    }
+    for (std::size_t j = 0; j < jobs; ++j) {
+        std::fwrite(outs[j].data(), 1, outs[j].size(), stdout);
+        total.add(counts[j]);
+    }
+}
+
+// A progress bar on standard error, when it is a terminal and the input's size is known.
+struct progress_bar {
+    std::size_t size = 0;
+    bool on = false;
+    void update(std::size_t done, double seconds) const {
+        if (!on) return;
+        const double f = size ? static_cast<double>(done) / static_cast<double>(size) : 0;
+        const int filled = static_cast<int>(f * 30);
+        std::fprintf(stderr, "\r[%-30.*s] %3d%%  %.1f MB/s", filled, "##############################",
+                     static_cast<int>(f * 100), seconds > 0 ? static_cast<double>(done) / 1e6 / seconds : 0.0);
+    }
+    void done() const {
+        if (on) std::fprintf(stderr, "\r%50s\r", "");
+    }
+};
 
 }  // namespace
 
 int main(int argc, char** argv) {
     const options o = parse_args(argc, argv);
-    counters n;
-    std::string out;
-    const auto flush = [&]() {
-        std::fwrite(out.data(), 1, out.size(), stdout);
-        out.clear();
-    };
+    cli::counters n;
     const auto t0 = std::chrono::steady_clock::now();
-    for (const std::string& r : o.references) process(o, r, n, out);
-    flush();
+    const auto elapsed = [&]() { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+    if (o.output == cli::output_format::tsv && !o.quiet) std::fputs(cli::tsv_header(o).c_str(), stdout);
+
+    std::vector<cli::record> chunk;
+    for (const std::string& r : o.references) chunk.push_back(make_record(o, r, r.size() + 1));
+    run_chunk(o, chunk, n);
+
+    constexpr std::size_t chunk_records = 4096, chunk_bytes = std::size_t{4} << 20;
+    const char separator = o.input == cli::input_format::nul ? '\0' : '\n';
     for (const std::string& f : o.inputs) {
         std::ifstream file;
         std::istream* in = &std::cin;
+        progress_bar bar;
         if (f != "-") {
             file.open(f, std::ios::binary);
             if (!file) {
@@ -304,16 +245,36 @@ int main(int argc, char** argv) {
             }
             in = &file;
         }
-        std::string line;
-        while (std::getline(*in, line)) {  // streaming: one line in memory at a time
-            if (!line.empty() && line.back() == '\r') line.pop_back();
-            process(o, line, n, out);
-            if (out.size() > (1u << 16)) flush();
+        struct stat st {};
+        const int fd = f == "-" ? 0 : -1;
+        if ((fd == 0 ? fstat(0, &st) : stat(f.c_str(), &st)) == 0 && S_ISREG(st.st_mode)) {
+            bar.size = static_cast<std::size_t>(st.st_size);
+            bar.on = o.progress && isatty(2) && !o.stats;
         }
-        flush();
+        std::size_t done = 0;
+        chunk.clear();
+        std::size_t held = 0;
+        std::string raw;
+        while (std::getline(*in, raw, separator)) {  // streaming: one chunk in memory at a time
+            const std::size_t bytes = raw.size() + 1;
+            if (separator == '\n' && !raw.empty() && raw.back() == '\r') raw.pop_back();
+            held += raw.size();
+            chunk.push_back(make_record(o, std::move(raw), bytes));
+            raw = std::string();
+            if (chunk.size() >= chunk_records || held >= chunk_bytes) {
+                run_chunk(o, chunk, n);
+                for (const auto& r : chunk) done += r.bytes;
+                chunk.clear();
+                held = 0;
+                bar.update(done, elapsed());
+            }
+        }
+        run_chunk(o, chunk, n);
+        bar.done();
     }
+    std::fflush(stdout);
     if (o.stats) {
-        const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        const double s = elapsed();
         std::fprintf(stderr, "lines %zu, valid %zu, invalid %zu, %.1f MB/s\n", n.lines, n.valid, n.invalid,
                      s > 0 ? static_cast<double>(n.bytes) / 1e6 / s : 0.0);
     }

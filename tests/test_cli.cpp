@@ -1,0 +1,182 @@
+#define BOOST_TEST_MODULE cli
+#include <boost/test/unit_test.hpp>
+
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "support/datasets.hpp"
+
+// The iri tool run as a process: arguments, standard input from a string, standard output and exit status
+// captured, and the child's peak resident set size (wait4's rusage).
+namespace {
+
+struct ran {
+    int status = -1;
+    std::string out;
+    long max_rss_kb = 0;
+};
+
+std::string temp_path(const char* name) { return std::string("/tmp/iri_test_cli_") + std::to_string(getpid()) + name; }
+
+ran run_file(std::vector<std::string> args, const std::string& stdin_path) {
+    const std::string out_path = temp_path(".out");
+    const pid_t pid = fork();
+    if (pid == 0) {
+        const int in = open(stdin_path.c_str(), O_RDONLY);
+        const int out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        const int null = open("/dev/null", O_WRONLY);
+        dup2(in, 0), dup2(out, 1), dup2(null, 2);
+        std::vector<char*> argv;
+        argv.push_back(const_cast<char*>(IRI_CLI));
+        for (auto& a : args) argv.push_back(a.data());
+        argv.push_back(nullptr);
+        execv(IRI_CLI, argv.data());
+        _exit(127);
+    }
+    ran r;
+    int status = 0;
+    rusage usage{};
+    wait4(pid, &status, 0, &usage);
+    r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    r.max_rss_kb = usage.ru_maxrss;
+    std::ifstream f(out_path, std::ios::binary);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    r.out = ss.str();
+    std::remove(out_path.c_str());
+    return r;
+}
+
+ran run(std::vector<std::string> args, const std::string& input = "") {
+    const std::string in_path = temp_path(".in");
+    std::ofstream(in_path, std::ios::binary) << input;
+    ran r = run_file(std::move(args), in_path);
+    std::remove(in_path.c_str());
+    return r;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(validate_text_with_a_caret_under_a_wide_character) {
+    const ran r = run({"validate", "http://例え.jp/引き 割り", "http://a/"});
+    BOOST_TEST(r.status == 1);  // one input is not valid
+    // Columns: "http://" 7, "例え" 4 (wide), ".jp/" 4, "引き" 4: the caret sits under column 19, after the indent.
+    BOOST_TEST(r.out.starts_with("invalid\thttp://例え.jp/引き 割り\n  http://例え.jp/引き 割り\n" +
+                                 std::string(2 + 19, ' ') + "^ disallowed_character: U+0020 ' ' is not allowed in path"));
+    BOOST_TEST(r.out.ends_with("valid\thttp://a/\n"));
+    BOOST_TEST(run({"validate", "http://a/"}).status == 0);
+    BOOST_TEST(run({"validate", "--grammar", "nope", "x"}).status == 2);
+    BOOST_TEST(run({"frobnicate"}).status == 2);
+    BOOST_TEST(run({"resolve", "x"}).status == 2);  // neither --base nor --pairs
+}
+
+BOOST_AUTO_TEST_CASE(parse_json_components) {
+    // RFC 3986 §3.2.2's IPv6 example, with a port.
+    const ran r = run({"parse", "--json", "ldap://[2001:db8::7]:389/c=GB?one"});
+    BOOST_TEST(r.status == 0);
+    BOOST_TEST(r.out ==
+               "{\"input\": \"ldap://[2001:db8::7]:389/c=GB?one\", \"valid\": true, \"components\": {\"scheme\": "
+               "\"ldap\", \"authority\": \"[2001:db8::7]:389\", \"host\": \"[2001:db8::7]\", \"port\": \"389\", "
+               "\"path\": \"/c=GB\", \"query\": \"one\", \"host_kind\": \"IPv6address\", \"port_number\": 389}}\n");
+    const ran e = run({"validate", "--json", "--grammar", "uri", "http://a/é"});
+    BOOST_TEST(e.out == "{\"input\": \"http://a/é\", \"valid\": false, \"error\": {\"code\": \"disallowed_character\", "
+                        "\"offset\": 9, \"component\": \"path\", \"message\": \"U+00E9 'é' is not allowed in path at "
+                        "byte 9 (URI-reference, grammar uri)\"}}\n");
+}
+
+BOOST_AUTO_TEST_CASE(resolve_and_relativize) {
+    // RFC 3986 §5.4.1.
+    const ran r = run({"resolve", "--base", "http://a/b/c/d;p?q", "../g", "//g", "?y"});
+    BOOST_TEST(r.out == "http://a/b/g\nhttp://g\nhttp://a/b/c/d;p?y\n");
+    const ran n = run({"resolve", "--non-strict", "--base", "http://a/b/c/d;p?q", "http:g"});
+    BOOST_TEST(n.out == "http://a/b/c/g\n");
+    const ran p = run({"resolve", "--pairs"}, "http://a/b/\t../c\nhttp://x/y\t#f\n");
+    BOOST_TEST(p.out == "http://a/c\nhttp://x/y#f\n");
+    const ran v = run({"relativize", "--base", "http://a/b/c/d;p?q", "http://a/b/g", "http://a/b/c/g:h"});
+    BOOST_TEST(v.out == "../g\n./g:h\n");
+    const ran j = run({"resolve", "--pairs", "--input-format", "json", "--json"}, "[\"http://a/b/\", \"../c\"]\n");
+    BOOST_TEST(j.out == "{\"input\": \"../c\", \"base\": \"http://a/b/\", \"valid\": true, \"output\": \"http://a/c\"}\n");
+    BOOST_TEST(run({"resolve", "--base", "relative/base", "g"}).status == 2);
+}
+
+BOOST_AUTO_TEST_CASE(files_with_crlf_empty_lines_and_invalid_utf8) {
+    const ran r = run({"validate", "--tsv"}, "http://a/\r\n\r\nhttp://b/\xFF\n");
+    BOOST_TEST(r.status == 1);
+    BOOST_TEST(r.out == "input\tvalid\terror_code\terror_offset\terror_component\terror_message\n"
+                        "http://a/\ttrue\t\t\t\t\n"
+                        "\ttrue\t\t\t\t\n"  // the empty string is a relative reference
+                        "http://b/\xFF\tfalse\tinvalid_utf8\t9\tpath\tinvalid UTF-8: byte FF does not form a "
+                        "character in path at byte 9 (IRI-reference, grammar iri)\n");
+}
+
+BOOST_AUTO_TEST_CASE(nul_separated_and_json_input) {
+    const ran z = run({"validate", "-0"}, std::string("http://a/\0http://a/ b\0", 22));
+    BOOST_TEST(z.out.starts_with("valid\thttp://a/\ninvalid\thttp://a/ b\n"));
+    // JSON input carries a NUL exactly; a lone surrogate is an error for that line only.
+    const ran j = run({"validate", "--input-format", "json", "--json"}, "\"a\\u0000b\"\n\"\\udc00\"\n\"ok\"\n[1]\n");
+    BOOST_TEST(j.status == 1);
+    BOOST_TEST(j.out ==
+               "{\"input\": \"a\\u0000b\", \"valid\": false, \"error\": {\"code\": \"disallowed_character\", "
+               "\"offset\": 1, \"component\": \"path\", \"message\": \"U+0000 is not allowed in path at byte 1 "
+               "(IRI-reference, grammar iri)\"}}\n"
+               "{\"input\": null, \"valid\": false, \"error\": {\"code\": \"bad_input\", \"message\": \"a lone "
+               "surrogate escape (\\\\udc00)\"}}\n"
+               "{\"input\": \"ok\", \"valid\": true}\n"
+               "{\"input\": null, \"valid\": false, \"error\": {\"code\": \"bad_input\", \"message\": \"an array of "
+               "strings is expected\"}}\n");
+    // A surrogate pair is one supplementary character: U+10300 OLD ITALIC LETTER A, a ucschar.
+    BOOST_TEST(run({"validate", "--input-format", "json"}, "\"http://a/\\ud800\\udf00\"\n").out ==
+               "valid\thttp://a/\xF0\x90\x8C\x80\n");
+}
+
+BOOST_AUTO_TEST_CASE(output_stays_in_input_order_with_several_jobs) {
+    const auto lines = iri_test::dataset_lines("derived/zhwiki_iri_100k.txt");
+    std::string input, expected;
+    for (const auto& l : lines) input += l + "\n";
+    const ran one = run({"validate", "--tsv", "--jobs", "1"}, input);
+    const ran four = run({"validate", "--tsv", "--jobs", "4"}, input);
+    BOOST_TEST(one.out == four.out);
+    // And the order is the input's: row i + 1 (after the header) starts with line i, as a TSV field.
+    std::istringstream out(four.out);
+    std::string row;
+    std::getline(out, row);  // the header
+    std::size_t i = 0, matched = 0;
+    while (std::getline(out, row) && i < lines.size()) {
+        std::string field;
+        for (char c : lines[i]) field += c == '\\' ? std::string("\\\\") : std::string(1, c);
+        matched += row.starts_with(field + "\t");
+        ++i;
+    }
+    BOOST_TEST(i == lines.size());
+    BOOST_TEST(matched == lines.size());
+}
+
+BOOST_AUTO_TEST_CASE(a_100_mb_input_is_streamed_in_bounded_memory) {
+    const auto lines = iri_test::dataset_lines("url-various-datasets/kasztp.txt");
+    const std::string path = temp_path(".big");
+    std::size_t size = 0, count = 0;
+    {
+        std::ofstream f(path, std::ios::binary);
+        while (size < std::size_t{100} << 20) {
+            for (const auto& l : lines) {
+                f << l << '\n';
+                size += l.size() + 1;
+                ++count;
+            }
+        }
+    }
+    const ran r = run_file({"validate", "--quiet", "--grammar", "uri", "--input", path}, "/dev/null");
+    std::remove(path.c_str());
+    BOOST_TEST(r.status == 1);  // kasztp has lines that are not URIs
+    BOOST_TEST_MESSAGE("100 MB input (" << size << " bytes, " << count << " lines): peak RSS " << r.max_rss_kb
+                                        << " kB");
+    BOOST_TEST(r.max_rss_kb < 64 * 1024);  // far below the input's size: streamed in chunks
+}

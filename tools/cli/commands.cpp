@@ -1,0 +1,232 @@
+#include "commands.hpp"
+
+#include "text.hpp"
+
+namespace cli {
+
+namespace {
+
+constexpr iri::component shown_components[] = {
+    iri::component::scheme, iri::component::authority, iri::component::userinfo, iri::component::host,
+    iri::component::port,   iri::component::path,      iri::component::query,    iri::component::fragment};
+
+const char* kind_name(iri::host_kind k) {
+    switch (k) {
+        case iri::host_kind::reg_name: return "reg-name";
+        case iri::host_kind::ipv4: return "IPv4address";
+        case iri::host_kind::ipv6: return "IPv6address";
+        case iri::host_kind::ipvfuture: return "IPvFuture";
+        case iri::host_kind::none: break;
+    }
+    return "none";
+}
+
+// RFC 3986 §3.2.3: any digit string is syntax; a number above 65535 is reported, never wrapped.
+std::string port_text(const iri::reference_view& v) {
+    switch (v.port_status()) {
+        case iri::port_status::empty: return "empty";
+        case iri::port_status::out_of_range: return "out of range";
+        default: return std::to_string(v.port_number());
+    }
+}
+
+// What one record gives: an error (with the string it is about), or components, or an output string.
+struct outcome {
+    std::optional<iri::error> error;
+    std::string about;  // the string the error offsets refer to
+    std::string what;   // "base" or "" (the reference)
+    std::optional<iri::components> parts;
+    std::optional<std::string> output;
+};
+
+outcome compute(const options& o, const record& r) {
+    outcome x;
+    if (!takes_pairs(o.command)) {
+        const std::string& in = r.fields[0];
+        auto p = iri::parse(in, o.grammar, o.production);
+        if (!p) x.error = p.error(), x.about = in;
+        else x.parts = *p;
+        return x;
+    }
+    // resolve / relativize: a base and a reference.
+    std::optional<iri::reference> pair_base;
+    if (o.pairs) {
+        auto b = iri::reference::parse(r.fields[0], o.grammar);
+        if (!b) {
+            x.error = b.error(), x.about = r.fields[0], x.what = "base";
+            return x;
+        }
+        pair_base = std::move(*b);
+    }
+    const iri::reference& base = o.pairs ? *pair_base : *o.base;
+    const std::string& in = r.fields.back();
+    auto ref = iri::reference_view::parse(in, o.grammar);
+    if (!ref) {
+        x.error = ref.error(), x.about = in;
+        return x;
+    }
+    auto t = o.command == "resolve" ? iri::resolve(base, *ref, {.strict = o.strict}) : iri::relativize(base, *ref);
+    if (!t) {
+        x.error = t.error(), x.about = base.str(), x.what = "base";
+        return x;
+    }
+    x.output = t->str();
+    return x;
+}
+
+void json_error(std::string& out, const outcome& x) {
+    const iri::error& e = *x.error;
+    out += ", \"error\": {\"code\": ";
+    json_string(out, iri::name(e.code));
+    out += ", \"offset\": " + std::to_string(e.offset) + ", \"component\": ";
+    json_string(out, iri::name(e.where));
+    if (!x.what.empty()) {
+        out += ", \"in\": ";
+        json_string(out, x.what);
+    }
+    out += ", \"message\": ";
+    json_string(out, e.message());
+    out += "}";
+}
+
+}  // namespace
+
+bool takes_pairs(const std::string& command) { return command == "resolve" || command == "relativize"; }
+
+std::string tsv_header(const options& o) {
+    std::string h = takes_pairs(o.command) ? "base\tinput\tvalid" : "input\tvalid";
+    if (o.command == "parse") h += "\tscheme\tauthority\tuserinfo\thost\tport\tpath\tquery\tfragment\thost_kind";
+    if (takes_pairs(o.command)) h += "\toutput";
+    return h + "\terror_code\terror_offset\terror_component\terror_message\n";
+}
+
+void run(const options& o, const record& r, std::string& out, counters& n) {
+    ++n.lines;
+    n.bytes += r.bytes;
+    const std::string first = r.fields.empty() ? std::string() : r.fields[0];
+    if (!r.bad.empty()) {  // the record could not be read
+        ++n.invalid;
+        if (o.quiet) return;
+        if (o.output == output_format::json) {
+            out += "{\"input\": null, \"valid\": false, \"error\": {\"code\": \"bad_input\", \"message\": ";
+            json_string(out, r.bad);
+            out += "}}\n";
+        } else if (o.output == output_format::tsv) {
+            out += takes_pairs(o.command) ? "\t\tfalse" : "\tfalse";
+            if (o.command == "parse") out += "\t\t\t\t\t\t\t\t\t";
+            if (takes_pairs(o.command)) out += "\t";
+            out += "\tbad_input\t\t\t";
+            tsv_field(out, r.bad);
+            out += "\n";
+        } else {
+            out += "invalid\t(unreadable input: " + r.bad + ")\n";
+        }
+        return;
+    }
+    const outcome x = compute(o, r);
+    x.error ? ++n.invalid : ++n.valid;
+    if (o.quiet) return;
+    const std::string& input = r.fields.back();
+    const std::string base = takes_pairs(o.command) ? (o.pairs ? r.fields[0] : *o.base_text) : std::string();
+    const iri::reference_view view =
+        x.parts ? iri::reference_view(input, *x.parts, o.grammar) : iri::reference_view();
+
+    if (o.output == output_format::json) {
+        out += "{\"input\": ";
+        json_string(out, input);
+        if (takes_pairs(o.command)) {
+            out += ", \"base\": ";
+            json_string(out, base);
+        }
+        out += x.error ? ", \"valid\": false" : ", \"valid\": true";
+        if (x.output) {
+            out += ", \"output\": ";
+            json_string(out, *x.output);
+        }
+        if (x.parts && o.command != "validate" && o.command != "check") {
+            out += ", \"components\": {";
+            bool first_field = true;
+            for (iri::component k : shown_components) {
+                if (!x.parts->has(k)) continue;
+                out += first_field ? "" : ", ";
+                first_field = false;
+                json_string(out, iri::name(k));
+                out += ": ";
+                const iri::span s = (*x.parts)[k];
+                json_string(out, std::string_view(input).substr(s.begin, s.end - s.begin));
+            }
+            if (view.host_kind() != iri::host_kind::none) {
+                out += ", \"host_kind\": ";
+                json_string(out, kind_name(view.host_kind()));
+            }
+            if (view.port_status() == iri::port_status::in_range)
+                out += ", \"port_number\": " + std::to_string(view.port_number());
+            out += "}";
+        }
+        if (x.error) json_error(out, x);
+        out += "}\n";
+        return;
+    }
+
+    if (o.output == output_format::tsv) {
+        if (takes_pairs(o.command)) {
+            tsv_field(out, base);
+            out += '\t';
+        }
+        tsv_field(out, input);
+        out += x.error ? "\tfalse" : "\ttrue";
+        if (o.command == "parse") {
+            for (iri::component k : shown_components) {
+                out += '\t';
+                if (!x.parts || !x.parts->has(k)) continue;
+                const iri::span s = (*x.parts)[k];
+                tsv_field(out, std::string_view(input).substr(s.begin, s.end - s.begin));
+            }
+            out += '\t';
+            if (x.parts && view.host_kind() != iri::host_kind::none) out += kind_name(view.host_kind());
+        }
+        if (takes_pairs(o.command)) {
+            out += '\t';
+            if (x.output) tsv_field(out, *x.output);
+        }
+        if (x.error) {
+            out += '\t';
+            out += iri::name(x.error->code);
+            out += '\t' + std::to_string(x.error->offset) + '\t';
+            out += iri::name(x.error->where);
+            out += '\t';
+            tsv_field(out, x.error->message());
+        } else {
+            out += "\t\t\t\t";
+        }
+        out += '\n';
+        return;
+    }
+
+    // Text.
+    if (x.error) {
+        out += (o.command == "check" ? "error\t" : "invalid\t") + shown(input);
+        if (!x.what.empty()) out += "\t(" + x.what + ": " + shown(x.about) + ")";
+        out += "\n" + caret_display(x.about, *x.error);
+        return;
+    }
+    if (x.output) {
+        out += shown(*x.output) + "\n";
+        return;
+    }
+    if (o.command == "validate" || o.command == "check") {
+        out += "valid\t" + shown(input) + "\n";
+        return;
+    }
+    out += shown(input) + "\n";
+    for (iri::component k : shown_components) {
+        if (!x.parts->has(k)) continue;
+        const iri::span s = (*x.parts)[k];
+        out += std::string("  ") + iri::name(k) + ": " + shown(std::string_view(input).substr(s.begin, s.end - s.begin));
+        if (k == iri::component::host) out += std::string("  (") + kind_name(view.host_kind()) + ")";
+        if (k == iri::component::port) out += "  (" + port_text(view) + ")";
+        out += "\n";
+    }
+}
+
+}  // namespace cli

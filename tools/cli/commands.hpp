@@ -1,0 +1,56 @@
+// What the iri tool does with one input record, for each subcommand, in each output format.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "iri.hpp"
+
+namespace cli {
+
+enum class output_format { text, json, tsv };
+enum class input_format { lines, nul, json };
+
+struct options {
+    std::string command;
+    iri::grammar grammar = iri::grammar::iri;
+    iri::production production = iri::production::uri_reference;
+    std::string production_name;
+    std::vector<std::string> inputs;      // files ("-": standard input)
+    std::vector<std::string> references;  // from the command line
+    output_format output = output_format::text;
+    input_format input = input_format::lines;
+    bool quiet = false, stats = false, pairs = false, strict = true;
+    std::optional<std::string> base_text;
+    std::optional<iri::reference> base;  // --base, parsed once
+    unsigned jobs = 1;
+    bool progress = true;
+};
+
+/// One input: one string, or two with --pairs; `bad` says why the record itself could not be read (a JSON
+/// line that is not a string, a lone surrogate escape, a pair without its TAB).
+struct record {
+    std::vector<std::string> fields;
+    std::string bad;
+    std::size_t bytes = 0;  // as read, with its separator
+};
+
+struct counters {
+    std::size_t lines = 0, valid = 0, invalid = 0, bytes = 0;
+    void add(const counters& o) {
+        lines += o.lines, valid += o.valid, invalid += o.invalid, bytes += o.bytes;
+    }
+};
+
+/// True for the subcommands that take a base and a reference (--base B, or --pairs).
+bool takes_pairs(const std::string& command);
+
+/// The first line of --tsv output: the column names.
+std::string tsv_header(const options& o);
+
+/// Processes one record and appends what it prints.
+void run(const options& o, const record& r, std::string& out, counters& n);
+
+}  // namespace cli

@@ -1,0 +1,221 @@
+#include "text.hpp"
+
+#include <unicode/uchar.h>
+#include <unicode/utf8.h>
+
+#include <cstdio>
+#include <cstdint>
+
+namespace cli {
+
+void json_string(std::string& out, std::string_view s) {
+    out += '"';
+    const auto* b = reinterpret_cast<const std::uint8_t*>(s.data());
+    const auto n = static_cast<std::int64_t>(s.size());
+    for (std::int64_t i = 0; i < n;) {
+        const std::int64_t start = i;
+        UChar32 c = 0;
+        U8_NEXT(b, i, n, c);
+        if (c < 0) {
+            out += "\\ufffd";
+        } else if (c == '"' || c == '\\') {
+            out += '\\';
+            out += static_cast<char>(c);
+        } else if (c < 0x20 || c == 0x7F) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
+            out += buf;
+        } else {
+            out.append(s.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(i - start)));
+        }
+    }
+    out += '"';
+}
+
+namespace {
+
+void skip_space(std::string_view t, std::size_t& i) {
+    while (i < t.size() && (t[i] == ' ' || t[i] == '\t' || t[i] == '\r' || t[i] == '\n')) ++i;
+}
+
+int hex4(std::string_view t, std::size_t i) {
+    if (i + 4 > t.size()) return -1;
+    int v = 0;
+    for (std::size_t k = i; k < i + 4; ++k) {
+        const char c = t[k];
+        const int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                    : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+        if (d < 0) return -1;
+        v = v * 16 + d;
+    }
+    return v;
+}
+
+void append_utf8(std::string& out, std::uint32_t c) {
+    std::uint8_t buf[4];
+    std::uint32_t n = 0;
+    U8_APPEND_UNSAFE(buf, n, c);
+    out.append(reinterpret_cast<const char*>(buf), n);
+}
+
+constexpr bool high_surrogate(int u) { return u >= 0xD800 && u <= 0xDBFF; }
+constexpr bool low_surrogate(int u) { return u >= 0xDC00 && u <= 0xDFFF; }
+
+// One string literal at t[i] == '"'; i ends after its closing quote.
+std::optional<std::string> json_literal(std::string_view t, std::size_t& i, std::string& out) {
+    ++i;
+    while (i < t.size()) {
+        const char c = t[i];
+        if (c == '"') {
+            ++i;
+            return std::nullopt;
+        }
+        if (static_cast<unsigned char>(c) < 0x20) return "a control character inside a JSON string";
+        if (c != '\\') {
+            out += c;
+            ++i;
+            continue;
+        }
+        if (i + 1 >= t.size()) break;
+        const char e = t[i + 1];
+        i += 2;
+        switch (e) {
+            case '"': out += '"'; break;
+            case '\\': out += '\\'; break;
+            case '/': out += '/'; break;
+            case 'b': out += '\b'; break;
+            case 'f': out += '\f'; break;
+            case 'n': out += '\n'; break;
+            case 'r': out += '\r'; break;
+            case 't': out += '\t'; break;
+            case 'u': {
+                int u = hex4(t, i);
+                if (u < 0) return "\\u needs four hexadecimal digits";
+                i += 4;
+                auto cp = static_cast<std::uint32_t>(u);
+                if (high_surrogate(u)) {  // RFC 8259 §7: a pair of escapes for a supplementary character
+                    const int low = i + 6 <= t.size() && t[i] == '\\' && t[i + 1] == 'u' ? hex4(t, i + 2) : -1;
+                    if (!low_surrogate(low))
+                        return "a lone surrogate escape (\\u" + std::string(t.substr(i - 4, 4)) + ")";
+                    cp = 0x10000u + ((cp - 0xD800u) << 10) + (static_cast<std::uint32_t>(low) - 0xDC00u);
+                    i += 6;
+                } else if (low_surrogate(u)) {
+                    return "a lone surrogate escape (\\u" + std::string(t.substr(i - 4, 4)) + ")";
+                }
+                append_utf8(out, cp);
+                break;
+            }
+            default: return std::string("an unknown escape \\") + e;
+        }
+    }
+    return "an unterminated JSON string";
+}
+
+}  // namespace
+
+std::optional<std::string> json_strings(std::string_view t, std::vector<std::string>& values) {
+    values.clear();
+    std::size_t i = 0;
+    skip_space(t, i);
+    if (i < t.size() && t[i] == '"') {
+        values.emplace_back();
+        if (auto e = json_literal(t, i, values.back())) return e;
+    } else if (i < t.size() && t[i] == '[') {
+        ++i;
+        skip_space(t, i);
+        if (i < t.size() && t[i] == ']') {
+            ++i;
+        } else {
+            for (;;) {
+                skip_space(t, i);
+                if (i >= t.size() || t[i] != '"') return "an array of strings is expected";
+                values.emplace_back();
+                if (auto e = json_literal(t, i, values.back())) return e;
+                skip_space(t, i);
+                if (i < t.size() && t[i] == ',') {
+                    ++i;
+                    continue;
+                }
+                if (i < t.size() && t[i] == ']') {
+                    ++i;
+                    break;
+                }
+                return "\",\" or \"]\" is expected";
+            }
+        }
+    } else {
+        return "a JSON string literal or array of strings is expected";
+    }
+    skip_space(t, i);
+    if (i != t.size()) return "text after the JSON value";
+    return std::nullopt;
+}
+
+void tsv_field(std::string& out, std::string_view s) {
+    for (char c : s) {
+        switch (c) {
+            case '\t': out += "\\t"; break;
+            case '\n': out += "\\n"; break;
+            case '\r': out += "\\r"; break;
+            case '\\': out += "\\\\"; break;
+            default: out += c;
+        }
+    }
+}
+
+std::string shown(std::string_view s) {
+    std::string out;
+    const auto* b = reinterpret_cast<const std::uint8_t*>(s.data());
+    const auto n = static_cast<std::int64_t>(s.size());
+    for (std::int64_t i = 0; i < n;) {
+        const std::int64_t start = i;
+        UChar32 c = 0;
+        U8_NEXT(b, i, n, c);
+        if (c < 0x20 || c == 0x7F || u_charType(c) == U_FORMAT_CHAR) {  // c < 0: not UTF-8
+            for (std::int64_t k = start; k < i; ++k) {
+                char buf[8];
+                std::snprintf(buf, sizeof buf, "\\x%02X", b[k]);
+                out += buf;
+            }
+        } else {
+            out.append(s.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(i - start)));
+        }
+    }
+    return out;
+}
+
+namespace {
+
+// The display width of `s`: East Asian wide and fullwidth characters take two columns, combining marks and
+// other zero-width characters none.
+std::size_t columns(std::string_view s) {
+    const auto* b = reinterpret_cast<const std::uint8_t*>(s.data());
+    const auto n = static_cast<std::int64_t>(s.size());
+    std::size_t width = 0;
+    for (std::int64_t i = 0; i < n;) {
+        UChar32 c = 0;
+        U8_NEXT(b, i, n, c);
+        if (c < 0) {
+            ++width;
+            continue;
+        }
+        const auto gc = u_charType(c);
+        if (gc == U_NON_SPACING_MARK || gc == U_ENCLOSING_MARK || gc == U_FORMAT_CHAR) continue;
+        const auto ea = u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH);
+        width += (ea == U_EA_WIDE || ea == U_EA_FULLWIDTH) ? 2 : 1;
+    }
+    return width;
+}
+
+}  // namespace
+
+std::string caret_display(std::string_view input, const iri::error& e) {
+    // Columns are counted on the shown form, where escaped bytes take four columns each.
+    const std::size_t at = e.char_offset < input.size() ? e.char_offset : input.size();
+    std::string out = "  ";
+    out.append(shown(input)).append("\n  ").append(columns(shown(input.substr(0, at))), ' ').append("^ ");
+    out.append(iri::name(e.code)).append(": ").append(e.message()).append(" [").append(e.spec()).append("]\n");
+    return out;
+}
+
+}  // namespace cli
