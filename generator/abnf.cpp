@@ -146,7 +146,8 @@ std::optional<char_set> grammar::literal_set(const rule& r) const {
             break;
         }
     }
-    if (n->k != node::kind::repetition || n->max < 2) return std::nullopt;
+    if (n->k != node::kind::repetition) return as_char_set(*n);  // one character of a set: unreserved
+    if (n->max < 2) return std::nullopt;
     char_set out;
     // Flatten the repeated element's alternatives, following references to alternations.
     std::function<void(const node&, int)> flatten = [&](const node& e, int depth) {

@@ -106,8 +106,8 @@ struct grammar {
     // references to such rules), that set (before exclusion); otherwise nullopt.
     [[nodiscard]] std::optional<char_set> as_char_set(const node& n) const;
     // The characters rule `r` allows literally: if r is (after unwrapping single-child nodes and rule
-    // references) a repetition of an alternation, the union of the alternatives that are single characters
-    // (before exclusion); nullopt for rules of another shape.
+    // references) a repetition of an alternation, the union of the alternatives that are single characters;
+    // if r is one character of a set (unreserved), that set; before exclusion; nullopt for other shapes.
     [[nodiscard]] std::optional<char_set> literal_set(const rule& r) const;
     // The component role of a use of rule `used` inside the definition of rule `parent` ("" for an entry
     // production itself, where any listing of the rule counts), or "" when that use is not tagged.

@@ -56,6 +56,7 @@ component component_at(std::string_view input, std::uint32_t offset, production 
         case production::segment_nz_nc: return component::path;
         case production::query: return component::query;
         case production::fragment: return component::fragment;
+        case production::unreserved: return component::none;  // one character, in no particular component
         case production::uri_reference:
         case production::uri:
         case production::absolute_uri:

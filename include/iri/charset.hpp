@@ -8,7 +8,8 @@ namespace iri {
 /// True when code point `c` may appear literally (not percent-encoded) in production `p` of grammar `g`:
 /// one of the single-character alternatives of the element the production's rule repeats, with the variant's
 /// excluded characters removed. Defined for the productions whose rule is a repetition: userinfo, reg_name,
-/// segment, segment_nz, segment_nz_nc, query, fragment, port; false for every other production.
+/// segment, segment_nz, segment_nz_nc, query, fragment, port; and for unreserved (unreserved in
+/// URIs, iunreserved in IRIs), a production of one character; false for every other production.
 ///
 /// @par Example
 ///     iri::allowed_literally(U'é', iri::grammar::iri, iri::production::segment)   // true (ucschar)
