@@ -4,7 +4,8 @@
 // once, in rotating order), medians. Acceptance counts next to every time, so a fast wrong answer cannot hide.
 //
 //   parse_bench [--rounds N] [--lines N] [--markdown] [--only ROW] DATASET...
-//   DATASET: a text file (one reference per line) or FILE.csv:COLUMN (relative_urls_cc_10k.csv:base).
+//   DATASET: a text file (one reference per line) or FILE.csv:COLUMN (relative_urls_cc_10k.csv:base), or
+//   FILE.csv:pairs for the resolve row (each row's base and relative reference).
 #include <algorithm>
 #include <array>
 #include <cstdlib>
@@ -19,9 +20,11 @@
 #include <vector>
 
 #include "iri/parse.hpp"
+#include "iri/resolve.hpp"
 
 #ifdef IRI_BENCH_BOOST_URL
 #include <boost/url/parse.hpp>
+#include <boost/url/url.hpp>
 #endif
 #ifdef IRI_BENCH_URIPARSER
 #include <uriparser/Uri.h>
@@ -33,6 +36,7 @@ struct dataset {
     std::string name;
     std::string buffer;                  // the lines, each followed by '\n'
     std::vector<std::string_view> lines;
+    std::vector<std::string_view> bases;  // FILE.csv:pairs: the base of each line (lines hold the references)
 };
 
 dataset load(const std::string& spec, std::size_t max_lines) {
@@ -60,7 +64,8 @@ dataset load(const std::string& spec, std::size_t max_lines) {
                 continue;
             }
             const auto comma = line.find(',');  // split on the first comma
-            line = column == "base" ? line.substr(0, comma) : line.substr(comma + 1);
+            if (column == "pairs") line[comma] = '\t';
+            else line = column == "base" ? line.substr(0, comma) : line.substr(comma + 1);
         }
         first = false;
         kept.push_back(line);
@@ -71,6 +76,12 @@ dataset load(const std::string& spec, std::size_t max_lines) {
         d.lines.emplace_back(d.buffer.data() + at, l.size());
         at += l.size() + 1;
     }
+    if (column == "pairs")
+        for (auto& l : d.lines) {
+            const auto tab = l.find('\t');
+            d.bases.push_back(l.substr(0, tab));
+            l = l.substr(tab + 1);
+        }
     return d;
 }
 
@@ -78,6 +89,7 @@ struct row {
     std::string name;
     std::function<std::size_t(const dataset&)> run;  // returns how many lines were accepted (or a checksum)
     bool floor = false;
+    bool pairs = false;  // runs on FILE.csv:pairs datasets only (and the others do not)
 };
 
 volatile std::size_t sink;
@@ -150,6 +162,38 @@ std::vector<row> rows() {
                      return ok;
                  }});
 #endif
+    // RFC 3986 §5.2 over page/href pairs: both parsed, the target built and parsed (its offsets known).
+    r.push_back({"iri::resolve iri", [](const dataset& d) {
+                     std::size_t ok = 0, sum = 0;
+                     for (std::size_t i = 0; i < d.lines.size(); ++i) {
+                         const auto t = iri::resolve(d.bases[i], d.lines[i]);
+                         if (t) {
+                             ++ok;
+                             sum += t->str().size();
+                         }
+                     }
+                     sink = sum;
+                     return ok;
+                 },
+                 false, true});
+#ifdef IRI_BENCH_BOOST_URL
+    r.push_back({"Boost.URL resolve", [](const dataset& d) {
+                     std::size_t ok = 0, sum = 0;
+                     boost::urls::url out;
+                     for (std::size_t i = 0; i < d.lines.size(); ++i) {
+                         auto b = boost::urls::parse_uri(boost::core::string_view(d.bases[i].data(), d.bases[i].size()));
+                         auto ref = boost::urls::parse_uri_reference(
+                             boost::core::string_view(d.lines[i].data(), d.lines[i].size()));
+                         if (b && ref && boost::urls::resolve(*b, *ref, out)) {
+                             ++ok;
+                             sum += out.buffer().size();
+                         }
+                     }
+                     sink = sum;
+                     return ok;
+                 },
+                 false, true});
+#endif
     return r;
 }
 
@@ -178,17 +222,23 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "usage: parse_bench [--rounds N] [--lines N] [--markdown] [--only ROW] DATASET...\n");
         return 2;
     }
-    auto all = rows();
+    auto all_rows = rows();
     if (!only.empty())
-        all.erase(std::remove_if(all.begin(), all.end(),
+        all_rows.erase(std::remove_if(all_rows.begin(), all_rows.end(),
                                  [&](const row& r) { return !r.floor && r.name.find(only) == std::string::npos; }),
-                  all.end());
+                  all_rows.end());
     if (markdown) {
         std::printf("| dataset | lines | row | ns/URL | MB/s | accepted | × memchr | × this (iri grammar) |\n");
         std::printf("|---|---:|---|---:|---:|---:|---:|---:|\n");
     }
     for (const auto& spec : specs) {
-        const dataset d = load(spec, max_lines);
+        const dataset loaded = load(spec, max_lines);
+        const dataset& d = loaded;
+        const bool pairs = !d.bases.empty();
+        std::vector<row> here;
+        for (const row& r : all_rows)
+            if (r.floor || r.pairs == pairs) here.push_back(r);
+        auto& all = here;
         std::vector<std::vector<double>> times(all.size());
         std::vector<std::size_t> accepted(all.size());
         for (int round = 0; round < rounds; ++round) {
@@ -204,7 +254,7 @@ int main(int argc, char** argv) {
         const double floor = median(times[0]) / lines;
         double ours = 0;
         for (std::size_t i = 0; i < all.size(); ++i)
-            if (all[i].name == "iri::parse iri") ours = median(times[i]) / lines;
+            if (all[i].name == (pairs ? "iri::resolve iri" : "iri::parse iri")) ours = median(times[i]) / lines;
         for (std::size_t i = 0; i < all.size(); ++i) {
             const double ns = median(times[i]) / lines;
             const double mbs = static_cast<double>(d.buffer.size()) / (median(times[i]) / 1e9) / 1e6;

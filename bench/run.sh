@@ -15,6 +15,7 @@ datasets=(
   "$data/url-various-datasets/userbait.txt"
   "$data/oxiri/relative_urls_cc_10k.csv:base"
   "$data/oxiri/relative_urls_cc_10k.csv:relative"
+  "$data/oxiri/relative_urls_cc_10k.csv:pairs"
   "$data/url-various-datasets/node_files.txt"
   "$data/url-various-datasets/isaacs_files.txt"
   "$data/derived/zhwiki_iri_100k.txt"
