@@ -107,6 +107,19 @@ BOOST_AUTO_TEST_CASE(resolve_and_relativize) {
     BOOST_TEST(run({"resolve", "--base", "relative/base", "g"}).status == 2);
 }
 
+BOOST_AUTO_TEST_CASE(extract_from_text) {
+    // RFC 3986 Appendix C's example, with byte offsets of each IRI inside its delimiters.
+    const std::string text = "Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n"
+                             "but you can probably pick it up from <ftp://ds.internic.\nnet/rfc/>.\n";
+    const ran r = run({"extract"}, text);
+    BOOST_TEST(r.status == 0);
+    BOOST_TEST(r.out == "28\t57\thttp://www.w3.org/Addressing/\n98\t125\tftp://ds.internic.net/rfc/\n");
+    // "http://" 7 bytes, "例え" 6, ".jp/" 4, "ü" 2: from byte 4 to byte 23.
+    const ran j = run({"extract", "--json", "see http://例え.jp/ü."});
+    BOOST_TEST(j.out == "{\"input\": \"http://例え.jp/ü\", \"valid\": true, \"output\": \"http://例え.jp/ü\", "
+                        "\"begin\": 4, \"end\": 23, \"delimiter\": \"none\"}\n");
+}
+
 BOOST_AUTO_TEST_CASE(files_with_crlf_empty_lines_and_invalid_utf8) {
     const ran r = run({"validate", "--tsv"}, "http://a/\r\n\r\nhttp://b/\xFF\n");
     BOOST_TEST(r.status == 1);

@@ -53,4 +53,7 @@ std::string tsv_header(const options& o);
 /// Processes one record and appends what it prints.
 void run(const options& o, const record& r, std::string& out, counters& n);
 
+/// iri extract: prints the IRIs found in the texts and files of `o`; the exit status.
+int run_extract(const options& o);
+
 }  // namespace cli

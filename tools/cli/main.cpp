@@ -29,6 +29,9 @@ Subcommands:
   check       print every diagnostic of each reference with a caret under the offending character
   resolve     resolve each reference against --base B, or each pair with --pairs (RFC 3986 §5.2)
   relativize  the shortest reference from --base B (or the pair's first) to each target
+  extract     find the IRIs in running text (each argument a text, or the files): begin, end, IRI
+              (RFC 3986 Appendix C: <...> and "..." delimiters, line breaks inside <...>, sentence
+              punctuation left out, a line break after a hyphen joined)
 
 Options:
   --grammar NAME       uri | iri | rfc3987 | leiri (default iri), or any variant built from grammar/
@@ -56,6 +59,7 @@ Examples:
   iri resolve --base 'http://a/b/c/d;p?q' '../g' '//g' '?y'
   iri relativize --base 'http://a/b/c/d;p?q' 'http://a/b/g'
   printf 'http://a/b/\t../c\n' | iri resolve --pairs
+  iri extract --input mail.txt --json
 )";
 
 [[noreturn]] void usage_error(const std::string& message) {
@@ -72,7 +76,8 @@ options parse_args(int argc, char** argv) {
         std::cout << usage;
         std::exit(0);
     }
-    if (o.command != "validate" && o.command != "parse" && o.command != "check" && !cli::takes_pairs(o.command))
+    if (o.command != "validate" && o.command != "parse" && o.command != "check" && o.command != "extract" &&
+        !cli::takes_pairs(o.command))
         usage_error("unknown subcommand " + o.command);
     bool json = false, tsv = false;
     for (int i = 2; i < argc; ++i) {
@@ -222,6 +227,7 @@ struct progress_bar {
 
 int main(int argc, char** argv) {
     const options o = parse_args(argc, argv);
+    if (o.command == "extract") return cli::run_extract(o);
     cli::counters n;
     const auto t0 = std::chrono::steady_clock::now();
     const auto elapsed = [&]() { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };

@@ -1,0 +1,203 @@
+// Finding IRIs in running text (RFC 3986 Appendix C; 3987bis-13 §8.3).
+#include "iri/extract.hpp"
+
+#include <unicode/uchar.h>
+#include <unicode/utf8.h>
+
+#include <algorithm>
+#include <array>
+#include <utility>
+
+#include "ascii.hpp"
+#include "iri/parse.hpp"
+
+namespace iri {
+
+namespace {
+
+struct chr {
+    UChar32 c;        // -1: not UTF-8
+    std::size_t len;  // bytes
+};
+
+chr at(std::string_view s, std::size_t i) {
+    std::int64_t k = static_cast<std::int64_t>(i);
+    UChar32 c = 0;
+    U8_NEXT(reinterpret_cast<const std::uint8_t*>(s.data()), k, static_cast<std::int64_t>(s.size()), c);
+    return {c, static_cast<std::size_t>(k) - i};
+}
+
+// The last character before byte `end` (which is a character boundary).
+chr before(std::string_view s, std::size_t end) {
+    std::size_t k = end - 1;
+    while (k > 0 && end - k < 4 && U8_IS_TRAIL(static_cast<std::uint8_t>(s[k]))) --k;
+    const chr x = at(s, k);
+    return k + x.len == end ? x : chr{-1, 1};
+}
+
+bool space(UChar32 c) { return c >= 0 && u_isUWhiteSpace(c); }
+
+// Opening brackets and quotes that may precede an IRI in a word.
+bool opener(UChar32 c) {
+    if (c < 0) return false;
+    const auto gc = u_charType(c);
+    return c == '<' || gc == U_START_PUNCTUATION || gc == U_INITIAL_PUNCTUATION ||
+           u_hasBinaryProperty(c, UCHAR_QUOTATION_MARK);
+}
+
+// The schemes commonly written without an authority, whose bare "scheme:" is taken in running text.
+constexpr std::array<std::string_view, 12> authorityless = {"mailto", "urn",  "tel",  "data", "news", "tag",
+                                                             "geo",    "sip",  "sips", "xmpp", "sms",  "magnet"};
+
+// The longest prefix of s that is a valid IRI (production uri), or 0. A viable prefix fails to be valid only
+// at an unfinished "%HH", IP literal or character, so a few steps back always suffice.
+std::size_t longest_valid(std::string_view s, grammar g) {
+    std::size_t end = s.size();
+    for (int tries = 0; tries < 8 && end > 0; ++tries) {
+        auto r = parse(s.substr(0, end), g, production::uri);
+        if (r) return end;
+        const error& e = r.error();
+        end = e.code == errc::unexpected_end ? end - 1 : std::min<std::size_t>(e.char_offset, e.offset);
+        while (end > 0 && end < s.size() && U8_IS_TRAIL(static_cast<std::uint8_t>(s[end]))) --end;
+    }
+    return 0;
+}
+
+// Sentence punctuation and unbalanced closing brackets at the end of a bare IRI are not part of it.
+std::size_t trim_end(std::string_view s, std::size_t end) {
+    // How often each bracket occurs in s[0, end), counted once (brackets are few).
+    std::vector<std::pair<UChar32, std::size_t>> brackets;
+    auto count = [&](UChar32 b) -> std::size_t& {
+        for (auto& [c, k] : brackets)
+            if (c == b) return k;
+        return brackets.emplace_back(b, 0).second;
+    };
+    for (std::size_t i = 0; i < end;) {
+        const chr x = at(s, i);
+        if (x.c >= 0 && (u_charType(x.c) == U_START_PUNCTUATION || u_charType(x.c) == U_END_PUNCTUATION))
+            ++count(x.c);
+        i += x.len;
+    }
+    while (end > 0) {
+        const chr last = before(s, end);
+        if (last.c < 0) break;
+        bool drop = u_hasBinaryProperty(last.c, UCHAR_TERMINAL_PUNCTUATION) ||
+                    u_hasBinaryProperty(last.c, UCHAR_QUOTATION_MARK);
+        if (!drop && u_charType(last.c) == U_END_PUNCTUATION) {
+            drop = count(u_getBidiPairedBracket(last.c)) < count(last.c);  // closes nothing opened inside
+            if (drop) --count(last.c);
+        }
+        if (!drop) break;
+        end -= last.len;
+    }
+    return end;
+}
+
+// A candidate must start with a scheme and have "//" after it or be one of the authority-less schemes.
+bool plausible(std::string_view s, grammar g) {
+    const std::size_t colon = s.find(':');
+    if (colon == std::string_view::npos || !is_valid(s.substr(0, colon), g, production::scheme)) return false;
+    if (s.substr(colon + 1).starts_with("//")) return true;
+    for (std::string_view known : authorityless)
+        if (detail::iequals(s.substr(0, colon), known)) return true;
+    return false;
+}
+
+}  // namespace
+
+std::vector<extracted> extract(std::string_view text, grammar g) {
+    std::vector<extracted> found;
+    const std::size_t n = std::min<std::size_t>(text.size(), 0xFFFFFFFFu);  // 32-bit offsets
+    for (std::size_t pos = 0; pos < n;) {
+        const chr c = at(text, pos);
+        if (c.c < 0 || space(c.c)) {
+            pos += c.len;
+            continue;
+        }
+        // <...>: whitespace removed, "URL:" dropped (Appendix C). Angle contents never overlap.
+        if (c.c == '<') {
+            const std::size_t gt = text.find_first_of("<>", pos + 1);
+            if (gt != std::string_view::npos && text[gt] == '>') {
+                std::string value;
+                for (std::size_t i = pos + 1; i < gt;) {
+                    const chr x = at(text, i);
+                    if (!space(x.c)) value.append(text.substr(i, x.len));
+                    i += x.len;
+                }
+                if (value.size() >= 4 && detail::iequals(std::string_view(value).substr(0, 4), "URL:"))
+                    value.erase(0, 4);
+                if (is_valid(value, g, production::uri)) {
+                    found.push_back({static_cast<std::uint32_t>(pos + 1), static_cast<std::uint32_t>(gt),
+                                     std::move(value), delimiter::angle_brackets});
+                    pos = gt + 1;
+                    continue;
+                }
+            }
+        }
+        // "...": no whitespace inside.
+        if (c.c == '"') {
+            std::size_t q = pos + 1;
+            while (q < n && text[q] != '"' && !space(at(text, q).c)) q += at(text, q).len;
+            if (q < n && text[q] == '"' && is_valid(text.substr(pos + 1, q - pos - 1), g, production::uri)) {
+                found.push_back({static_cast<std::uint32_t>(pos + 1), static_cast<std::uint32_t>(q),
+                                 std::string(text.substr(pos + 1, q - pos - 1)), delimiter::double_quotes});
+                pos = q + 1;
+                continue;
+            }
+        }
+        // A bare word.
+        std::size_t word_end = pos;
+        while (word_end < n) {
+            const chr x = at(text, word_end);
+            if (space(x.c)) break;
+            word_end += x.len;
+        }
+        std::size_t start = pos;
+        while (start < word_end) {
+            const chr x = at(text, start);
+            if (!opener(x.c)) break;
+            start += x.len;
+        }
+        std::string_view word = text.substr(start, word_end - start);
+        if (!plausible(word, g)) {
+            pos = word_end;
+            continue;
+        }
+        std::string value;
+        std::size_t end_in_text = start;  // where the IRI ends in the text
+        std::size_t resume = word_end;    // where scanning resumes
+        std::string joined(word);
+        std::size_t from = start;         // text offset of the last part added to `joined`
+        std::size_t part = 0;             // where that part begins in `joined`
+        std::size_t part_end = word_end;  // and where it ends in the text
+        for (;;) {
+            const std::size_t len = trim_end(joined, longest_valid(joined, g));
+            if (part > 0 && len <= part) break;  // the next line's word adds nothing
+            value = joined.substr(0, len);
+            end_in_text = from + (len - part);
+            resume = part_end;
+            // Appendix C: a line break right after a hyphen: the word continues on the next line.
+            if (len != joined.size() || value.back() != '-') break;
+            std::size_t k = part_end;
+            bool line_break = false;
+            while (k < n && space(at(text, k).c)) {
+                line_break |= text[k] == '\n';
+                k += at(text, k).len;
+            }
+            if (!line_break || k >= n) break;
+            std::size_t k_end = k;
+            while (k_end < n && !space(at(text, k_end).c)) k_end += at(text, k_end).len;
+            part = joined.size();
+            joined.append(text.substr(k, k_end - k));
+            from = k;
+            part_end = k_end;
+        }
+        if (!value.empty() && value.find(':') != std::string::npos && value.back() != ':')
+            found.push_back({static_cast<std::uint32_t>(start), static_cast<std::uint32_t>(end_in_text),
+                             std::move(value), delimiter::none});
+        pos = resume;
+    }
+    return found;
+}
+
+}  // namespace iri

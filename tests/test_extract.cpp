@@ -1,0 +1,87 @@
+#define BOOST_TEST_MODULE extract
+#include <boost/test/unit_test.hpp>
+
+#include "iri/extract.hpp"
+
+#include <string>
+#include <vector>
+
+namespace {
+
+std::vector<std::string> values(std::string_view text, iri::grammar g = iri::grammar::iri) {
+    std::vector<std::string> v;
+    for (const auto& e : iri::extract(text, g)) v.push_back(e.value);
+    return v;
+}
+
+using list = std::vector<std::string>;
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(rfc3986_appendix_c_example) {
+    // rfc2396bis-02 Appendix C: the text and the three URI references it contains.
+    const std::string text =
+        "   Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n"
+        "   but you can probably pick it up from <ftp://ds.internic.\n"
+        "   net/rfc/>.  Note the warning in <http://www.ics.uci.edu/pub/\n"
+        "   ietf/uri/historical.html#WARNING>.\n";
+    const auto found = iri::extract(text);
+    BOOST_TEST_REQUIRE(found.size() == 3u);
+    BOOST_TEST(found[0].value == "http://www.w3.org/Addressing/");
+    BOOST_TEST(found[1].value == "ftp://ds.internic.net/rfc/");
+    BOOST_TEST(found[2].value == "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING");
+    BOOST_TEST((found[0].delimiter == iri::delimiter::double_quotes));
+    BOOST_TEST((found[1].delimiter == iri::delimiter::angle_brackets));
+    // Byte ranges: inside the delimiters, line breaks included for the broken one.
+    BOOST_TEST(found[0].begin == text.find("http://www.w3.org"));
+    BOOST_TEST(found[0].end == text.find("\",\n"));
+    BOOST_TEST(found[1].begin == text.find("ftp://"));
+    BOOST_TEST(found[1].end == text.find(">.  Note"));
+}
+
+BOOST_AUTO_TEST_CASE(bare_iris_and_sentence_punctuation) {
+    BOOST_TEST((values("See http://example.com/a. Then http://example.com/b, and http://example.com/c!") ==
+                list{"http://example.com/a", "http://example.com/b", "http://example.com/c"}));
+    BOOST_TEST((values("(see http://example.com/a)") == list{"http://example.com/a"}));
+    BOOST_TEST((values("http://en.wikipedia.org/wiki/Foo_(bar) and more") ==
+                list{"http://en.wikipedia.org/wiki/Foo_(bar)"}));
+    BOOST_TEST((values("'http://example.com/q?x=1';") == list{"http://example.com/q?x=1"}));
+    BOOST_TEST((values("write to mailto:someone@example.org?") == list{"mailto:someone@example.org"}));
+    // Not IRIs: a word with a colon, a scheme alone.
+    BOOST_TEST(values("Note: e.g.:x ratio 1:2 http: done").empty());
+    BOOST_TEST((values("<URL:http://example.com/x>") == list{"http://example.com/x"}));
+}
+
+BOOST_AUTO_TEST_CASE(non_ascii_does_not_end_an_iri) {
+    // 3987bis §8.3. The ideographic full stop ends the sentence, not the IRI's characters.
+    BOOST_TEST((values("見て http://例え.jp/引き割り。次") == list{"http://例え.jp/引き割り。次"}));
+    BOOST_TEST((values("見て http://例え.jp/引き割り。") == list{"http://例え.jp/引き割り"}));
+    BOOST_TEST((values("« http://例え.jp/ü »") == list{"http://例え.jp/ü"}));
+    // Under the uri grammar the IRI stops where a URI must: "例" is not allowed in a reg-name.
+    BOOST_TEST((values("http://a.jp/x例", iri::grammar::uri) == list{"http://a.jp/x"}));
+}
+
+BOOST_AUTO_TEST_CASE(hyphen_at_a_line_break) {
+    // Appendix C: whitespace around a line break after a hyphen is ignored; the hyphen is kept.
+    const std::string text = "at http://example.com/very-\n    long-name.html today";
+    const auto found = iri::extract(text);
+    BOOST_TEST_REQUIRE(found.size() == 1u);
+    BOOST_TEST(found[0].value == "http://example.com/very-long-name.html");
+    BOOST_TEST(found[0].end == text.find(" today"));
+    // Without a line break, two words.
+    BOOST_TEST((values("http://example.com/very- long") == list{"http://example.com/very-"}));
+}
+
+BOOST_AUTO_TEST_CASE(arbitrary_bytes) {
+    BOOST_TEST(values(std::string("\xFF\xFE http://a/\xC3 <\x80>\0\"", 20)).size() == 1u);
+    BOOST_TEST(values("").empty());
+    BOOST_TEST(values(std::string(100000, '<')).empty());
+    BOOST_TEST(values(std::string(100000, '"')).empty());
+    const std::string many = [] {
+        std::string s;
+        for (int i = 0; i < 10000; ++i) s += "http://a/" + std::to_string(i) + " ";
+        return s;
+    }();
+    BOOST_TEST(values(many).size() == 10000u);
+    BOOST_TEST(values("http://a/" + std::string(100000, ')')).size() == 1u);
+}
