@@ -1,0 +1,124 @@
+// SIMD skipping of literal runs (see literal_skip.hpp).
+#include "literal_skip.hpp"
+
+#include "iri/percent.hpp"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#define IRI_X86 1
+#endif
+
+namespace iri::detail {
+
+namespace {
+
+constexpr void add(ascii_set& set, unsigned char c) noexcept {
+    set.low_nibble[c & 15] |= static_cast<std::uint8_t>(1u << (c >> 4));
+}
+
+bool member(const ascii_set& set, unsigned char c) noexcept {
+    return c < 0x80 && ((set.low_nibble[c & 15] >> (c >> 4)) & 1u);
+}
+
+// The hexadecimal digits, as percent.hpp reads them (RFC 3986 §2.1: HEXDIG, either case).
+constexpr ascii_set hex_digits = [] {
+    ascii_set h;
+    for (unsigned char c = 0; c < 0x80; ++c)
+        if (hex_value(static_cast<char>(c)) >= 0) add(h, c);
+    return h;
+}();
+
+}  // namespace
+
+ascii_set make_ascii_set(const charset_info& cs, const char* extra) noexcept {
+    ascii_set set;
+    for (unsigned c = 0; c < 128; ++c)
+        if ((cs.ascii[c >> 6] >> (c & 63)) & 1u) add(set, static_cast<unsigned char>(c));
+    for (; *extra; ++extra) add(set, static_cast<unsigned char>(*extra));
+    return set;
+}
+
+namespace {
+
+// One byte at a time: blocks at the end of a page, processors without SIMD.
+std::uint32_t skip_scalar(const unsigned char* s, std::uint32_t at, std::uint32_t n, const ascii_set& set) noexcept {
+    while (at < n && member(set, s[at])) {
+        if (s[at] == '%' && (n - at < 3 || !member(hex_digits, s[at + 1]) || !member(hex_digits, s[at + 2])))
+            return at;
+        at += s[at] == '%' ? 3 : 1;
+    }
+    return at;
+}
+
+#ifdef IRI_X86
+// 1 << h for the high nibbles of ASCII (0–7), 0 for bytes >= 0x80.
+#define IRI_HIGH_BITS 1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0
+
+// Bit i set when byte i (its low nibble in `lo`, its high-nibble bit in `high`) is in `t`.
+__attribute__((target("avx2"))) inline std::uint32_t in_set(__m256i lo, __m256i high, const ascii_set& t) noexcept {
+    const __m256i table =
+        _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(t.low_nibble)));
+    const __m256i hit = _mm256_and_si256(_mm256_shuffle_epi8(table, lo), high);
+    return ~static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, _mm256_setzero_si256())));
+}
+
+bool same_page(const unsigned char* p, std::uint32_t bytes) noexcept {
+    return (reinterpret_cast<std::uintptr_t>(p) & 4095u) <= 4096u - bytes;
+}
+
+// 32 bytes at a time. Near the end of the input, a block may read past it while staying inside the page of
+// its first byte, which is readable whatever the input's length; those bytes are masked out. This is how SIMD
+// string functions read the end of a buffer (glibc's strlen); AddressSanitizer cannot know the extra bytes
+// are ignored, so it does not instrument this function.
+__attribute__((target("avx2"), no_sanitize_address)) std::uint32_t skip_avx2(const unsigned char* s,
+                                                                              std::uint32_t at, std::uint32_t n,
+                                                                              const ascii_set& set) noexcept {
+    const __m256i high_table = _mm256_setr_epi8(IRI_HIGH_BITS, IRI_HIGH_BITS);
+    const __m256i nibble = _mm256_set1_epi8(0x0F);
+    while (at < n) {
+        const std::uint32_t left = n - at;
+        if (left < 32 && !same_page(s + at, 32)) return skip_scalar(s, at, n, set);
+        const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + at));
+        const __m256i lo = _mm256_and_si256(x, nibble);
+        const __m256i high = _mm256_shuffle_epi8(high_table, _mm256_and_si256(_mm256_srli_epi16(x, 4), nibble));
+        const std::uint32_t inside = left < 32 ? (1u << left) - 1 : ~0u;  // bytes of the input
+        std::uint32_t stops = ~in_set(lo, high, set) | ~inside;
+        auto pct = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('%'))));
+        pct &= inside & (stops ? (1u << __builtin_ctz(stops)) - 1 : ~0u);  // the "%" before the first stop
+        std::uint32_t advance = 32;
+        if (pct) {
+            // A "%" must be followed by two hex digits; one in the last two bytes waits for the next block.
+            const std::uint32_t hex = in_set(lo, high, hex_digits) & inside;
+            stops |= pct & ~((hex >> 1) & (hex >> 2)) & 0x3FFFFFFFu;
+            if (const std::uint32_t carry = pct & 0xC0000000u) advance = static_cast<std::uint32_t>(__builtin_ctz(carry));
+        }
+        if (stops && static_cast<std::uint32_t>(__builtin_ctz(stops)) < advance)
+            return at + static_cast<std::uint32_t>(__builtin_ctz(stops));
+        at += advance;
+    }
+    return at;
+}
+#undef IRI_HIGH_BITS
+#endif
+
+using skip_fn = std::uint32_t (*)(const unsigned char*, std::uint32_t, std::uint32_t, const ascii_set&) noexcept;
+
+skip_fn choose() noexcept {
+#ifdef IRI_X86
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2")) return skip_avx2;
+#endif
+    return skip_scalar;
+}
+
+// Chosen once, when the library is loaded.
+const skip_fn skip = choose();
+
+}  // namespace
+
+std::uint32_t skip_literals(const unsigned char* s, std::uint32_t at, std::uint32_t n,
+                            const ascii_set& set) noexcept {
+    return skip(s, at, n, set);
+}
+
+}  // namespace iri::detail

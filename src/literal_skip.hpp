@@ -1,0 +1,31 @@
+// Skipping runs of literal characters 32 (or 16) bytes at a time. Private to the library.
+//
+// Inside a repetition such as reg-name = *( unreserved / pct-encoded / sub-delims ), a character that is one
+// of the element's single-character alternatives leaves the DFA where it was: in the loop. So the DFA may start
+// after any run of them, and the run itself can be checked with SIMD: membership of each byte in the
+// component's ASCII literal set (generated from the grammar: charset_info::ascii), by the two-nibble table
+// lookup of W. Muła's SIMD byte-set membership. "%HH" triplets are part of a run; non-ASCII bytes and
+// delimiters stop it and are left to the DFA.
+#pragma once
+
+#include <cstdint>
+
+#include "iri/detail/match.hpp"
+
+namespace iri::detail {
+
+/// An ASCII byte set in the form the lookup needs: bit h of low_nibble[l] is set when byte (h << 4 | l) is in.
+struct ascii_set {
+    alignas(16) std::uint8_t low_nibble[16] = {};
+};
+
+/// The ASCII part of a generated literal set, plus the bytes of `extra` ("/" for paths).
+[[nodiscard]] ascii_set make_ascii_set(const charset_info& cs, const char* extra = "") noexcept;
+
+/// The first offset in [at, n) whose byte is not in `set`, or that holds a "%" (when the set has "%") not
+/// followed by two hexadecimal digits (RFC 3986 §2.1); n when there is none. Uses AVX2 when the processor
+/// has it, a byte loop otherwise.
+[[nodiscard]] std::uint32_t skip_literals(const unsigned char* s, std::uint32_t at, std::uint32_t n,
+                                          const ascii_set& set) noexcept;
+
+}  // namespace iri::detail
