@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "error_detail.hpp"
+#include "iri/idna.hpp"
 #include "iri/split.hpp"
 #include "registry.hpp"
 
@@ -21,6 +22,8 @@ const char* name(errc e) noexcept {
         case errc::input_too_long: return "input_too_long";
         case errc::no_such_production: return "no_such_production";
         case errc::base_not_absolute: return "base_not_absolute";
+        case errc::idna_failed: return "idna_failed";
+        case errc::unicode_failure: return "unicode_failure";
     }
     return "unknown";
 }
@@ -203,6 +206,10 @@ std::string error::message() const {
                    (length ? ", found " + show_char() : std::string(", found the end of the input")) + in + ctx;
         case errc::excluded_character: return show_char() + " is not allowed" + in + ctx + ": " + gi.exclusion_reason;
         case errc::input_too_long: return "the input is longer than 4,294,967,294 bytes" + ctx;
+        case errc::idna_failed:
+            return "the host label at bytes " + std::to_string(char_offset) + "-" + std::to_string(char_offset + length) +
+                   " fails UTS #46 processing: " + idna_error_names(idna_errors);
+        case errc::unicode_failure: return "ICU could not complete the operation (out of memory)";
         case errc::base_not_absolute:
             return "the base has no scheme: a base must be an absolute IRI (RFC 3986 §5.1)" + ctx;
         case errc::no_such_production:
@@ -215,6 +222,7 @@ const char* error::spec() const noexcept {
     switch (code) {
         case errc::bad_percent_encoding: return "RFC 3986 §2.1";
         case errc::base_not_absolute: return "RFC 3986 §5.2.1";
+        case errc::idna_failed: return "UTS #46 §4";
         case errc::invalid_utf8: return "RFC 3629 §4";
         case errc::excluded_character: return detail::info(variant).exclusion_spec;
         default: return detail::info(variant).spec;

@@ -26,6 +26,8 @@ enum class errc : std::uint8_t {
     input_too_long,            ///< longer than 4,294,967,294 bytes: offsets are 32-bit
     no_such_production,        ///< the variant has no rule for the requested production
     base_not_absolute,         ///< resolution needs a base with a scheme (RFC 3986 §5.1, §5.2.1)
+    idna_failed,               ///< a host label UTS #46 processing rejects (idna_errors says why)
+    unicode_failure,           ///< ICU could not complete (memory): no result rather than a wrong one
 };
 
 /// The name of a code ("unexpected_end", ...): stable, for logs and JSON.
@@ -45,6 +47,7 @@ struct error {
     production tried{};         ///< the production tried
     std::array<unsigned char, 4> bytes{};  ///< the offending bytes (first `length`, at most 4)
     char32_t character = 0;     ///< the offending code point when well-formed, else 0
+    std::uint32_t idna_errors = 0;  ///< errc::idna_failed: the UTS #46 errors, as ICU's UIDNA_ERROR_* bits
 
     [[nodiscard]] constexpr severity level() const noexcept { return severity::error; }
     /// One line naming the character (as U+XXXX and as text), the component, the production and the reason:

@@ -1,0 +1,68 @@
+// Normalization and the comparison ladder (RFC 3987 §5.3, 3987bis-13 §5.3, RFC 3986 §6.2), with canonical keys
+// for de-duplication.
+//
+//   iri::normalize("HTTP://www.Example.COM:80/%7euser/./a/../b?q#f", iri::grammar::iri, {.rung = iri::rung::scheme})
+//       // "http://www.example.com/~user/b?q#f"
+//   iri::equivalent("http://example.com", "http://example.com:/", iri::grammar::iri, {.rung = iri::rung::scheme})
+//       // true (RFC 3987 §5.3.3's four equivalent IRIs)
+//
+// The rungs of the ladder, each including the ones below it:
+//  - simple (§5.3.1): code point by code point, never mapping IRIs to URIs first. normalize() returns the input.
+//  - syntax (§5.3.2): case normalization (§5.3.2.1: the scheme and the ASCII letters of the host to lowercase,
+//    the hex digits of every "%HH" to uppercase); percent-encoding normalization (§5.3.2.3: "%HH" sequences
+//    that encode an unreserved character are decoded: in URIs the ASCII unreserved ones, in IRIs also the UTF-8
+//    of any iunreserved character, so "ros%C3%A9" ≡ "rosé"; the set is the grammar's `unreserved` production.
+//    Reserved characters are never decoded: "%2F" stays); path segment normalization (§5.3.2.4:
+//    remove_dot_segments, for references with a scheme; a relative reference keeps its dot segments, whose
+//    meaning depends on the base).
+//  - scheme (§5.3.3), for the schemes of iri/schemes.hpp: an empty port or the scheme's default port removed,
+//    other ports written without leading zeros; an empty path with an authority written "/" for the schemes
+//    that define it (http, https, ...); hosts compared as IDNs: a reg-name that UTS #46 processes without error
+//    is written with U-labels in IRIs, LEIRIs and RFC 3987 IRIs (so "xn--rsum-bpad" ≡ "résumé" ≡ "RÉSUMÉ") and
+//    with A-labels in URIs; IPv6 literals in the RFC 5952 text form ("[2001:DB8:0:0::1]" → "[2001:db8::1]").
+// Two options stand apart:
+//  - nfc: character normalization to NFC (§5.3.2.2), off by default: RFC 3987 says equivalence must not rely on
+//    it, except for text from non-digital or legacy-charset sources. It is applied to the literal text of each
+//    component separately, never across a delimiter.
+//  - fragment: keep or drop it (RFC 3986 §5.1: fragments do not take part in selecting a network action).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "iri/reference.hpp"
+#include "iri/result.hpp"
+
+namespace iri {
+
+/// The rungs of the comparison ladder (RFC 3987 §5.3); each includes the ones below it.
+enum class rung : std::uint8_t { simple, syntax, scheme };
+
+struct normalize_options {
+    iri::rung rung = iri::rung::syntax;
+    bool nfc = false;             ///< character normalization (NFC), opt-in (RFC 3987 §5.3.2.2)
+    bool keep_fragment = true;    ///< false: drop the fragment (compare without it)
+};
+
+/// The normal form of `r` at the given rung, valid in r's grammar.
+///
+/// @par Complexity  Linear in the input (UTS #46 and NFC are linear); allocates the output, plus ICU buffers
+///                  for the hosts and texts it maps.
+/// @return the normalized string. Never throws; the error case is an input that is not valid in `g` (string
+///         overload) or ICU failing to allocate.
+[[nodiscard]] result<std::string> normalize(const reference_view& r, normalize_options options = {});
+[[nodiscard]] result<std::string> normalize(std::string_view text, grammar g = grammar::iri,
+                                            normalize_options options = {});
+
+/// True when `a` and `b` are equivalent at the given rung: their normal forms are equal. Byte-identical
+/// inputs (with their fragments ignored when keep_fragment is false) are equivalent without any allocation.
+[[nodiscard]] bool equivalent(const reference_view& a, const reference_view& b, normalize_options options = {});
+/// Parses both in `g` first: an invalid input is an error.
+[[nodiscard]] result<bool> equivalent(std::string_view a, std::string_view b, grammar g = grammar::iri,
+                                      normalize_options options = {});
+
+/// A key for hash maps: two references of the same grammar have equal keys exactly when they are equivalent at
+/// the given rung. (It is the normal form itself, so it is also readable.)
+[[nodiscard]] result<std::string> canonical_key(const reference_view& r, normalize_options options = {});
+
+}  // namespace iri

@@ -1,0 +1,31 @@
+// What the library knows of particular schemes: the scheme-based rung of normalization (RFC 3987 §5.3.3,
+// RFC 3986 §6.2.3) and the diagnostics use it. The table is data (src/schemes.cpp), one row per scheme.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+
+namespace iri {
+
+/// One registered scheme.
+struct scheme_info {
+    std::string_view name;                     ///< lowercase, as registered
+    std::optional<std::uint16_t> default_port; ///< the port an authority without one means
+    bool empty_path_is_root;                   ///< an empty path with an authority means "/" (http: RFC 9110 §4.2.3)
+    std::string_view spec;                     ///< the document that says so
+};
+
+/// The row of `scheme` (compared case-insensitively, RFC 3986 §3.1), or nullptr for a scheme not in the table.
+///
+///     iri::find_scheme("HTTPS")->default_port   // 443
+[[nodiscard]] const scheme_info* find_scheme(std::string_view scheme) noexcept;
+
+/// The default port of `scheme`, if the table has one.
+[[nodiscard]] std::optional<std::uint16_t> default_port(std::string_view scheme) noexcept;
+
+/// Every row, sorted by name.
+[[nodiscard]] std::span<const scheme_info> known_schemes() noexcept;
+
+}  // namespace iri

@@ -1,0 +1,110 @@
+// UTS #46 processing of host names through ICU (icu::IDNA).
+#include "iri/idna.hpp"
+
+#include <unicode/bytestream.h>
+#include <unicode/idna.h>
+
+#include <memory>
+
+#include "error_detail.hpp"
+
+namespace iri {
+
+namespace {
+
+// One instance for the process: ICU's IDNA objects are immutable and thread-safe once built.
+const icu::IDNA* uts46() noexcept {
+    static const std::unique_ptr<icu::IDNA> instance = [] {
+        UErrorCode status = U_ZERO_ERROR;
+        std::unique_ptr<icu::IDNA> p(icu::IDNA::createUTS46Instance(
+            UIDNA_USE_STD3_RULES | UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ | UIDNA_NONTRANSITIONAL_TO_ASCII |
+                UIDNA_NONTRANSITIONAL_TO_UNICODE,
+            status));
+        return U_SUCCESS(status) ? std::move(p) : nullptr;
+    }();
+    return instance.get();
+}
+
+enum class direction { to_ascii, to_unicode };
+
+// One name or label through ICU: the output, and the UTS #46 error bits (0: none).
+bool convert(direction d, bool label, std::string_view in, std::string& out, std::uint32_t& errors) {
+    const icu::IDNA* idna = uts46();
+    if (!idna) return false;
+    UErrorCode status = U_ZERO_ERROR;
+    icu::IDNAInfo info;
+    icu::StringByteSink<std::string> sink(&out);
+    const icu::StringPiece piece(in.data(), static_cast<int32_t>(in.size()));
+    if (d == direction::to_ascii) {
+        label ? idna->labelToASCII_UTF8(piece, sink, info, status) : idna->nameToASCII_UTF8(piece, sink, info, status);
+    } else {
+        label ? idna->labelToUnicodeUTF8(piece, sink, info, status)
+              : idna->nameToUnicodeUTF8(piece, sink, info, status);
+    }
+    if (U_FAILURE(status)) return false;
+    errors = info.getErrors();
+    return true;
+}
+
+error idna_error(std::string_view host, std::size_t begin, std::size_t end, std::uint32_t errors) {
+    error e = detail::make_error(errc::idna_failed, host, static_cast<std::uint32_t>(begin), grammar{},
+                                 production::host);
+    e.where = component::host;
+    e.char_offset = static_cast<std::uint32_t>(begin);
+    e.length = static_cast<std::uint32_t>(end - begin);
+    e.idna_errors = errors;
+    return e;
+}
+
+result<std::string> process(direction d, std::string_view host) {
+    if (host.size() > 0x7FFFFFFF) return detail::make_error(errc::input_too_long, host, 0, grammar{}, production::host);
+    std::string out;
+    std::uint32_t errors = 0;
+    if (!convert(d, false, host, out, errors))
+        return detail::make_error(errc::unicode_failure, host, 0, grammar{}, production::host);
+    if (errors == 0) return out;
+    // Name the label: the first one that fails alone; the whole host when none does (a name too long).
+    for (std::size_t begin = 0; begin <= host.size();) {
+        std::size_t end = host.find('.', begin);
+        if (end == std::string_view::npos) end = host.size();
+        std::string ignored;
+        std::uint32_t label_errors = 0;
+        if (end > begin && convert(d, true, host.substr(begin, end - begin), ignored, label_errors) &&
+            label_errors != 0)
+            return idna_error(host, begin, end, label_errors);
+        begin = end + 1;
+    }
+    return idna_error(host, 0, host.size(), errors);
+}
+
+}  // namespace
+
+result<std::string> host_to_ascii(std::string_view host) { return process(direction::to_ascii, host); }
+
+result<std::string> host_to_unicode(std::string_view host) { return process(direction::to_unicode, host); }
+
+std::string idna_error_names(std::uint32_t e) {
+    static constexpr std::pair<std::uint32_t, const char*> names[] = {
+        {UIDNA_ERROR_EMPTY_LABEL, "empty_label"},
+        {UIDNA_ERROR_LABEL_TOO_LONG, "label_too_long"},
+        {UIDNA_ERROR_DOMAIN_NAME_TOO_LONG, "domain_name_too_long"},
+        {UIDNA_ERROR_LEADING_HYPHEN, "leading_hyphen"},
+        {UIDNA_ERROR_TRAILING_HYPHEN, "trailing_hyphen"},
+        {UIDNA_ERROR_HYPHEN_3_4, "hyphen_3_4"},
+        {UIDNA_ERROR_LEADING_COMBINING_MARK, "leading_combining_mark"},
+        {UIDNA_ERROR_DISALLOWED, "disallowed"},
+        {UIDNA_ERROR_PUNYCODE, "punycode"},
+        {UIDNA_ERROR_LABEL_HAS_DOT, "label_has_dot"},
+        {UIDNA_ERROR_INVALID_ACE_LABEL, "invalid_ace_label"},
+        {UIDNA_ERROR_BIDI, "bidi"},
+        {UIDNA_ERROR_CONTEXTJ, "contextj"},
+        {UIDNA_ERROR_CONTEXTO_PUNCTUATION, "contexto_punctuation"},
+        {UIDNA_ERROR_CONTEXTO_DIGITS, "contexto_digits"},
+    };
+    std::string out;
+    for (const auto& [bit, name] : names)
+        if (e & bit) out.append(out.empty() ? "" : ", ").append(name);
+    return out;
+}
+
+}  // namespace iri

@@ -1,0 +1,66 @@
+// The scheme table: the permanent schemes of the IANA "Uniform Resource Identifier (URI) Schemes" registry
+// whose defining document gives a default port, with that document. Sorted by name.
+#include "iri/schemes.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "ascii.hpp"
+
+namespace iri {
+
+namespace {
+
+constexpr std::array<scheme_info, 25> table = {{
+    {"coap", 5683, false, "RFC 7252 §6.1"},
+    {"coap+tcp", 5683, false, "RFC 8323 §8.1"},
+    {"coap+ws", 80, false, "RFC 8323 §8.3"},
+    {"coaps", 5684, false, "RFC 7252 §6.2"},
+    {"coaps+tcp", 5684, false, "RFC 8323 §8.2"},
+    {"coaps+ws", 443, false, "RFC 8323 §8.4"},
+    {"dict", 2628, false, "RFC 2229 §5"},
+    {"ftp", 21, false, "RFC 1738 §3.2"},
+    {"gopher", 70, false, "RFC 4266 §2.1"},
+    {"http", 80, true, "RFC 9110 §4.2.1, §4.2.3"},
+    {"https", 443, true, "RFC 9110 §4.2.2, §4.2.3"},
+    {"imap", 143, false, "RFC 5092 §3"},
+    {"ipp", 631, false, "RFC 3510 §4"},
+    {"ipps", 631, false, "RFC 7472 §4"},
+    {"ldap", 389, false, "RFC 4516 §2"},
+    {"ldaps", 636, false, "IANA port registry (ldaps)"},
+    {"nntp", 119, false, "RFC 5538 §2.2"},
+    {"pop", 110, false, "RFC 2384 §3"},
+    {"rtsp", 554, false, "RFC 7826 §19.2"},
+    {"rtsps", 322, false, "RFC 7826 §19.3"},
+    {"sip", 5060, false, "RFC 3261 §19.1.2"},
+    {"sips", 5061, false, "RFC 3261 §19.1.2"},
+    {"telnet", 23, false, "RFC 4248 §2"},
+    {"ws", 80, true, "RFC 6455 §3"},
+    {"wss", 443, true, "RFC 6455 §3"},
+}};
+
+static_assert(std::is_sorted(table.begin(), table.end(),
+                             [](const scheme_info& a, const scheme_info& b) { return a.name < b.name; }));
+
+}  // namespace
+
+const scheme_info* find_scheme(std::string_view scheme) noexcept {
+    const auto it = std::lower_bound(table.begin(), table.end(), scheme, [](const scheme_info& row, std::string_view s) {
+        // Compare row.name with the lowercase of s, character by character.
+        for (std::size_t i = 0; i < row.name.size() && i < s.size(); ++i) {
+            const char a = row.name[i], b = detail::to_lower(s[i]);
+            if (a != b) return a < b;
+        }
+        return row.name.size() < s.size();
+    });
+    return it != table.end() && detail::iequals(it->name, scheme) ? &*it : nullptr;
+}
+
+std::optional<std::uint16_t> default_port(std::string_view scheme) noexcept {
+    const scheme_info* s = find_scheme(scheme);
+    return s ? s->default_port : std::nullopt;
+}
+
+std::span<const scheme_info> known_schemes() noexcept { return table; }
+
+}  // namespace iri

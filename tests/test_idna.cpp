@@ -1,0 +1,67 @@
+#define BOOST_TEST_MODULE idna
+#include <boost/test/unit_test.hpp>
+
+#include "iri/idna.hpp"
+
+#include <string>
+
+#include "iri/schemes.hpp"
+#include "support/printing.hpp"
+
+BOOST_AUTO_TEST_CASE(rfc3987_examples) {
+    // RFC 3987 §3.1: résumé is xn--rsum-bpad (3987bis §3.4.2 prints "xn--rsum-bad", a typo).
+    BOOST_TEST(*iri::host_to_ascii("résumé.example.org") == "xn--rsum-bpad.example.org");
+    BOOST_TEST(*iri::host_to_unicode("xn--rsum-bpad.example.org") == "résumé.example.org");
+    // RFC 3987 §3.2.1: xn--99zt52a is 納豆.
+    BOOST_TEST(*iri::host_to_unicode("xn--99zt52a.example.org") == "納豆.example.org");
+    BOOST_TEST(*iri::host_to_ascii("納豆.example.org") == "xn--99zt52a.example.org");
+    // UTS #46 mapping: case folded, ASCII untouched.
+    BOOST_TEST(*iri::host_to_ascii("RÉSUMÉ.Example.ORG") == "xn--rsum-bpad.example.org");
+    BOOST_TEST(*iri::host_to_unicode("www.example.com") == "www.example.com");
+}
+
+BOOST_AUTO_TEST_CASE(failures_name_the_label_and_the_rule) {
+    // CheckHyphens: "--" in positions 3 and 4 of the second label (bytes 4–9).
+    auto h = iri::host_to_ascii("www.ab--c.example");
+    BOOST_TEST_REQUIRE(!h.has_value());
+    BOOST_TEST(h.error().code == iri::errc::idna_failed);
+    BOOST_TEST(h.error().char_offset == 4u);
+    BOOST_TEST(h.error().length == 5u);
+    BOOST_TEST(iri::idna_error_names(h.error().idna_errors) == "hyphen_3_4");
+    BOOST_TEST(h.error().message() == "the host label at bytes 4-9 fails UTS #46 processing: hyphen_3_4");
+    // VerifyDnsLength: a label of 64 octets.
+    auto l = iri::host_to_ascii(std::string(64, 'a') + ".example");
+    BOOST_TEST_REQUIRE(!l.has_value());
+    BOOST_TEST(iri::idna_error_names(l.error().idna_errors) == "label_too_long");
+    BOOST_TEST(l.error().length == 64u);
+    // CheckJoiners: a ZERO WIDTH JOINER between two Latin letters (RFC 5892 Appendix A.2).
+    auto j = iri::host_to_ascii("a\u200Db.example");
+    BOOST_TEST_REQUIRE(!j.has_value());
+    BOOST_TEST(iri::idna_error_names(j.error().idna_errors) == "contextj");
+    // CheckBidi: a right-to-left label must not start with a European digit (RFC 5893 §2 rule 1).
+    auto b = iri::host_to_ascii("1\u05D0.example");
+    BOOST_TEST_REQUIRE(!b.has_value());
+    BOOST_TEST(iri::idna_error_names(b.error().idna_errors).find("bidi") != std::string::npos);
+    // UseSTD3ASCIIRules: "_" is disallowed in a host name.
+    auto u = iri::host_to_ascii("a_b.example");
+    BOOST_TEST_REQUIRE(!u.has_value());
+    BOOST_TEST(iri::idna_error_names(u.error().idna_errors) == "disallowed");
+    BOOST_TEST(u.error().char_offset == 0u);
+    // A bad A-label.
+    BOOST_TEST(!iri::host_to_unicode("xn--a.example").has_value());
+}
+
+BOOST_AUTO_TEST_CASE(scheme_table) {
+    BOOST_TEST(*iri::default_port("http") == 80);
+    BOOST_TEST(*iri::default_port("HTTPS") == 443);
+    BOOST_TEST(*iri::default_port("ws") == 80);
+    BOOST_TEST(*iri::default_port("wss") == 443);
+    BOOST_TEST(*iri::default_port("ftp") == 21);
+    BOOST_TEST(!iri::default_port("mailto").has_value());
+    BOOST_TEST(!iri::default_port("").has_value());
+    BOOST_TEST(iri::find_scheme("Http")->empty_path_is_root);
+    BOOST_TEST(!iri::find_scheme("ftp")->empty_path_is_root);
+    BOOST_TEST(iri::find_scheme("htt") == nullptr);
+    BOOST_TEST(iri::find_scheme("https2") == nullptr);
+    for (const auto& s : iri::known_schemes()) BOOST_TEST(iri::find_scheme(s.name) == &s);
+}

@@ -1,0 +1,202 @@
+#define BOOST_TEST_MODULE normalize
+#include <boost/test/unit_test.hpp>
+
+#include "iri/normalize.hpp"
+
+#include <array>
+#include <string>
+
+#include "iri/charset.hpp"
+#include "iri/percent.hpp"
+#include "support/datasets.hpp"
+#include "support/printing.hpp"
+
+namespace {
+
+using iri::grammar;
+using iri::rung;
+
+std::string norm(std::string_view s, iri::normalize_options o = {}, grammar g = grammar::iri) {
+    auto r = iri::normalize(s, g, o);
+    if (!r) BOOST_FAIL(std::string(s) << ": " << r.error().message());
+    return *r;
+}
+
+bool equiv(std::string_view a, std::string_view b, iri::normalize_options o = {}, grammar g = grammar::iri) {
+    auto r = iri::equivalent(a, b, g, o);
+    BOOST_TEST_REQUIRE(r.has_value());
+    return *r;
+}
+
+// For each ASCII character that is not unreserved in `g`: how often it occurs literally, and how often as
+// "%HH" (either case), in `s`.
+std::array<std::size_t, 256> reserved_in(std::string_view s, grammar g) {
+    std::array<std::size_t, 256> n{};
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c == '%' && i + 2 < s.size() && iri::hex_value(s[i + 1]) >= 0 && iri::hex_value(s[i + 2]) >= 0) {
+            const auto octet = static_cast<unsigned>(iri::hex_value(s[i + 1]) * 16 + iri::hex_value(s[i + 2]));
+            if (octet < 0x80 && !iri::allowed_literally(octet, g, iri::production::unreserved)) ++n[128 + octet];
+            i += 2;
+        } else if (c < 0x80 && !iri::allowed_literally(c, g, iri::production::unreserved)) {
+            ++n[c];
+        }
+    }
+    return n;
+}
+
+constexpr iri::normalize_options simple{.rung = rung::simple};
+constexpr iri::normalize_options syntax{.rung = rung::syntax};
+constexpr iri::normalize_options scheme{.rung = rung::scheme};
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(simple_string_comparison) {
+    // RFC 3987 §5.3.1: code point by code point; an IRI is never mapped to a URI first.
+    BOOST_TEST(norm("HTTP://A/%7e", simple) == "HTTP://A/%7e");
+    BOOST_TEST(!equiv("http://a/rosé", "http://a/ros%C3%A9", simple));
+    BOOST_TEST(equiv("http://a/b#x", "http://a/b#y", {.rung = rung::simple, .keep_fragment = false}));
+    BOOST_TEST(norm("http://a/b#x", {.rung = rung::simple, .keep_fragment = false}) == "http://a/b");
+}
+
+BOOST_AUTO_TEST_CASE(case_normalization) {
+    // RFC 3987 §5.3.2.1: <HTTP://www.EXAMPLE.com/> is equivalent to <http://www.example.com/>.
+    BOOST_TEST(norm("HTTP://www.EXAMPLE.com/") == "http://www.example.com/");
+    BOOST_TEST(equiv("HTTP://www.EXAMPLE.com/", "http://www.example.com/"));
+    // "%3a" versus "%3A"; the path and the other components keep their case.
+    BOOST_TEST(norm("http://a/%3a/B?%3b#%3c") == "http://a/%3A/B?%3B#%3C");
+    BOOST_TEST(norm("http://User@a/") == "http://User@a/");
+    BOOST_TEST(norm("http://[2001:DB8::A]/") == "http://[2001:db8::a]/");
+    // Non-ASCII letters are not lowered by case normalization (that is IDN mapping, §5.3.3).
+    BOOST_TEST(norm("http://RÉSUMÉ.example/") == "http://rÉsumÉ.example/");
+}
+
+BOOST_AUTO_TEST_CASE(percent_encoding_normalization) {
+    // RFC 3987 §5.3.2.3: http://example.org/~user, http://example.org/%7euser and http://example.org/%7Euser.
+    BOOST_TEST(norm("http://example.org/%7euser") == "http://example.org/~user");
+    BOOST_TEST(equiv("http://example.org/~user", "http://example.org/%7Euser"));
+    BOOST_TEST(equiv("http://example.org/%7euser", "http://example.org/%7Euser"));
+    // Reserved characters are never decoded.
+    BOOST_TEST(norm("http://a/%2F%3F%23%40%21?%26%3D") == "http://a/%2F%3F%23%40%21?%26%3D");
+    BOOST_TEST(!equiv("http://a/a%2Fb", "http://a/a/b"));
+    // IRIs: the UTF-8 of an iunreserved character is decoded (issue 5: ros%C3%A9 ≡ rosé) in every component.
+    BOOST_TEST(norm("http://ex%C3%A9.org/ros%c3%a9?%C3%A9#%C3%A9") == "http://exé.org/rosé?é#é");
+    BOOST_TEST(equiv("http://a/ros%C3%A9", "http://a/rosé"));
+    // ... but not in URIs, where "é" is not allowed.
+    BOOST_TEST(norm("http://a/ros%c3%a9", syntax, grammar::uri) == "http://a/ros%C3%A9");
+    // Not iunreserved: iprivate (U+E000), a bidi formatting character in an IRI, invalid UTF-8, a lone trail.
+    BOOST_TEST(norm("http://a/?%EE%80%80") == "http://a/?%EE%80%80");
+    BOOST_TEST(norm("http://a/%E2%80%8F") == "http://a/%E2%80%8F");
+    BOOST_TEST(norm("http://a/%E9t%C3") == "http://a/%E9t%C3");
+    BOOST_TEST(norm("http://a/%A9%41") == "http://a/%A9A");
+    // LEIRIs allow U+200F, so it is decoded there.
+    BOOST_TEST(norm("http://a/%E2%80%8F", syntax, grammar::leiri) == "http://a/\u200F");
+}
+
+BOOST_AUTO_TEST_CASE(path_segment_normalization) {
+    // RFC 3987 §5.3.2.4 / RFC 3986 §5.2.4.
+    BOOST_TEST(norm("http://a/b/c/./../../g") == "http://a/g");
+    BOOST_TEST(norm("http://a/b/%2E%2E/c") == "http://a/c");  // "%2E" is ".", unreserved
+    BOOST_TEST(norm("../a/./b") == "../a/./b");  // a relative reference keeps them
+    BOOST_TEST(norm("s:/a/..//b") == "s:/.//b");  // without authority the path cannot begin with "//"
+}
+
+BOOST_AUTO_TEST_CASE(scheme_based_normalization) {
+    // RFC 3987 §5.3.3: these four are equivalent and the second is the normal form.
+    for (const char* s : {"http://example.com", "http://example.com/", "http://example.com:/",
+                          "http://example.com:80/"})
+        BOOST_TEST(norm(s, scheme) == "http://example.com/");
+    BOOST_TEST(equiv("http://example.com", "http://example.com:80/", scheme));
+    BOOST_TEST(!equiv("http://example.com", "http://example.com:80/", syntax));
+    // "http://example.com/?" cannot be assumed equivalent to them; nor a "#" suffix.
+    BOOST_TEST(!equiv("http://example.com/?", "http://example.com/", scheme));
+    BOOST_TEST(!equiv("http://example.com/#", "http://example.com/", scheme));
+    BOOST_TEST(norm("https://a:443", scheme) == "https://a/");
+    BOOST_TEST(norm("https://a:80/", scheme) == "https://a:80/");
+    BOOST_TEST(norm("http://a:0080/", scheme) == "http://a/");
+    BOOST_TEST(norm("http://a:08080/", scheme) == "http://a:8080/");
+    BOOST_TEST(norm("ftp://a:21/", scheme) == "ftp://a/");
+    BOOST_TEST(norm("ws://a:80", scheme) == "ws://a/");
+    BOOST_TEST(norm("wss://a:443/x", scheme) == "wss://a/x");
+    BOOST_TEST(norm("http://a:99999/", scheme) == "http://a:99999/");  // out of range: left as written
+    BOOST_TEST(norm("urn:a:b", scheme) == "urn:a:b");
+    BOOST_TEST(norm("foo://a:80", scheme) == "foo://a:80");  // no default known: nothing removed
+    // IPv6 in the RFC 5952 text form (§4.2.1: 2001:db8:0:0:0:0:2:1 → 2001:db8::2:1; §4.2.2: one zero field
+    // is not shortened; §4.2.3: the longest run, the first on a tie).
+    BOOST_TEST(norm("http://[2001:DB8:0:0:0:0:2:1]/", scheme) == "http://[2001:db8::2:1]/");
+    BOOST_TEST(norm("http://[2001:db8:0:1:1:1:1:1]/", scheme) == "http://[2001:db8:0:1:1:1:1:1]/");
+    BOOST_TEST(norm("http://[2001:0:0:1:0:0:0:1]/", scheme) == "http://[2001:0:0:1::1]/");
+    BOOST_TEST(norm("http://[2001:db8:0:0:1:0:0:1]/", scheme) == "http://[2001:db8::1:0:0:1]/");
+}
+
+BOOST_AUTO_TEST_CASE(idn_equivalence) {
+    // RFC 3987 §5.3.3: http://résumé.example.org may be considered equivalent to http://xn--rsum-bpad.example.org
+    BOOST_TEST(equiv("http://résumé.example.org", "http://xn--rsum-bpad.example.org", scheme));
+    BOOST_TEST(norm("http://xn--rsum-bpad.example.org/", scheme) == "http://résumé.example.org/");
+    BOOST_TEST(norm("http://RÉSUMÉ.Example.org/", scheme) == "http://résumé.example.org/");  // UTS #46 maps case
+    BOOST_TEST(norm("http://r%C3%A9sum%C3%A9.example.org/", scheme) == "http://résumé.example.org/");
+    // In URIs the IDN is written with A-labels.
+    BOOST_TEST(norm("http://r%C3%A9sum%C3%A9.example.org/", scheme, grammar::uri) ==
+               "http://xn--rsum-bpad.example.org/");
+    BOOST_TEST(!equiv("http://résumé.example.org", "http://xn--rsum-bpad.example.org", syntax));
+    // A host UTS #46 rejects (a hyphen in positions 3 and 4) is left as syntax normalization writes it.
+    BOOST_TEST(norm("http://AB--C.example/", scheme) == "http://ab--c.example/");
+}
+
+BOOST_AUTO_TEST_CASE(character_normalization_is_opt_in) {
+    // RFC 3987 §5.3.2.2: "é" as e + U+0301 and as U+00E9.
+    BOOST_TEST(!equiv("http://a/e\u0301", "http://a/\u00E9"));
+    BOOST_TEST(equiv("http://a/e\u0301", "http://a/\u00E9", {.rung = rung::syntax, .nfc = true}));
+    BOOST_TEST(norm("http://a/e\u0301?e\u0301#e\u0301", {.rung = rung::syntax, .nfc = true}) ==
+               "http://a/\u00E9?\u00E9#\u00E9");
+    // Vietnamese (RFC 3987 §5.3.2.2's example of a text NFC changes): "ệ" = e + U+0323 + U+0302.
+    BOOST_TEST(norm("http://a/Vi\u0065\u0323\u0302t", {.rung = rung::simple, .nfc = true}) == "http://a/Vi\u1EC7t");
+}
+
+BOOST_AUTO_TEST_CASE(canonical_keys) {
+    auto key = [](std::string_view s, iri::normalize_options o) {
+        return iri::canonical_key(iri::reference_view::parse(s).value(), o).value();
+    };
+    BOOST_TEST(key("HTTP://Example.COM:80", scheme) == key("http://example.com/", scheme));
+    BOOST_TEST(key("HTTP://Example.COM:80", syntax) != key("http://example.com/", syntax));
+}
+
+// Issue 5 §3, over the datasets: idempotent, valid in the same grammar, equivalent agrees with
+// canonical_key, and the query is only percent-normalized: every "%HH" there that does not encode an
+// unreserved character is still there.
+BOOST_AUTO_TEST_CASE(properties_over_the_datasets) {
+    const auto pairs = iri_test::cc10k_pairs();
+    for (auto [file, g] : std::initializer_list<std::pair<const char*, grammar>>{
+             {"derived/zhwiki_iri_100k.txt", grammar::iri},
+             {"derived/zhwiki_uri_100k.txt", grammar::uri},
+             {"derived/zhwiki_uri_100k.txt", grammar::iri},
+             {"url-various-datasets/kasztp.txt", grammar::uri},
+             {"url-various-datasets/userbait.txt", grammar::iri},
+             {"derived/psl_idn_suffix_iris.txt", grammar::iri}}) {
+        std::size_t checked = 0;
+        auto lines = iri_test::dataset_lines(file);
+        if (std::string(file).find("zhwiki_uri") != std::string::npos)
+            for (const auto& [page, href] : pairs) lines.push_back(href);
+        for (const std::string& line : lines) {
+            auto r = iri::reference_view::parse(line, g);
+            if (!r) continue;
+            for (rung level : {rung::syntax, rung::scheme}) {
+                const iri::normalize_options o{.rung = level};
+                auto n = iri::normalize(*r, o);
+                BOOST_TEST_REQUIRE(n.has_value(), line);
+                auto again = iri::normalize(*n, g, o);
+                BOOST_TEST_REQUIRE(again.has_value(), *n);  // valid in the same grammar
+                if (*again != *n) BOOST_TEST(*again == *n, "not idempotent: " << line);
+                BOOST_TEST(iri::equivalent(*r, iri::reference_view::parse(*n, g).value(), o));
+                if (*iri::canonical_key(*r, o) != *n) BOOST_TEST(*iri::canonical_key(*r, o) == *n);
+                // The query keeps every reserved character, literal or "%HH", as it was.
+                const auto nr = iri::reference_view::parse(*n, g).value();
+                if (reserved_in(r->query(), g) != reserved_in(nr.query(), g))
+                    BOOST_TEST(false, line << ": the query's reserved characters changed in " << *n);
+                ++checked;
+            }
+        }
+        BOOST_TEST_MESSAGE(file << " (" << iri::name(g) << "): " << checked << " normalizations checked");
+        BOOST_TEST(checked > 0u);
+    }
+}
