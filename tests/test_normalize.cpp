@@ -59,6 +59,21 @@ BOOST_AUTO_TEST_CASE(simple_string_comparison) {
     BOOST_TEST(norm("http://a/b#x", {.rung = rung::simple, .keep_fragment = false}) == "http://a/b");
 }
 
+BOOST_AUTO_TEST_CASE(rfc3987_syntax_based_example) {
+    // RFC 3987 §5.3.2: example://a/b/c/%7Bfoo%7D/rosé ≡ eXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9
+    BOOST_TEST(equiv("example://a/b/c/%7Bfoo%7D/rosé", "eXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9"));
+    BOOST_TEST(norm("eXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9") == "example://a/b/c/%7Bfoo%7D/rosé");
+    BOOST_TEST(!equiv("example://a/b/c/%7Bfoo%7D/rosé", "eXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9", simple));
+}
+
+BOOST_AUTO_TEST_CASE(choices_where_the_specs_leave_room) {
+    BOOST_TEST(norm("http://a:080/", syntax) == "http://a:080/");  // syntax: the port is text
+    BOOST_TEST(norm("http://a:080/", scheme) == "http://a/");      // scheme: 080 is 80, the default
+    BOOST_TEST(norm("http://@a/", scheme) == "http://@a/");        // an empty userinfo keeps its "@" (§5.3.3)
+    BOOST_TEST(norm("foo://a", scheme) == "foo://a");              // no rule for an empty path: kept empty
+    BOOST_TEST(norm("http://[v7.ABC]/", syntax) == "http://[v7.abc]/");  // the host is case-insensitive
+}
+
 BOOST_AUTO_TEST_CASE(case_normalization) {
     // RFC 3987 §5.3.2.1: <HTTP://www.EXAMPLE.com/> is equivalent to <http://www.example.com/>.
     BOOST_TEST(norm("HTTP://www.EXAMPLE.com/") == "http://www.example.com/");
@@ -149,6 +164,10 @@ BOOST_AUTO_TEST_CASE(character_normalization_is_opt_in) {
     BOOST_TEST(equiv("http://a/e\u0301", "http://a/\u00E9", {.rung = rung::syntax, .nfc = true}));
     BOOST_TEST(norm("http://a/e\u0301?e\u0301#e\u0301", {.rung = rung::syntax, .nfc = true}) ==
                "http://a/\u00E9?\u00E9#\u00E9");
+    // RFC 3987 §5.3.2.2: "résumé" vs "re&#x301;sume&#x301;", equal only with NFC on.
+    BOOST_TEST(!equiv("http://example.org/résumé", "http://example.org/re\u0301sume\u0301", scheme));
+    BOOST_TEST(equiv("http://example.org/résumé", "http://example.org/re\u0301sume\u0301",
+                     {.rung = rung::simple, .nfc = true}));
     // Vietnamese (RFC 3987 §5.3.2.2's example of a text NFC changes): "ệ" = e + U+0323 + U+0302.
     BOOST_TEST(norm("http://a/Vi\u0065\u0323\u0302t", {.rung = rung::simple, .nfc = true}) == "http://a/Vi\u1EC7t");
 }
@@ -172,11 +191,16 @@ BOOST_AUTO_TEST_CASE(properties_over_the_datasets) {
              {"derived/zhwiki_uri_100k.txt", grammar::iri},
              {"url-various-datasets/kasztp.txt", grammar::uri},
              {"url-various-datasets/userbait.txt", grammar::iri},
+             {"url-various-datasets/node_files.txt", grammar::uri},
+             {"url-various-datasets/isaacs_files.txt", grammar::iri},
              {"derived/psl_idn_suffix_iris.txt", grammar::iri}}) {
         std::size_t checked = 0;
         auto lines = iri_test::dataset_lines(file);
         if (std::string(file).find("zhwiki_uri") != std::string::npos)
-            for (const auto& [page, href] : pairs) lines.push_back(href);
+            for (const auto& [page, href] : pairs) {  // and the Common Crawl pages and hrefs
+                lines.push_back(page);
+                lines.push_back(href);
+            }
         for (const std::string& line : lines) {
             auto r = iri::reference_view::parse(line, g);
             if (!r) continue;

@@ -20,6 +20,14 @@
 //    that define it (http, https, ...); hosts compared as IDNs: a reg-name that UTS #46 processes without error
 //    is written with U-labels in IRIs, LEIRIs and RFC 3987 IRIs (so "xn--rsum-bpad" ≡ "résumé" ≡ "RÉSUMÉ") and
 //    with A-labels in URIs; IPv6 literals in the RFC 5952 text form ("[2001:DB8:0:0::1]" → "[2001:db8::1]").
+// Where the specs leave room, this normalizer:
+//  - treats the port as text at the syntax rung ("080" stays) and as a number at the scheme rung ("080" is 80);
+//  - keeps an empty userinfo, query or fragment with its delimiter ("http://@a/", "http://a/?": §5.3.3 says
+//    delimiters of empty components are not removed unless the scheme allows it);
+//  - leaves an empty path empty for schemes without a rule for it (only http, https, ws and wss have one);
+//  - lowercases every host at the syntax rung, IP literals and IPvFuture included (RFC 3986 §6.2.2.1: the host
+//    is case-insensitive), but only ASCII letters (non-ASCII case is the IDN mapping of the scheme rung);
+//  - decodes "%2E" to "." before removing dot segments, so "/a/%2E%2E/b" is "/b" ("." is unreserved).
 // Two options stand apart:
 //  - nfc: character normalization to NFC (§5.3.2.2), off by default: RFC 3987 says equivalence must not rely on
 //    it, except for text from non-digital or legacy-charset sources. It is applied to the literal text of each
