@@ -31,5 +31,10 @@ echo "== resolution against the base of RFC 3986 §5.4, and back (relativize)"
 "$iri" resolve --base 'http://a/b/c/d;p?q' 'g:h' '../g' '//g' '?y' '#s' '../../../g' 'g;x=1/../y'
 "$iri" relativize --base 'http://a/b/c/d;p?q' 'http://a/b/g' 'http://a/b/c/d;p?y' 'http://g/x'
 echo
+echo "== normalization (RFC 3987 §5.3, scheme level) of the sample's first percent-encoded IRIs, and comparison"
+grep -a -m 8 -E '^https?://.*%' "$sample" | "$iri" normalize --level scheme --input - || true
+"$iri" compare --level scheme --base 'http://example.com' 'http://example.com:80/' 'HTTP://EXAMPLE.com/' \
+  'http://example.com/?' || true
+echo
 echo "== JSON output"
 "$iri" parse --json 'https://電訊盈科/' 'http://example.org/%zz' || true

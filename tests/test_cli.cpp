@@ -107,6 +107,26 @@ BOOST_AUTO_TEST_CASE(resolve_and_relativize) {
     BOOST_TEST(run({"resolve", "--base", "relative/base", "g"}).status == 2);
 }
 
+BOOST_AUTO_TEST_CASE(normalize_and_compare) {
+    // RFC 3987 §5.3.2.1, §5.3.2.3, §5.3.2.4 and §5.3.3 in one reference.
+    BOOST_TEST(run({"normalize", "HTTP://www.EXAMPLE.com:80/%7euser/./a/../b#f"}).out ==
+               "http://www.example.com:80/~user/b#f\n");
+    BOOST_TEST(run({"normalize", "--level", "scheme", "--no-fragment", "HTTP://www.EXAMPLE.com:80/%7euser/./a/../b#f"})
+                   .out == "http://www.example.com/~user/b\n");
+    BOOST_TEST(run({"normalize", "--level", "simple", "HTTP://A/%7e"}).out == "HTTP://A/%7e\n");
+    BOOST_TEST(run({"normalize", "--nfc", "--level", "simple", "http://a/e\u0301"}).out == "http://a/\u00E9\n");
+    // RFC 3987 §5.3.3: equivalent at the scheme rung, not "http://example.com/?".
+    const ran c = run({"compare", "--level", "scheme", "--base", "http://example.com", "http://example.com:80/",
+                       "http://example.com/?"});
+    BOOST_TEST(c.status == 0);
+    BOOST_TEST(c.out == "equivalent\thttp://example.com\thttp://example.com:80/\n"
+                        "different\thttp://example.com\thttp://example.com/?\n");
+    const ran j = run({"compare", "--json", "--pairs"}, "http://a/%7e\thttp://a/~\n");
+    BOOST_TEST(j.out == "{\"input\": \"http://a/~\", \"base\": \"http://a/%7e\", \"valid\": true, "
+                        "\"equivalent\": true}\n");
+    BOOST_TEST(run({"normalize", "--level", "nope", "x"}).status == 2);
+}
+
 BOOST_AUTO_TEST_CASE(extract_from_text) {
     // RFC 3986 Appendix C's example, with byte offsets of each IRI inside its delimiters.
     const std::string text = "Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n"

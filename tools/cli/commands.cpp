@@ -37,6 +37,7 @@ struct outcome {
     std::string what;   // "base" or "" (the reference)
     std::optional<iri::components> parts;
     std::optional<std::string> output;
+    std::optional<bool> equivalent;
 };
 
 outcome compute(const options& o, const record& r) {
@@ -44,8 +45,15 @@ outcome compute(const options& o, const record& r) {
     if (!takes_pairs(o.command)) {
         const std::string& in = r.fields[0];
         auto p = iri::parse(in, o.grammar, o.production);
-        if (!p) x.error = p.error(), x.about = in;
-        else x.parts = *p;
+        if (!p) {
+            x.error = p.error(), x.about = in;
+        } else if (o.command == "normalize") {
+            auto n = iri::normalize(iri::reference_view(in, *p, o.grammar), o.normalization);
+            if (n) x.output = std::move(*n);
+            else x.error = n.error(), x.about = in;
+        } else {
+            x.parts = *p;
+        }
         return x;
     }
     // resolve / relativize: a base and a reference.
@@ -63,6 +71,10 @@ outcome compute(const options& o, const record& r) {
     auto ref = iri::reference_view::parse(in, o.grammar);
     if (!ref) {
         x.error = ref.error(), x.about = in;
+        return x;
+    }
+    if (o.command == "compare") {  // RFC 3987 §5.3: the ladder up to the chosen rung
+        x.equivalent = iri::equivalent(base, *ref, o.normalization);
         return x;
     }
     auto t = o.command == "resolve" ? iri::resolve(base, *ref, {.strict = o.strict}) : iri::relativize(base, *ref);
@@ -91,12 +103,15 @@ void json_error(std::string& out, const outcome& x) {
 
 }  // namespace
 
-bool takes_pairs(const std::string& command) { return command == "resolve" || command == "relativize"; }
+bool takes_pairs(const std::string& command) {
+    return command == "resolve" || command == "relativize" || command == "compare";
+}
 
 std::string tsv_header(const options& o) {
     std::string h = takes_pairs(o.command) ? "base\tinput\tvalid" : "input\tvalid";
     if (o.command == "parse") h += "\tscheme\tauthority\tuserinfo\thost\tport\tpath\tquery\tfragment\thost_kind";
-    if (takes_pairs(o.command)) h += "\toutput";
+    if (o.command == "compare") h += "\tequivalent";
+    else if (takes_pairs(o.command) || o.command == "normalize") h += "\toutput";
     return h + "\terror_code\terror_offset\terror_component\terror_message\n";
 }
 
@@ -114,7 +129,7 @@ void run(const options& o, const record& r, std::string& out, counters& n) {
         } else if (o.output == output_format::tsv) {
             out += takes_pairs(o.command) ? "\t\tfalse" : "\tfalse";
             if (o.command == "parse") out += "\t\t\t\t\t\t\t\t\t";
-            if (takes_pairs(o.command)) out += "\t";
+            if (takes_pairs(o.command) || o.command == "normalize") out += "\t";
             out += "\tbad_input\t\t\t";
             tsv_field(out, r.bad);
             out += "\n";
@@ -143,6 +158,7 @@ void run(const options& o, const record& r, std::string& out, counters& n) {
             out += ", \"output\": ";
             json_string(out, *x.output);
         }
+        if (x.equivalent) out += *x.equivalent ? ", \"equivalent\": true" : ", \"equivalent\": false";
         if (x.parts && o.command != "validate" && o.command != "check") {
             out += ", \"components\": {";
             bool first_field = true;
@@ -185,7 +201,10 @@ void run(const options& o, const record& r, std::string& out, counters& n) {
             out += '\t';
             if (x.parts && view.host_kind() != iri::host_kind::none) out += kind_name(view.host_kind());
         }
-        if (takes_pairs(o.command)) {
+        if (o.command == "compare") {
+            out += '\t';
+            if (x.equivalent) out += *x.equivalent ? "true" : "false";
+        } else if (takes_pairs(o.command) || o.command == "normalize") {
             out += '\t';
             if (x.output) tsv_field(out, *x.output);
         }
@@ -212,6 +231,11 @@ void run(const options& o, const record& r, std::string& out, counters& n) {
     }
     if (x.output) {
         out += shown(*x.output) + "\n";
+        return;
+    }
+    if (x.equivalent) {
+        out.append(*x.equivalent ? "equivalent\t" : "different\t").append(shown(base)).append("\t");
+        out.append(shown(input)).append("\n");
         return;
     }
     if (o.command == "validate" || o.command == "check") {

@@ -25,6 +25,7 @@ struct options {
     bool quiet = false, stats = false, pairs = false, strict = true;
     std::optional<std::string> base_text;
     std::optional<iri::reference> base;  // --base, parsed once
+    iri::normalize_options normalization{.rung = iri::rung::syntax};  // normalize, compare
     unsigned jobs = 1;
     bool progress = true;
 };
@@ -44,7 +45,7 @@ struct counters {
     }
 };
 
-/// True for the subcommands that take a base and a reference (--base B, or --pairs).
+/// True for the subcommands that take two strings (--base B, or --pairs): resolve, relativize, compare.
 bool takes_pairs(const std::string& command);
 
 /// The first line of --tsv output: the column names.

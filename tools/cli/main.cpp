@@ -29,6 +29,9 @@ Subcommands:
   check       print every diagnostic of each reference with a caret under the offending character
   resolve     resolve each reference against --base B, or each pair with --pairs (RFC 3986 §5.2)
   relativize  the shortest reference from --base B (or the pair's first) to each target
+  normalize   the normal form of each reference at --level (RFC 3987 §5.3)
+  compare     whether each reference is equivalent to --base B (or the pair's first and second are), at
+              --level: prints "equivalent" or "different"
   extract     find the IRIs in running text (each argument a text, or the files): begin, end, IRI
               (RFC 3986 Appendix C: <...> and "..." delimiters, line breaks inside <...>, sentence
               punctuation left out, a line break after a hyphen joined)
@@ -43,6 +46,12 @@ Options:
   --base B             the base of resolve and relativize
   --pairs              each input is "base<TAB>reference" (with json input: ["base", "reference"])
   --non-strict         resolve: ignore a reference's scheme equal to the base's (RFC 3986 §5.2.2)
+  --level L            normalize, compare: simple | syntax (default) | scheme, each rung including the ones
+                       below it: simple string comparison; case, percent-encoding and dot segments; default
+                       ports, empty paths, IDN and IPv6 forms of the scheme
+  --nfc                normalize, compare: character normalization to NFC too (off by default, RFC 3987
+                       §5.3.2.2)
+  --no-fragment        normalize, compare: drop the fragments
   --json               one JSON object per input: input, valid, output, components, error {code, offset,
                        component, message}
   --tsv                one TSV row per input, after a header row
@@ -58,6 +67,8 @@ Examples:
   iri parse --json 'http://[2001:db8::7]:8080/c=GB?objectClass?one'
   iri resolve --base 'http://a/b/c/d;p?q' '../g' '//g' '?y'
   iri relativize --base 'http://a/b/c/d;p?q' 'http://a/b/g'
+  iri normalize --level scheme 'HTTP://www.Example.COM:80/%7euser/./a/../b'
+  iri compare --level scheme --base 'http://example.com' 'http://example.com:80/' 'http://example.com/?'
   printf 'http://a/b/\t../c\n' | iri resolve --pairs
   iri extract --input mail.txt --json
 )";
@@ -77,7 +88,7 @@ options parse_args(int argc, char** argv) {
         std::exit(0);
     }
     if (o.command != "validate" && o.command != "parse" && o.command != "check" && o.command != "extract" &&
-        !cli::takes_pairs(o.command))
+        o.command != "normalize" && !cli::takes_pairs(o.command))
         usage_error("unknown subcommand " + o.command);
     bool json = false, tsv = false;
     for (int i = 2; i < argc; ++i) {
@@ -110,6 +121,16 @@ options parse_args(int argc, char** argv) {
             o.pairs = true;
         } else if (a == "--non-strict") {
             o.strict = false;
+        } else if (a == "--level") {
+            const std::string v = value();
+            if (v == "simple") o.normalization.rung = iri::rung::simple;
+            else if (v == "syntax") o.normalization.rung = iri::rung::syntax;
+            else if (v == "scheme") o.normalization.rung = iri::rung::scheme;
+            else usage_error("unknown level " + v + " (simple, syntax or scheme)");
+        } else if (a == "--nfc") {
+            o.normalization.nfc = true;
+        } else if (a == "--no-fragment") {
+            o.normalization.keep_fragment = false;
         } else if (a == "--json") {
             json = true;
         } else if (a == "--tsv") {
@@ -149,11 +170,12 @@ options parse_args(int argc, char** argv) {
                 std::cerr << "iri: the base is not valid\n" << cli::caret_display(*o.base_text, b.error());
                 std::exit(2);
             }
-            if (!b->has_scheme()) usage_error("the base needs a scheme (RFC 3986 §5.1): " + *o.base_text);
+            if (!b->has_scheme() && o.command != "compare")
+                usage_error("the base needs a scheme (RFC 3986 §5.1): " + *o.base_text);
             o.base = std::move(*b);
         }
     } else if (o.pairs || o.base_text) {
-        usage_error("--base and --pairs are for resolve and relativize");
+        usage_error("--base and --pairs are for resolve, relativize and compare");
     }
     if (o.references.empty() && o.inputs.empty()) o.inputs.emplace_back("-");
     return o;
