@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "iri/normalize.hpp"
 #include "iri/parse.hpp"
 #include "iri/resolve.hpp"
 
@@ -132,6 +133,19 @@ std::vector<row> rows() {
                          return ok;
                      }});
     }
+    // RFC 3987 §5.3.2: syntax-based normalization (parse, then the normal form as a new string).
+    r.push_back({"iri::normalize syntax iri", [](const dataset& d) {
+                     std::size_t ok = 0, sum = 0;
+                     for (auto l : d.lines) {
+                         const auto n = iri::normalize(l, iri::grammar::iri);
+                         if (n) {
+                             ++ok;
+                             sum += n->size();
+                         }
+                     }
+                     sink = sum;
+                     return ok;
+                 }});
 #ifdef IRI_BENCH_BOOST_URL
     r.push_back({"Boost.URL parse_uri_reference", [](const dataset& d) {
                      std::size_t ok = 0, sum = 0;

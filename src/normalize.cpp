@@ -28,6 +28,10 @@ namespace {
 // `lowercase` (the host), ASCII letters are lowered too.
 void append_pct_normalized(std::string& out, std::string_view s, const detail::charset_info& unreserved,
                            bool lowercase) {
+    if (!lowercase && s.find('%') == std::string_view::npos) {  // nothing to do: the common case
+        out.append(s);
+        return;
+    }
     auto hex_at = [&](std::size_t i) -> int {  // the octet of a "%HH" at i, or -1
         if (i + 2 >= s.size() || s[i] != '%') return -1;
         const int h = hex_value(s[i + 1]), l = hex_value(s[i + 2]);
@@ -98,54 +102,58 @@ result<std::string> normalize(const reference_view& r, normalize_options o) {
     }
     const bool syntax = o.rung != rung::simple, scheme_based = o.rung == rung::scheme;
     const detail::charset_info* unreserved = detail::find_charset(g, production::unreserved);
-    // One component's text: percent-encoding normalized (syntax), then NFC (when asked).
+    std::string out;
+    out.reserve(r.str().size() + 4);
+    // Appends one component's text: percent-encoding normalized (syntax), then NFC (when asked).
     bool failed = false;
-    auto text = [&](std::string_view s, bool lowercase = false) {
-        std::string t;
-        t.reserve(s.size());
-        if (syntax && unreserved) append_pct_normalized(t, s, *unreserved, lowercase);
-        else t.assign(s);
-        if (!o.nfc) return t;
-        std::string n;
-        n.reserve(t.size());
-        if (!append_nfc(n, t)) failed = true;
-        return n;
+    auto put = [&](std::string_view s, bool lowercase = false) {
+        const std::size_t from = out.size();
+        if (syntax && unreserved) append_pct_normalized(out, s, *unreserved, lowercase);
+        else out.append(s);
+        if (o.nfc) {
+            const std::string t = out.substr(from);
+            out.resize(from);
+            failed = !append_nfc(out, t) || failed;
+        }
+    };
+    auto lowered = [&](std::string_view s) {
+        for (char c : s) out += syntax ? detail::to_lower(c) : c;
     };
 
-    std::string scheme(r.scheme());
-    if (syntax)
-        for (char& c : scheme) c = detail::to_lower(c);
-    const scheme_info* known = scheme_based && r.has_scheme() ? find_scheme(scheme) : nullptr;
-
-    std::string authority;
+    const scheme_info* known = nullptr;
+    if (r.has_scheme()) {
+        lowered(r.scheme());
+        if (scheme_based) known = find_scheme(r.scheme());
+        out += ':';
+    }
     if (r.has_authority()) {
-        if (r.has_userinfo()) authority.append(text(r.userinfo())).push_back('@');
+        out += "//";
+        if (r.has_userinfo()) {
+            put(r.userinfo());
+            out += '@';
+        }
+        const std::size_t host_from = out.size();
         switch (r.host_kind()) {
-            case host_kind::reg_name: {
-                std::string host = text(r.host(), syntax);
-                if (scheme_based)
-                    if (auto idn = detail::idn_equivalent_host(host, g)) host = std::move(*idn);
-                authority += host;
-                break;
-            }
-            case host_kind::ipv6: {
-                std::string host(r.host());
-                if (syntax)
-                    for (char& c : host) c = detail::to_lower(c);
+            case host_kind::reg_name:
+                put(r.host(), syntax);
                 if (scheme_based) {
-                    host = ipv6_text(r.host().substr(1, r.host().size() - 2));
-                    host.insert(host.begin(), '[');
-                    host.push_back(']');
+                    if (auto idn = detail::idn_equivalent_host(std::string_view(out).substr(host_from), g)) {
+                        out.resize(host_from);
+                        out += *idn;
+                    }
                 }
-                authority += host;
                 break;
-            }
-            default: {  // IPv4address (digits and dots), IPvFuture (case-insensitive like any host), none
-                std::string host(r.host());
-                if (syntax)
-                    for (char& c : host) c = detail::to_lower(c);
-                authority += host;
-            }
+            case host_kind::ipv6:
+                if (scheme_based) {
+                    out += '[';
+                    out += ipv6_text(r.host().substr(1, r.host().size() - 2));
+                    out += ']';
+                } else {
+                    lowered(r.host());
+                }
+                break;
+            default:  // IPv4address (digits and dots), IPvFuture (case-insensitive like any host), none
+                lowered(r.host());
         }
         if (r.has_port()) {
             // §5.3.3: an empty port, or the scheme's default, is removed; another is written as its number.
@@ -154,29 +162,31 @@ result<std::string> normalize(const reference_view& r, normalize_options o) {
                                                (ps == port_status::in_range && known && known->default_port &&
                                                 r.port_number() == *known->default_port));
             if (!drop) {
-                authority += ':';
-                authority += scheme_based && ps == port_status::in_range ? std::to_string(r.port_number())
-                                                                         : std::string(r.port());
+                out += ':';
+                if (scheme_based && ps == port_status::in_range) out += std::to_string(r.port_number());
+                else out += r.port();
             }
         }
     }
-
-    std::string path = text(r.path());
-    if (syntax && r.has_scheme()) {  // §5.3.2.4, for references with a scheme only
-        path = remove_dot_segments(path);
-        if (!r.has_authority() && path.starts_with("//")) path.insert(0, "/.");  // as resolve() does
+    const std::size_t path_from = out.size();
+    put(r.path());
+    const std::string_view path = std::string_view(out).substr(path_from);
+    if (syntax && r.has_scheme() && (path.starts_with('.') || path.find("/.") != std::string_view::npos)) {
+        std::string p = remove_dot_segments(path);  // §5.3.2.4, for references with a scheme only
+        if (!r.has_authority() && p.starts_with("//")) p.insert(0, "/.");  // as resolve() does
+        out.resize(path_from);
+        out += p;
     }
-    if (scheme_based && r.has_authority() && path.empty() && known && known->empty_path_is_root) path = "/";
-
-    reference_parts t;
-    if (r.has_scheme()) t.scheme = scheme;
-    if (r.has_authority()) t.authority = authority;
-    t.path = path;
-    std::string query, fragment;
-    if (r.has_query()) t.query = query = text(r.query());
-    if (r.has_fragment() && o.keep_fragment) t.fragment = fragment = text(r.fragment());
+    if (scheme_based && r.has_authority() && out.size() == path_from && known && known->empty_path_is_root) out += '/';
+    if (r.has_query()) {
+        out += '?';
+        put(r.query());
+    }
+    if (r.has_fragment() && o.keep_fragment) {
+        out += '#';
+        put(r.fragment());
+    }
     if (failed) return detail::make_error(errc::unicode_failure, r.str(), 0, g, production::uri_reference);
-    std::string out = recompose(t);
     if (auto check = iri::parse(out, g, production::uri_reference); !check) return check.error();
     return out;
 }
