@@ -3,6 +3,7 @@
 #pragma once
 
 #include "iri/builder.hpp"
+#include "iri/convert.hpp"
 #include "iri/charset.hpp"
 #include "iri/components.hpp"
 #include "iri/error.hpp"

@@ -1,0 +1,23 @@
+// Pieces shared by the conversions (to_uri.cpp, to_iri.cpp). Private to the library.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "charset_detail.hpp"
+#include "iri/reference.hpp"
+
+namespace iri::detail {
+
+/// Appends `text` with every character outside `allowed` (and, with keep_slash, other than "/") written as
+/// its UTF-8 octets "%HH"; a "%HH" already there is kept. `text` is well-formed UTF-8 (it was parsed).
+void append_encoded(std::string& out, std::string_view text, const charset_info& allowed, bool keep_slash);
+
+/// The literal set of production `p` in grammar `g`; the grammars of this library all have one for the
+/// repeated components, so a missing one is a broken build, reported by the tests.
+[[nodiscard]] const charset_info& component_set(grammar g, production p) noexcept;
+
+/// True for http and https (3987bis §3.5), compared case-insensitively.
+[[nodiscard]] bool is_http(std::string_view scheme) noexcept;
+
+}  // namespace iri::detail

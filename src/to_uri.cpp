@@ -1,0 +1,245 @@
+// IRI→URI (3987bis-13 §3.3–§3.6, RFC 3987 §3.1) and LEIRI→IRI (3987bis §6.2).
+#include <unicode/ucnv.h>
+#include <unicode/ucnv_cb.h>
+#include <unicode/unistr.h>
+#include <unicode/utf8.h>
+
+#include <memory>
+
+#include "ascii.hpp"
+#include "convert_detail.hpp"
+#include "error_detail.hpp"
+#include "iri/convert.hpp"
+#include "iri/idna.hpp"
+#include "iri/parse.hpp"
+#include "iri/percent.hpp"
+
+namespace iri {
+
+namespace detail {
+
+void append_encoded(std::string& out, std::string_view text, const charset_info& allowed, bool keep_slash) {
+    const auto* s = reinterpret_cast<const std::uint8_t*>(text.data());
+    const auto n = static_cast<std::int64_t>(text.size());
+    for (std::int64_t i = 0; i < n;) {
+        const std::uint8_t b = s[i];
+        if (b < 0x80) {  // ASCII: the common case, one table lookup
+            const bool escape = b == '%' && n - i >= 3 && hex_value(static_cast<char>(s[i + 1])) >= 0 &&
+                                hex_value(static_cast<char>(s[i + 2])) >= 0;
+            if (escape) {
+                out.append(text.substr(static_cast<std::size_t>(i), 3));
+                i += 3;
+                continue;
+            }
+            if ((b != '%' && contains(allowed, b)) || (keep_slash && b == '/')) out += static_cast<char>(b);
+            else append_percent_encoded(out, b);
+            ++i;
+            continue;
+        }
+        const std::int64_t start = i;
+        UChar32 c = 0;
+        U8_NEXT(s, i, n, c);
+        if (c >= 0 && contains(allowed, static_cast<char32_t>(c))) {
+            out.append(text.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(i - start)));
+        } else {  // §3.3: the character's UTF-8 octets, each as %HH
+            for (std::int64_t k = start; k < i; ++k) append_percent_encoded(out, s[k]);
+        }
+    }
+}
+
+const charset_info& component_set(grammar g, production p) noexcept {
+    static const charset_info none{production::uri_reference, nullptr, 0, {0, 0}};
+    const charset_info* cs = find_charset(g, p);
+    return cs ? *cs : none;
+}
+
+bool is_http(std::string_view scheme) noexcept { return iequals(scheme, "http") || iequals(scheme, "https"); }
+
+}  // namespace detail
+
+namespace {
+
+using detail::append_encoded;
+using detail::component_set;
+
+// §3.5: the query's non-ASCII characters in the document charset, unmappable ones as "&#NNNN;", then every
+// byte outside the URI query set as %HH.
+bool append_query_in_charset(std::string& out, std::string_view query, UConverter* conv) {
+    const detail::charset_info& allowed = component_set(grammar::uri, production::query);
+    std::string bytes;
+    for (std::size_t i = 0; i < query.size();) {
+        const std::size_t start = i;
+        while (i < query.size() && static_cast<unsigned char>(query[i]) >= 0x80) ++i;  // a run of non-ASCII
+        if (i > start) {
+            const icu::UnicodeString u = icu::UnicodeString::fromUTF8(query.substr(start, i - start));
+            UErrorCode status = U_ZERO_ERROR;
+            ucnv_resetFromUnicode(conv);
+            char buf[256];
+            const UChar* src = u.getBuffer();
+            const UChar* const end = src + u.length();
+            do {
+                char* dst = buf;
+                status = U_ZERO_ERROR;
+                ucnv_fromUnicode(conv, &dst, buf + sizeof buf, &src, end, nullptr, true, &status);
+                bytes.assign(buf, static_cast<std::size_t>(dst - buf));
+                for (char b : bytes) {
+                    const auto o = static_cast<unsigned char>(b);
+                    if (o < 0x80 && o != '%' && detail::contains(allowed, o)) out += b;
+                    else append_percent_encoded(out, o);
+                }
+            } while (status == U_BUFFER_OVERFLOW_ERROR);
+            if (U_FAILURE(status)) return false;
+            continue;
+        }
+        std::size_t k = i;  // a run of ASCII: as in any query
+        while (k < query.size() && static_cast<unsigned char>(query[k]) < 0x80) ++k;
+        append_encoded(out, query.substr(i, k - i), allowed, false);
+        i = k;
+    }
+    return true;
+}
+
+struct converter_closer {
+    void operator()(UConverter* c) const noexcept { ucnv_close(c); }
+};
+using converter = std::unique_ptr<UConverter, converter_closer>;
+
+// The converter for a document charset, or null for Unicode charsets (UTF-8 applies then); `ok` false when
+// ICU does not know the charset.
+converter open_charset(std::string_view name, bool& ok) {
+    ok = true;
+    if (name.empty()) return nullptr;
+    UErrorCode status = U_ZERO_ERROR;
+    converter c(ucnv_open(std::string(name).c_str(), &status));
+    if (U_FAILURE(status) || !c) {
+        ok = false;
+        return nullptr;
+    }
+    const std::string_view canonical = ucnv_getName(c.get(), &status);
+    if (canonical.starts_with("UTF-") || canonical.starts_with("utf-")) return nullptr;
+    // Unmappable characters as decimal numeric character references, as browsers write them.
+    ucnv_setFromUCallBack(c.get(), UCNV_FROM_U_CALLBACK_ESCAPE, UCNV_ESCAPE_XML_DEC, nullptr, nullptr, &status);
+    return U_SUCCESS(status) ? std::move(c) : nullptr;
+}
+
+// RFC 3987 §3.1: the printable US-ASCII characters that URIs do not allow anywhere: not in the URI query set
+// (which holds every other printable character) and not "#", "%", "[" or "]".
+bool unsafe_ascii(unsigned char c) noexcept {
+    static const detail::charset_info& query = component_set(grammar::uri, production::query);
+    return c >= 0x20 && c < 0x7F && !detail::contains(query, c) && c != '#' && c != '%' && c != '[' && c != ']';
+}
+
+// The components of `r`, each encoded for the matching production of grammar `to`.
+result<std::string> convert(const reference_view& r, grammar to, const to_uri_options& o) {
+    std::string out;
+    out.reserve(r.str().size() + r.str().size() / 2);
+    if (r.has_scheme()) out.append(r.scheme()).push_back(':');
+    if (r.has_authority()) {
+        out += "//";
+        if (r.has_userinfo()) {
+            append_encoded(out, r.userinfo(), component_set(to, production::userinfo), false);
+            out += '@';
+        }
+        if (r.host_kind() != host_kind::reg_name) {
+            out += r.host();  // IP literals are never touched
+        } else if (o.host == host_mapping::idna && to == grammar::uri) {
+            // §3.4.2: pct-encoded UTF-8 decoded (a host that is not UTF-8 is left to §3.4.1), then ToASCII.
+            const std::string_view host = r.host();
+            bool ascii = true;
+            for (char c : host) ascii = ascii && static_cast<unsigned char>(c) < 0x80;
+            auto decoded = percent_decode_utf8(host);
+            bool has_non_ascii = !ascii;
+            if (decoded)
+                for (char c : *decoded) has_non_ascii = has_non_ascii || static_cast<unsigned char>(c) >= 0x80;
+            if (decoded && has_non_ascii) {
+                auto a = host_to_ascii(*decoded);
+                if (!a) {
+                    error e = a.error();
+                    // Offsets into the reference, when the host was written without "%" (else: its start).
+                    const std::uint32_t base = r.offsets()[component::host].begin;
+                    const bool same = decoded->size() == host.size();
+                    e.char_offset = base + (same ? e.char_offset : 0);
+                    e.offset = e.char_offset;
+                    if (!same) e.length = static_cast<std::uint32_t>(host.size());
+                    e.variant = r.variant();
+                    e.tried = production::uri_reference;
+                    return e;
+                }
+                out += *a;
+            } else {
+                append_encoded(out, host, component_set(to, production::reg_name), false);
+            }
+        } else {
+            append_encoded(out, r.host(), component_set(to, production::reg_name), false);
+        }
+        if (r.has_port()) out.append(":").append(r.port());
+    }
+    append_encoded(out, r.path(), component_set(to, production::segment), true);
+    if (r.has_query()) {
+        out += '?';
+        bool known = true;
+        converter conv = to == grammar::uri && r.has_scheme() && detail::is_http(r.scheme())
+                             ? open_charset(o.query_charset, known)
+                             : nullptr;
+        if (!known) return detail::make_error(errc::unicode_failure, r.str(), 0, r.variant(), production::query);
+        if (conv) {
+            if (!append_query_in_charset(out, r.query(), conv.get()))
+                return detail::make_error(errc::unicode_failure, r.str(), 0, r.variant(), production::query);
+        } else {
+            append_encoded(out, r.query(), component_set(to, production::query), false);
+        }
+    }
+    if (r.has_fragment()) {
+        out += '#';
+        append_encoded(out, r.fragment(), component_set(to, production::fragment), false);
+    }
+    if (auto check = parse(out, to); !check) return check.error();
+    return out;
+}
+
+}  // namespace
+
+result<std::string> to_uri(std::string_view text, grammar from, const to_uri_options& o) {
+    // RFC 3987 §3.1: the unsafe printable ASCII characters, when asked, are encoded before anything else.
+    const std::string_view original = text;
+    std::string pre;
+    if (o.encode_unsafe_ascii) {
+        bool any = false;
+        for (char c : text) any = any || unsafe_ascii(static_cast<unsigned char>(c));
+        if (any) {
+            pre.reserve(text.size() + 16);
+            for (char c : text) {
+                if (unsafe_ascii(static_cast<unsigned char>(c))) append_percent_encoded(pre, static_cast<unsigned char>(c));
+                else pre += c;
+            }
+            text = pre;
+        }
+    }
+    auto r = reference_view::parse(text, from);
+    if (!r) {
+        if (pre.empty()) return r.error();
+        // Report the offsets in the caller's text, where each encoded character took one byte, not three.
+        auto back = [&](std::uint32_t at) {
+            std::uint32_t p = 0, j = 0;
+            for (; j < original.size() && p < at; ++j) p += unsafe_ascii(static_cast<unsigned char>(original[j])) ? 3u : 1u;
+            return j;
+        };
+        error e = r.error();
+        e.offset = back(e.offset);
+        e.char_offset = back(e.char_offset);
+        return e;
+    }
+    const bool host_work = o.host == host_mapping::idna && r->host_kind() == host_kind::reg_name;
+    const bool query_work = !o.query_charset.empty() && r->has_query();
+    if (!host_work && !query_work && is_valid(text, grammar::uri)) return std::string(text);  // a URI already
+    return convert(*r, grammar::uri, o);
+}
+
+result<std::string> leiri_to_iri(std::string_view text, grammar to) {
+    auto r = reference_view::parse(text, grammar::leiri);
+    if (!r) return r.error();
+    if (is_valid(text, to)) return std::string(text);
+    return convert(*r, to, {});
+}
+
+}  // namespace iri
