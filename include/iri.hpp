@@ -13,6 +13,7 @@
 #include "iri/normalize.hpp"
 #include "iri/parse.hpp"
 #include "iri/percent.hpp"
+#include "iri/prepare.hpp"
 #include "iri/query.hpp"
 #include "iri/reference.hpp"
 #include "iri/resolve.hpp"

@@ -24,6 +24,8 @@ const char* name(errc e) noexcept {
         case errc::base_not_absolute: return "base_not_absolute";
         case errc::idna_failed: return "idna_failed";
         case errc::unicode_failure: return "unicode_failure";
+        case errc::invalid_encoding: return "invalid_encoding";
+        case errc::unknown_charset: return "unknown_charset";
     }
     return "unknown";
 }
@@ -210,6 +212,10 @@ std::string error::message() const {
             return "the host label at bytes " + std::to_string(char_offset) + "-" + std::to_string(char_offset + length) +
                    " fails UTS #46 processing: " + idna_error_names(idna_errors);
         case errc::unicode_failure: return "ICU could not complete the operation (out of memory)";
+        case errc::invalid_encoding:
+            return "the input is not valid in its charset at byte " + std::to_string(offset) + " (" +
+                   std::to_string(length) + " bytes)";
+        case errc::unknown_charset: return "ICU knows no charset of that name";
         case errc::base_not_absolute:
             return "the base has no scheme: a base must be an absolute IRI (RFC 3986 §5.1)" + ctx;
         case errc::no_such_production:
@@ -223,6 +229,8 @@ const char* error::spec() const noexcept {
         case errc::bad_percent_encoding: return "RFC 3986 §2.1";
         case errc::base_not_absolute: return "RFC 3986 §5.2.1";
         case errc::idna_failed: return "UTS #46 §4";
+        case errc::invalid_encoding:
+        case errc::unknown_charset: return "RFC 3987 §3.1 step 1";
         case errc::invalid_utf8: return "RFC 3629 §4";
         case errc::excluded_character: return detail::info(variant).exclusion_spec;
         default: return detail::info(variant).spec;

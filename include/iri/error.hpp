@@ -28,6 +28,8 @@ enum class errc : std::uint8_t {
     base_not_absolute,         ///< resolution needs a base with a scheme (RFC 3986 §5.1, §5.2.1)
     idna_failed,               ///< a host label UTS #46 processing rejects (idna_errors says why)
     unicode_failure,           ///< ICU could not complete (memory): no result rather than a wrong one
+    invalid_encoding,          ///< bytes that are not valid in the named charset, or a lone UTF-16 surrogate
+    unknown_charset,           ///< a charset name ICU does not know
 };
 
 /// The name of a code ("unexpected_end", ...): stable, for logs and JSON.
