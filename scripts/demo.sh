@@ -31,6 +31,11 @@ echo "== resolution against the base of RFC 3986 §5.4, and back (relativize)"
 "$iri" resolve --base 'http://a/b/c/d;p?q' 'g:h' '../g' '//g' '?y' '#s' '../../../g' 'g;x=1/../y'
 "$iri" relativize --base 'http://a/b/c/d;p?q' 'http://a/b/g' 'http://a/b/c/d;p?y' 'http://g/x'
 echo
+echo "== conversions (3987bis §3 and §4): the sample's first IRIs to URIs, and back"
+grep -a -m 5 -E '^https?://.*[^ -~]' "$sample" | "$iri" to-uri --host idna --input - | tee /tmp/iri-demo-uris.txt || true
+"$iri" to-iri --unicode-hosts --input /tmp/iri-demo-uris.txt || true
+"$iri" to-uri --host idna 'https://電訊盈科/' 'http://résumé.example.org/rosé' || true
+echo
 echo "== normalization (RFC 3987 §5.3, scheme level) of the sample's first percent-encoded IRIs, and comparison"
 grep -a -m 8 -E '^https?://.*%' "$sample" | "$iri" normalize --level scheme --input - || true
 "$iri" compare --level scheme --base 'http://example.com' 'http://example.com:80/' 'HTTP://EXAMPLE.com/' \

@@ -107,6 +107,23 @@ BOOST_AUTO_TEST_CASE(resolve_and_relativize) {
     BOOST_TEST(run({"resolve", "--base", "relative/base", "g"}).status == 2);
 }
 
+BOOST_AUTO_TEST_CASE(to_uri_and_to_iri) {
+    // 3987bis §3.4.2 and §4.2's examples.
+    BOOST_TEST(run({"to-uri", "--host", "idna", "http://résumé.example.org/rosé"}).out ==
+               "http://xn--rsum-bpad.example.org/ros%C3%A9\n");
+    BOOST_TEST(run({"to-uri", "--encode-unsafe", "http://a/b c"}).out == "http://a/b%20c\n");
+    BOOST_TEST(run({"to-uri", "--grammar", "leiri", "http://a/b c"}).out == "http://a/b%20c\n");
+    BOOST_TEST(run({"to-uri", "http://a/b c"}).status == 1);
+    BOOST_TEST(run({"to-uri", "--json", "--charset", "ISO-8859-1", "http://a/?q=é"}).out ==
+               "{\"input\": \"http://a/?q=é\", \"valid\": true, \"output\": \"http://a/?q=%E9\"}\n");
+    BOOST_TEST(run({"to-iri", "http://www.example.org/D%C3%BCrst", "http://www.example.org/D%FCrst"}).out ==
+               "http://www.example.org/Dürst\nhttp://www.example.org/D%FCrst\n");
+    BOOST_TEST(run({"to-iri", "--unicode-hosts", "http://xn--99zt52a.example.org/%e2%80%ae"}).out ==
+               "http://納豆.example.org/%E2%80%AE\n");
+    const ran bad = run({"to-uri", "--host", "idna", "--json", "http://ab--c.例え.jp/"});  // UTS #46 CheckHyphens
+    BOOST_TEST(bad.out.find("\"code\": \"idna_failed\", \"offset\": 7") != std::string::npos);
+}
+
 BOOST_AUTO_TEST_CASE(normalize_and_compare) {
     // RFC 3987 §5.3.2.1, §5.3.2.3, §5.3.2.4 and §5.3.3 in one reference.
     BOOST_TEST(run({"normalize", "HTTP://www.EXAMPLE.com:80/%7euser/./a/../b#f"}).out ==

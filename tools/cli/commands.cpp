@@ -42,6 +42,13 @@ struct outcome {
 
 outcome compute(const options& o, const record& r) {
     outcome x;
+    if (o.command == "to-uri" || o.command == "to-iri") {  // the conversions parse their input themselves
+        const std::string& in = r.fields[0];
+        auto c = o.command == "to-uri" ? iri::to_uri(in, o.grammar, o.to_uri) : iri::to_iri(in, o.to_iri);
+        if (c) x.output = std::move(*c);
+        else x.error = c.error(), x.about = in;
+        return x;
+    }
     if (!takes_pairs(o.command)) {
         const std::string& in = r.fields[0];
         auto p = iri::parse(in, o.grammar, o.production);
@@ -103,6 +110,10 @@ void json_error(std::string& out, const outcome& x) {
 
 }  // namespace
 
+bool has_output(const std::string& command) {
+    return command == "normalize" || command == "to-uri" || command == "to-iri";
+}
+
 bool takes_pairs(const std::string& command) {
     return command == "resolve" || command == "relativize" || command == "compare";
 }
@@ -111,7 +122,7 @@ std::string tsv_header(const options& o) {
     std::string h = takes_pairs(o.command) ? "base\tinput\tvalid" : "input\tvalid";
     if (o.command == "parse") h += "\tscheme\tauthority\tuserinfo\thost\tport\tpath\tquery\tfragment\thost_kind";
     if (o.command == "compare") h += "\tequivalent";
-    else if (takes_pairs(o.command) || o.command == "normalize") h += "\toutput";
+    else if (takes_pairs(o.command) || has_output(o.command)) h += "\toutput";
     return h + "\terror_code\terror_offset\terror_component\terror_message\n";
 }
 
@@ -129,7 +140,7 @@ void run(const options& o, const record& r, std::string& out, counters& n) {
         } else if (o.output == output_format::tsv) {
             out += takes_pairs(o.command) ? "\t\tfalse" : "\tfalse";
             if (o.command == "parse") out += "\t\t\t\t\t\t\t\t\t";
-            if (takes_pairs(o.command) || o.command == "normalize") out += "\t";
+            if (takes_pairs(o.command) || has_output(o.command)) out += "\t";
             out += "\tbad_input\t\t\t";
             tsv_field(out, r.bad);
             out += "\n";
@@ -204,7 +215,7 @@ void run(const options& o, const record& r, std::string& out, counters& n) {
         if (o.command == "compare") {
             out += '\t';
             if (x.equivalent) out += *x.equivalent ? "true" : "false";
-        } else if (takes_pairs(o.command) || o.command == "normalize") {
+        } else if (takes_pairs(o.command) || has_output(o.command)) {
             out += '\t';
             if (x.output) tsv_field(out, *x.output);
         }

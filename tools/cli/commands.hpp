@@ -26,6 +26,9 @@ struct options {
     std::optional<std::string> base_text;
     std::optional<iri::reference> base;  // --base, parsed once
     iri::normalize_options normalization{.rung = iri::rung::syntax};  // normalize, compare
+    iri::to_uri_options to_uri;                                       // to-uri (query_charset points into charset)
+    iri::to_iri_options to_iri;                                       // to-iri
+    std::string charset;
     unsigned jobs = 1;
     bool progress = true;
 };
@@ -47,6 +50,9 @@ struct counters {
 
 /// True for the subcommands that take two strings (--base B, or --pairs): resolve, relativize, compare.
 bool takes_pairs(const std::string& command);
+
+/// True for the subcommands that print one output string per input: normalize, to-uri, to-iri.
+bool has_output(const std::string& command);
 
 /// The first line of --tsv output: the column names.
 std::string tsv_header(const options& o);

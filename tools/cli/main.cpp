@@ -29,6 +29,9 @@ Subcommands:
   check       print every diagnostic of each reference with a caret under the offending character
   resolve     resolve each reference against --base B, or each pair with --pairs (RFC 3986 §5.2)
   relativize  the shortest reference from --base B (or the pair's first) to each target
+  to-uri      each IRI (or, with --grammar leiri, LEIRI) as a URI (3987bis §3): characters not allowed in
+              URIs as their UTF-8 octets %HH
+  to-iri      each URI as an IRI (3987bis §4.2): %HH of UTF-8 characters an IRI allows decoded
   normalize   the normal form of each reference at --level (RFC 3987 §5.3)
   compare     whether each reference is equivalent to --base B (or the pair's first and second are), at
               --level: prints "equivalent" or "different"
@@ -46,6 +49,12 @@ Options:
   --base B             the base of resolve and relativize
   --pairs              each input is "base<TAB>reference" (with json input: ["base", "reference"])
   --non-strict         resolve: ignore a reference's scheme equal to the base's (RFC 3986 §5.2.2)
+  --host M             to-uri: percent (default, §3.4.1) | idna (§3.4.2: UTS #46 ToASCII of the host)
+  --charset NAME       to-uri: the document charset of http(s) queries (§3.5): ISO-8859-1, Shift_JIS, ...
+  --encode-unsafe      to-uri: percent-encode space, <, >, ", {, }, |, \, ^, ` instead of failing
+  --unicode-hosts      to-iri: punycode labels to Unicode (step 7)
+  --keep-discouraged   to-iri: leave the §5.1 characters (compatibility, ignorable, spaces) encoded
+  --keep-http-query    to-iri: leave the query of http(s) URIs as it is (step 5)
   --level L            normalize, compare: simple | syntax (default) | scheme, each rung including the ones
                        below it: simple string comparison; case, percent-encoding and dot segments; default
                        ports, empty paths, IDN and IPv6 forms of the scheme
@@ -67,6 +76,8 @@ Examples:
   iri parse --json 'http://[2001:db8::7]:8080/c=GB?objectClass?one'
   iri resolve --base 'http://a/b/c/d;p?q' '../g' '//g' '?y'
   iri relativize --base 'http://a/b/c/d;p?q' 'http://a/b/g'
+  iri to-uri --host idna 'http://résumé.example.org/rosé'
+  iri to-iri 'http://www.example.org/D%C3%BCrst'
   iri normalize --level scheme 'HTTP://www.Example.COM:80/%7euser/./a/../b'
   iri compare --level scheme --base 'http://example.com' 'http://example.com:80/' 'http://example.com/?'
   printf 'http://a/b/\t../c\n' | iri resolve --pairs
@@ -88,7 +99,7 @@ options parse_args(int argc, char** argv) {
         std::exit(0);
     }
     if (o.command != "validate" && o.command != "parse" && o.command != "check" && o.command != "extract" &&
-        o.command != "normalize" && !cli::takes_pairs(o.command))
+        !cli::has_output(o.command) && !cli::takes_pairs(o.command))
         usage_error("unknown subcommand " + o.command);
     bool json = false, tsv = false;
     for (int i = 2; i < argc; ++i) {
@@ -127,6 +138,20 @@ options parse_args(int argc, char** argv) {
             else if (v == "syntax") o.normalization.rung = iri::rung::syntax;
             else if (v == "scheme") o.normalization.rung = iri::rung::scheme;
             else usage_error("unknown level " + v + " (simple, syntax or scheme)");
+        } else if (a == "--host") {
+            const std::string v = value();
+            if (v == "idna") o.to_uri.host = iri::host_mapping::idna;
+            else if (v != "percent") usage_error("unknown host mapping " + v + " (percent or idna)");
+        } else if (a == "--charset") {
+            o.charset = value();
+        } else if (a == "--encode-unsafe") {
+            o.to_uri.encode_unsafe_ascii = true;
+        } else if (a == "--unicode-hosts") {
+            o.to_iri.unicode_hosts = true;
+        } else if (a == "--keep-discouraged") {
+            o.to_iri.keep_discouraged_encoded = true;
+        } else if (a == "--keep-http-query") {
+            o.to_iri.keep_http_query_encoded = true;
         } else if (a == "--nfc") {
             o.normalization.nfc = true;
         } else if (a == "--no-fragment") {
@@ -156,6 +181,7 @@ options parse_args(int argc, char** argv) {
         }
     }
     if (json && tsv) usage_error("--json and --tsv exclude each other");
+    if (o.command == "to-iri") o.to_iri.to = o.grammar == iri::grammar::rfc3987 ? iri::grammar::rfc3987 : iri::grammar::iri;
     o.output = json ? cli::output_format::json : tsv ? cli::output_format::tsv : cli::output_format::text;
     if (!o.production_name.empty()) {
         const auto p = iri::find_production(o.grammar, o.production_name);
@@ -248,7 +274,8 @@ struct progress_bar {
 }  // namespace
 
 int main(int argc, char** argv) {
-    const options o = parse_args(argc, argv);
+    options o = parse_args(argc, argv);
+    o.to_uri.query_charset = o.charset;  // points into o, which lives to the end
     if (o.command == "extract") return cli::run_extract(o);
     cli::counters n;
     const auto t0 = std::chrono::steady_clock::now();
