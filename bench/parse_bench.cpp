@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "iri/convert.hpp"
 #include "iri/normalize.hpp"
 #include "iri/parse.hpp"
 #include "iri/resolve.hpp"
@@ -133,6 +134,36 @@ std::vector<row> rows() {
                          return ok;
                      }});
     }
+    // 3987bis §3 and §4.2: the conversions (on every line; the counts say how many each accepts).
+    // (append_to_uri / append_to_iri into one reused buffer, as a batch job writes them.)
+    r.push_back({"iri::to_uri", [](const dataset& d) {
+                     std::size_t ok = 0, sum = 0;
+                     std::string out;
+                     for (auto l : d.lines) {
+                         out.clear();
+                         const auto u = iri::append_to_uri(out, l);
+                         if (u) {
+                             ++ok;
+                             sum += *u;
+                         }
+                     }
+                     sink = sum;
+                     return ok;
+                 }});
+    r.push_back({"iri::to_iri", [](const dataset& d) {
+                     std::size_t ok = 0, sum = 0;
+                     std::string out;
+                     for (auto l : d.lines) {
+                         out.clear();
+                         const auto i = iri::append_to_iri(out, l);
+                         if (i) {
+                             ++ok;
+                             sum += *i;
+                         }
+                     }
+                     sink = sum;
+                     return ok;
+                 }});
     // RFC 3987 §5.3.2: syntax-based normalization (parse, then the normal form as a new string).
     r.push_back({"iri::normalize syntax iri", [](const dataset& d) {
                      std::size_t ok = 0, sum = 0;

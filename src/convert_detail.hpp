@@ -5,13 +5,15 @@
 #include <string_view>
 
 #include "charset_detail.hpp"
+#include "literal_skip.hpp"
 #include "iri/reference.hpp"
 
 namespace iri::detail {
 
-/// Appends `text` with every character outside `allowed` (and, with keep_slash, other than "/") written as
-/// its UTF-8 octets "%HH"; a "%HH" already there is kept. `text` is well-formed UTF-8 (it was parsed).
-void append_encoded(std::string& out, std::string_view text, const charset_info& allowed, bool keep_slash);
+/// Appends `text` with every character outside `allowed` written as its UTF-8 octets "%HH"; a "%HH" already
+/// there is kept. `run` is the ASCII part of `allowed` with "%" (and "/" for a path: literal_sets()), whose
+/// runs are copied as they are. `text` is well-formed UTF-8 (it was parsed).
+void append_encoded(std::string& out, std::string_view text, const charset_info& allowed, const ascii_set& run);
 
 /// The literal set of production `p` in grammar `g`; the grammars of this library all have one for the
 /// repeated components, so a missing one is a broken build, reported by the tests.

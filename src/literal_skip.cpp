@@ -1,6 +1,9 @@
 // SIMD skipping of literal runs (see literal_skip.hpp).
 #include "literal_skip.hpp"
 
+#include <array>
+
+#include "charset_detail.hpp"
 #include "iri/percent.hpp"
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -36,6 +39,23 @@ ascii_set make_ascii_set(const charset_info& cs, const char* extra) noexcept {
         if ((cs.ascii[c >> 6] >> (c & 63)) & 1u) add(set, static_cast<unsigned char>(c));
     for (; *extra; ++extra) add(set, static_cast<unsigned char>(*extra));
     return set;
+}
+
+const component_sets& literal_sets(grammar g) noexcept {
+    static const auto table = [] {
+        std::array<component_sets, grammar_count> t{};
+        for (std::size_t i = 0; i < grammar_count; ++i) {
+            const auto gi = static_cast<grammar>(i);
+            auto set = [gi](production p, const char* extra) {
+                const charset_info* cs = find_charset(gi, p);
+                return cs ? make_ascii_set(*cs, extra) : ascii_set{};  // empty: skips nothing
+            };
+            t[i] = {set(production::userinfo, "%"), set(production::reg_name, "%"), set(production::segment, "%/"),
+                    set(production::query, "%"), set(production::fragment, "%")};
+        }
+        return t;
+    }();
+    return table[static_cast<std::size_t>(g)];
 }
 
 namespace {

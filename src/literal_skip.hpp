@@ -11,6 +11,7 @@
 #include <cstdint>
 
 #include "iri/detail/match.hpp"
+#include "iri/grammar.hpp"
 
 namespace iri::detail {
 
@@ -21,6 +22,13 @@ struct ascii_set {
 
 /// The ASCII part of a generated literal set, plus the bytes of `extra` ("/" for paths).
 [[nodiscard]] ascii_set make_ascii_set(const charset_info& cs, const char* extra = "") noexcept;
+
+/// The sets of a grammar's repeated components, each with "%" (its triplets are part of a run) and, for the
+/// path, "/" (segment characters and separators). Built once per grammar.
+struct component_sets {
+    ascii_set userinfo, reg_name, path, query, fragment;
+};
+[[nodiscard]] const component_sets& literal_sets(grammar g) noexcept;
 
 /// The first offset in [at, n) whose byte is not in `set`, or that holds a "%" (when the set has "%") not
 /// followed by two hexadecimal digits (RFC 3986 §2.1); n when there is none. Uses AVX2 when the processor

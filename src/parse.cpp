@@ -38,16 +38,9 @@ struct prefixes {
     detail::prefix_fn scheme, userinfo, ip_literal, ipv4, ipv6, reg_name, port, abempty, absolute, rootless,
         noscheme, query, fragment;
     bool complete;
-    detail::ascii_set userinfo_set, reg_name_set, path_set, query_set, fragment_set;
+    const detail::component_sets* sets;
 };
 
-detail::ascii_set literal_set(grammar g, production p, const char* extra = "") noexcept {
-    const detail::charset_info* cs = detail::find_charset(g, p);
-    return cs ? detail::make_ascii_set(*cs, extra) : detail::ascii_set{};  // empty: skips nothing
-}
-
-// The end of the longest prefix of a repetition such as reg-name from `at`: the SIMD skip over its literal
-// characters, then its DFA from where the skip stopped (the DFA's loop state, the same as its start state).
 // The repeated components are first skipped over with SIMD (literal_skip.hpp): their literal characters and
 // "%HH" triplets. The run stops at a byte the DFA must judge (non-ASCII: ucschar in IRIs; a "%" without two
 // hex digits) or at an ASCII byte outside the set, which ends the component: RFC 3986's repeated components
@@ -69,7 +62,7 @@ std::uint32_t run_repeated(detail::prefix_fn f, const detail::ascii_set& set, co
 std::uint32_t run_abempty(const struct prefixes& f, const unsigned char* s, std::uint32_t at,
                           std::uint32_t n) noexcept {
     if (at < n && s[at] == '/') {
-        std::uint32_t stop = detail::skip_literals(s, at, n, f.path_set);
+        std::uint32_t stop = detail::skip_literals(s, at, n, f.sets->path);
         if (ends_component(s, stop, n)) return stop;
         while (stop > at && s[stop - 1] != '/') --stop;
         if (stop > at) at = stop - 1;
@@ -84,19 +77,12 @@ prefixes make_prefixes(const grammar_info& gi) noexcept {
                prefix(gi, production::port),          prefix(gi, production::path_abempty),
                prefix(gi, production::path_absolute), prefix(gi, production::path_rootless),
                prefix(gi, production::path_noscheme), prefix(gi, production::query),
-               prefix(gi, production::fragment),      false, {}, {}, {}, {}, {}};
+               prefix(gi, production::fragment),      false, nullptr};
     f.complete = f.scheme && f.userinfo && f.ip_literal && f.ipv4 && f.ipv6 && f.reg_name && f.port && f.abempty &&
                  f.absolute && f.rootless && f.noscheme && f.query && f.fragment;
     return f;
 }
 
-void make_sets(prefixes& f, grammar g) noexcept {
-    f.userinfo_set = literal_set(g, production::userinfo, "%");
-    f.reg_name_set = literal_set(g, production::reg_name, "%");
-    f.path_set = literal_set(g, production::segment, "%/");
-    f.query_set = literal_set(g, production::query, "%");
-    f.fragment_set = literal_set(g, production::fragment, "%");
-}
 
 // Built once per grammar (thread-safe static initialization).
 const prefixes& prefixes_of(grammar g) noexcept {
@@ -104,7 +90,7 @@ const prefixes& prefixes_of(grammar g) noexcept {
         std::array<prefixes, grammar_count> t{};
         for (std::size_t i = 0; i < grammar_count; ++i) {
             t[i] = make_prefixes(*detail::grammar_infos[i]);
-            make_sets(t[i], static_cast<grammar>(i));
+            t[i].sets = &detail::literal_sets(static_cast<grammar>(i));
             t[i].complete = t[i].complete && detail::grammar_infos[i]->split_rfc3986;
         }
         return t;
@@ -127,7 +113,7 @@ std::uint32_t host_port(const prefixes& f, const unsigned char* s, std::uint32_t
         const bool v6 = run(f.ipv6, s, at + 1, inner) == inner;
         out[v6 ? component::ipv6address : component::ipvfuture] = {at + 1, inner};
     } else {
-        end = run_repeated(f.reg_name, f.reg_name_set, s, at, n);  // reg-name = *( ... ): at least ""
+        end = run_repeated(f.reg_name, f.sets->reg_name, s, at, n);  // reg-name = *( ... ): at least ""
         if (end == none) return none;
         const bool v4 = run(f.ipv4, s, at, end) == end && end > at;
         out[v4 ? component::ipv4address : component::reg_name] = {at, end};
@@ -168,7 +154,7 @@ bool split_parse(grammar g, production p, const unsigned char* s, std::uint32_t 
         // authority does not end there, with the userinfo that runs up to an "@".
         std::uint32_t end = host_port(f, s, a, n, out);
         if (end == none || !is_authority_end(s, end, n)) {
-            const std::uint32_t at_sign = run_repeated(f.userinfo, f.userinfo_set, s, a, n);
+            const std::uint32_t at_sign = run_repeated(f.userinfo, f.sets->userinfo, s, a, n);
             if (at_sign == none || at_sign >= n || s[at_sign] != '@') return false;
             for (component k : {component::host, component::port, component::ipv4address, component::ipv6address,
                                 component::ipvfuture, component::reg_name})
@@ -190,13 +176,13 @@ bool split_parse(grammar g, production p, const unsigned char* s, std::uint32_t 
     out[component::path] = {at, path_end};
     at = path_end;
     if (at < n && s[at] == '?') {
-        const std::uint32_t end = run_repeated(f.query, f.query_set, s, at + 1, n);
+        const std::uint32_t end = run_repeated(f.query, f.sets->query, s, at + 1, n);
         if (end == none) return false;
         out[component::query] = {at + 1, end};
         at = end;
     }
     if (at < n && s[at] == '#' && p != production::absolute_uri) {
-        const std::uint32_t end = run_repeated(f.fragment, f.fragment_set, s, at + 1, n);
+        const std::uint32_t end = run_repeated(f.fragment, f.sets->fragment, s, at + 1, n);
         if (end == none) return false;
         out[component::fragment] = {at + 1, end};
         at = end;

@@ -4,7 +4,10 @@
 #include <unicode/unistr.h>
 #include <unicode/utf8.h>
 
+#include <algorithm>
+#include <cstring>
 #include <memory>
+#include <optional>
 
 #include "ascii.hpp"
 #include "convert_detail.hpp"
@@ -13,37 +16,47 @@
 #include "iri/idna.hpp"
 #include "iri/parse.hpp"
 #include "iri/percent.hpp"
+#include "literal_skip.hpp"
 
 namespace iri {
 
 namespace detail {
 
-void append_encoded(std::string& out, std::string_view text, const charset_info& allowed, bool keep_slash) {
+void append_encoded(std::string& out, std::string_view text, const charset_info& allowed, const ascii_set& run) {
+    static constexpr char hex[] = "0123456789ABCDEF";
     const auto* s = reinterpret_cast<const std::uint8_t*>(text.data());
-    const auto n = static_cast<std::int64_t>(text.size());
-    for (std::int64_t i = 0; i < n;) {
-        const std::uint8_t b = s[i];
-        if (b < 0x80) {  // ASCII: the common case, one table lookup
-            const bool escape = b == '%' && n - i >= 3 && hex_value(static_cast<char>(s[i + 1])) >= 0 &&
-                                hex_value(static_cast<char>(s[i + 2])) >= 0;
-            if (escape) {
-                out.append(text.substr(static_cast<std::size_t>(i), 3));
-                i += 3;
-                continue;
-            }
-            if ((b != '%' && contains(allowed, b)) || (keep_slash && b == '/')) out += static_cast<char>(b);
-            else append_percent_encoded(out, b);
-            ++i;
+    const auto n = static_cast<std::uint32_t>(text.size());
+    // Whether `allowed` has anything above U+007F (IRIs); URIs do not, and then every non-ASCII byte is encoded.
+    const bool non_ascii = allowed.count != 0 && allowed.ranges[allowed.count - 1][1] >= 0x80;
+    for (std::uint32_t i = 0; i < n;) {
+        const std::uint32_t j = skip_literals(s, i, n, run);  // allowed ASCII and "%HH": copied as they are
+        out.append(text.substr(i, j - i));
+        if (j == n) break;
+        if (s[j] < 0x80) {  // an ASCII character the component does not allow, or a "%" without hex digits
+            append_percent_encoded(out, s[j]);
+            i = j + 1;
             continue;
         }
-        const std::int64_t start = i;
-        UChar32 c = 0;
-        U8_NEXT(s, i, n, c);
-        if (c >= 0 && contains(allowed, static_cast<char32_t>(c))) {
-            out.append(text.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(i - start)));
-        } else {  // §3.3: the character's UTF-8 octets, each as %HH
-            for (std::int64_t k = start; k < i; ++k) append_percent_encoded(out, s[k]);
+        if (!non_ascii) {  // §3.3: a run of non-ASCII bytes (whole characters: the text is UTF-8), each %HH
+            std::uint32_t k = j;
+            while (k < n && s[k] >= 0x80) ++k;
+            const std::size_t at = out.size();
+            out.resize(at + 3 * static_cast<std::size_t>(k - j));
+            char* p = out.data() + at;
+            for (std::uint32_t b = j; b < k; ++b, p += 3) p[0] = '%', p[1] = hex[s[b] >> 4], p[2] = hex[s[b] & 15];
+            i = k;
+            continue;
         }
+        std::int64_t k = j;
+        UChar32 c = 0;
+        U8_NEXT(s, k, static_cast<std::int64_t>(n), c);
+        const auto end = static_cast<std::uint32_t>(k);
+        if (c >= 0 && contains(allowed, static_cast<char32_t>(c))) {
+            out.append(text.substr(j, end - j));
+        } else {  // §3.3: the character's UTF-8 octets, each as %HH
+            for (std::uint32_t b = j; b < end; ++b) append_percent_encoded(out, s[b]);
+        }
+        i = end;
     }
 }
 
@@ -93,7 +106,7 @@ bool append_query_in_charset(std::string& out, std::string_view query, UConverte
         }
         std::size_t k = i;  // a run of ASCII: as in any query
         while (k < query.size() && static_cast<unsigned char>(query[k]) < 0x80) ++k;
-        append_encoded(out, query.substr(i, k - i), allowed, false);
+        append_encoded(out, query.substr(i, k - i), allowed, detail::literal_sets(grammar::uri).query);
         i = k;
     }
     return true;
@@ -130,14 +143,15 @@ bool unsafe_ascii(unsigned char c) noexcept {
 }
 
 // The components of `r`, each encoded for the matching production of grammar `to`.
-result<std::string> convert(const reference_view& r, grammar to, const to_uri_options& o) {
-    std::string out;
-    out.reserve(r.str().size() + r.str().size() / 2);
+// Appends to `out`; an error leaves part of the output there (the caller truncates).
+std::optional<error> convert(const reference_view& r, grammar to, const to_uri_options& o, std::string& out) {
+    const detail::component_sets& sets = detail::literal_sets(to);
+    out.reserve(out.size() + r.str().size() + r.str().size() / 2);
     if (r.has_scheme()) out.append(r.scheme()).push_back(':');
     if (r.has_authority()) {
         out += "//";
         if (r.has_userinfo()) {
-            append_encoded(out, r.userinfo(), component_set(to, production::userinfo), false);
+            append_encoded(out, r.userinfo(), component_set(to, production::userinfo), sets.userinfo);
             out += '@';
         }
         if (r.host_kind() != host_kind::reg_name) {
@@ -145,12 +159,10 @@ result<std::string> convert(const reference_view& r, grammar to, const to_uri_op
         } else if (o.host == host_mapping::idna && to == grammar::uri) {
             // §3.4.2: pct-encoded UTF-8 decoded (a host that is not UTF-8 is left to §3.4.1), then ToASCII.
             const std::string_view host = r.host();
-            bool ascii = true;
-            for (char c : host) ascii = ascii && static_cast<unsigned char>(c) < 0x80;
             auto decoded = percent_decode_utf8(host);
-            bool has_non_ascii = !ascii;
-            if (decoded)
-                for (char c : *decoded) has_non_ascii = has_non_ascii || static_cast<unsigned char>(c) >= 0x80;
+            const bool has_non_ascii =
+                decoded && std::any_of(decoded->begin(), decoded->end(),
+                                       [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
             if (decoded && has_non_ascii) {
                 auto a = host_to_ascii(*decoded);
                 if (!a) {
@@ -167,14 +179,14 @@ result<std::string> convert(const reference_view& r, grammar to, const to_uri_op
                 }
                 out += *a;
             } else {
-                append_encoded(out, host, component_set(to, production::reg_name), false);
+                append_encoded(out, host, component_set(to, production::reg_name), sets.reg_name);
             }
         } else {
-            append_encoded(out, r.host(), component_set(to, production::reg_name), false);
+            append_encoded(out, r.host(), component_set(to, production::reg_name), sets.reg_name);
         }
         if (r.has_port()) out.append(":").append(r.port());
     }
-    append_encoded(out, r.path(), component_set(to, production::segment), true);
+    append_encoded(out, r.path(), component_set(to, production::segment), sets.path);
     if (r.has_query()) {
         out += '?';
         bool known = true;
@@ -186,20 +198,19 @@ result<std::string> convert(const reference_view& r, grammar to, const to_uri_op
             if (!append_query_in_charset(out, r.query(), conv.get()))
                 return detail::make_error(errc::unicode_failure, r.str(), 0, r.variant(), production::query);
         } else {
-            append_encoded(out, r.query(), component_set(to, production::query), false);
+            append_encoded(out, r.query(), component_set(to, production::query), sets.query);
         }
     }
     if (r.has_fragment()) {
         out += '#';
-        append_encoded(out, r.fragment(), component_set(to, production::fragment), false);
+        append_encoded(out, r.fragment(), component_set(to, production::fragment), sets.fragment);
     }
-    if (auto check = parse(out, to); !check) return check.error();
-    return out;
+    return std::nullopt;  // valid in `to` by construction: the test suites check it over the datasets
 }
 
 }  // namespace
 
-result<std::string> to_uri(std::string_view text, grammar from, const to_uri_options& o) {
+result<std::size_t> append_to_uri(std::string& out, std::string_view text, grammar from, const to_uri_options& o) {
     // RFC 3987 §3.1: the unsafe printable ASCII characters, when asked, are encoded before anything else.
     const std::string_view original = text;
     std::string pre;
@@ -229,17 +240,46 @@ result<std::string> to_uri(std::string_view text, grammar from, const to_uri_opt
         e.char_offset = back(e.char_offset);
         return e;
     }
-    const bool host_work = o.host == host_mapping::idna && r->host_kind() == host_kind::reg_name;
-    const bool query_work = !o.query_charset.empty() && r->has_query();
-    if (!host_work && !query_work && is_valid(text, grammar::uri)) return std::string(text);  // a URI already
-    return convert(*r, grammar::uri, o);
+    // An IRI (or RFC 3987 IRI) of ASCII characters only is a URI already: the grammars differ only above
+    // U+007F. A LEIRI may hold ASCII characters URIs do not allow.
+    // (A host of pct-encoded UTF-8 still has work to do under host_mapping::idna.)
+    bool ascii = from != grammar::leiri &&
+                 !(o.host == host_mapping::idna && r->host_kind() == host_kind::reg_name &&
+                   r->host().find('%') != std::string_view::npos);
+    if (ascii) {  // eight bytes at a time: any high bit set?
+        std::size_t i = 0;
+        for (std::uint64_t w; ascii && i + 8 <= text.size(); i += 8) {
+            std::memcpy(&w, text.data() + i, 8);
+            ascii = (w & 0x8080808080808080ull) == 0;
+        }
+        for (; ascii && i < text.size(); ++i) ascii = static_cast<unsigned char>(text[i]) < 0x80;
+    }
+    if (ascii) {
+        out.append(text);
+        return text.size();
+    }
+    const std::size_t before = out.size();
+    if (auto e = convert(*r, grammar::uri, o, out)) {
+        out.resize(before);
+        return *e;
+    }
+    return out.size() - before;
+}
+
+result<std::string> to_uri(std::string_view text, grammar from, const to_uri_options& o) {
+    std::string out;
+    auto n = append_to_uri(out, text, from, o);
+    if (!n) return n.error();
+    return out;
 }
 
 result<std::string> leiri_to_iri(std::string_view text, grammar to) {
     auto r = reference_view::parse(text, grammar::leiri);
     if (!r) return r.error();
     if (is_valid(text, to)) return std::string(text);
-    return convert(*r, to, {});
+    std::string out;
+    if (auto e = convert(*r, to, {}, out)) return *e;
+    return out;
 }
 
 }  // namespace iri

@@ -49,6 +49,11 @@ struct to_uri_options {
 [[nodiscard]] result<std::string> to_uri(std::string_view text, grammar from = grammar::iri,
                                          const to_uri_options& options = {});
 
+/// As to_uri, appending to `out` (whose capacity a batch can reuse: no allocation once it is large enough).
+/// @return the number of bytes appended; on error `out` is as it was.
+[[nodiscard]] result<std::size_t> append_to_uri(std::string& out, std::string_view text, grammar from = grammar::iri,
+                                                const to_uri_options& options = {});
+
 /// LEIRI→IRI (3987bis §6.2): the characters a LEIRI allows where the IRI does not (space, controls, "<",
 /// ">", '"', "{", "}", "|", "\", "^", "`", bidi formatting characters, private-use characters outside the
 /// query, ...) become their UTF-8 octets as "%HH". `to` may be iri or rfc3987.
@@ -77,5 +82,9 @@ struct to_iri_options {
 /// Round trip: to_uri(to_iri(u)) equals u up to the case of hex digits and percent-encoded unreserved
 /// characters (§4.1).
 [[nodiscard]] result<std::string> to_iri(std::string_view uri, const to_iri_options& options = {});
+
+/// As to_iri, appending to `out`. @return the number of bytes appended; on error `out` is as it was.
+[[nodiscard]] result<std::size_t> append_to_iri(std::string& out, std::string_view uri,
+                                                const to_iri_options& options = {});
 
 }  // namespace iri
