@@ -5,6 +5,7 @@
 #include "iri/builder.hpp"
 #include "iri/convert.hpp"
 #include "iri/charset.hpp"
+#include "iri/check.hpp"
 #include "iri/components.hpp"
 #include "iri/error.hpp"
 #include "iri/extract.hpp"

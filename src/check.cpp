@@ -1,0 +1,89 @@
+// The diagnostics driver: grammar errors, then each family (check_*.cpp).
+#include "iri/check.hpp"
+
+#include <unicode/uchar.h>
+
+#include <cstdio>
+
+#include "check_detail.hpp"
+#include "iri/parse.hpp"
+
+namespace iri {
+
+namespace detail {
+
+std::string code_point_name(UChar32 c) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "U+%04X", static_cast<unsigned>(c));
+    return buf;
+}
+
+component component_of(const components& c, std::uint32_t at) noexcept {
+    for (component k : {component::userinfo, component::host, component::port, component::path, component::query,
+                        component::fragment, component::scheme})
+        if (c.has(k) && at >= c[k].begin && at < c[k].end) return k;
+    return component::none;
+}
+
+std::vector<piece> pieces_of(const reference_view& r) {
+    std::vector<piece> out;
+    const components& c = r.offsets();
+    auto add = [&](std::uint32_t b, std::uint32_t e, component where, production role) {
+        if (e > b) out.push_back({b, e, where, role});
+    };
+    // Split [b, e) of the reference at any of `seps`.
+    auto split = [&](span s, std::string_view seps, component where, production role) {
+        if (!s.present()) return;
+        std::uint32_t from = s.begin;
+        for (std::uint32_t i = s.begin; i < s.end; ++i) {
+            if (seps.find(r.str()[i]) != std::string_view::npos) {
+                add(from, i, where, role);
+                from = i + 1;
+            }
+        }
+        add(from, s.end, where, role);
+    };
+    split(c[component::userinfo], "", component::userinfo, production::userinfo);
+    if (r.host_kind() == host_kind::reg_name) split(c[component::reg_name], ".", component::host, production::reg_name);
+    split(c[component::path], "/", component::path, production::segment);
+    split(c[component::query], "&;=", component::query, production::query);  // names and values (§4.2)
+    split(c[component::fragment], "", component::fragment, production::fragment);
+    return out;
+}
+
+}  // namespace detail
+
+std::vector<diagnostic> check(std::string_view reference, grammar g) {
+    std::vector<diagnostic> out;
+    auto parsed = reference_view::parse(reference, g);
+    if (!parsed) {  // the grammar's error, as the parser reports it
+        const error& e = parsed.error();
+        const std::uint32_t end = e.char_offset + (e.length ? e.length : 0);
+        out.push_back({std::string("syntax.") + name(e.code), severity::error, e.char_offset,
+                       end > e.char_offset ? end : e.char_offset, e.where, e.message(), e.spec()});
+        return out;
+    }
+    const detail::check_context cx{*parsed, g, out};
+    const auto pieces = detail::pieces_of(*parsed);
+    detail::check_bidi(cx, pieces);
+    detail::check_chars(cx, pieces);
+    if (g == grammar::leiri) detail::check_leiri(cx, pieces);
+    detail::check_spoof(cx, pieces);
+    detail::check_security(cx);
+    return out;
+}
+
+std::string wrap_for_display(std::string_view iri) {
+    bool rtl = false;
+    detail::for_each_char(iri, 0, static_cast<std::uint32_t>(iri.size()), [&](UChar32 c, std::uint32_t, std::uint32_t) {
+        const auto d = u_charDirection(c);
+        rtl = rtl || d == U_RIGHT_TO_LEFT || d == U_RIGHT_TO_LEFT_ARABIC;
+    });
+    if (!rtl) return std::string(iri);
+    std::string out = "\u202A";  // LEFT-TO-RIGHT EMBEDDING
+    out.append(iri);
+    out += "\u202C";  // POP DIRECTIONAL FORMATTING
+    return out;
+}
+
+}  // namespace iri

@@ -1,0 +1,54 @@
+// Bidi diagnostics (RFC 3987 §4; 3987bis §6.3 for LEIRIs).
+#include <unicode/uchar.h>
+
+#include "check_detail.hpp"
+
+namespace iri::detail {
+
+namespace {
+
+bool strong_rtl(UCharDirection d) { return d == U_RIGHT_TO_LEFT || d == U_RIGHT_TO_LEFT_ARABIC; }
+bool digit(UCharDirection d) { return d == U_EUROPEAN_NUMBER || d == U_ARABIC_NUMBER; }
+
+}  // namespace
+
+void check_bidi(const check_context& cx, const std::vector<piece>& pieces) {
+    // Bidi formatting characters: excluded from IRIs by the grammar (RFC 3987 §4.1), allowed in LEIRIs.
+    if (cx.g == grammar::leiri) {
+        for_each_char(cx.r.str(), 0, static_cast<std::uint32_t>(cx.r.str().size()), [&](UChar32 c, std::uint32_t b, std::uint32_t e) {
+            if (u_hasBinaryProperty(c, UCHAR_BIDI_CONTROL))
+                cx.add("leiri.bidi-formatting", severity::warning, b, e, component_of(cx.r.offsets(), b),
+                       code_point_name(c) + " is a bidi formatting character: displayed LEIRIs with it cannot be "
+                                            "read back unambiguously",
+                       "3987bis §6.3");
+        });
+    }
+    // §4.2: for each component, (1) not both directions, (2) right-to-left ones start and end with one.
+    for (const piece& p : pieces) {
+        bool ltr = false, rtl = false;
+        UCharDirection first = U_OTHER_NEUTRAL, last = U_OTHER_NEUTRAL;
+        bool any = false;
+        for_each_char(cx.r.str(), p.begin, p.end, [&](UChar32 c, std::uint32_t, std::uint32_t) {
+            const UCharDirection d = u_charDirection(c);
+            ltr = ltr || d == U_LEFT_TO_RIGHT;
+            rtl = rtl || strong_rtl(d);
+            if (!any) first = d;
+            last = d;
+            any = true;
+        });
+        if (!rtl) continue;
+        if (ltr)
+            cx.add("bidi.mixed-direction", severity::warning, p.begin, p.end, p.where,
+                   "the component mixes left-to-right and right-to-left characters", "RFC 3987 §4.2");
+        if (!strong_rtl(first) || !strong_rtl(last)) {
+            const bool digits = digit(first) || digit(last);  // §4.4 example 8: "GH1/2IJ" reads as a fraction
+            cx.add(digits ? "bidi.rtl-edge-digit" : "bidi.rtl-edges", severity::warning, p.begin, p.end, p.where,
+                   digits ? "a right-to-left component starts or ends with a digit, which the bidi algorithm "
+                            "joins to its neighbours"
+                          : "a right-to-left component does not start and end with a right-to-left character",
+                   digits ? "RFC 3987 §4.4" : "RFC 3987 §4.2");
+        }
+    }
+}
+
+}  // namespace iri::detail

@@ -1,0 +1,122 @@
+// Character limitations (3987bis §5.1, RFC 3987 §6.1) and the LEIRI groups (3987bis §6.3).
+#include <unicode/normalizer2.h>
+#include <unicode/uchar.h>
+#include <unicode/unistr.h>
+
+#include "check_detail.hpp"
+#include "iri/charset.hpp"
+
+namespace iri::detail {
+
+namespace {
+
+constexpr UChar32 zwnj = 0x200C, zwj = 0x200D;
+constexpr int virama = 9;  // Canonical_Combining_Class Virama
+
+bool combining_mark(UChar32 c) {
+    const auto gc = u_charType(c);
+    return gc == U_NON_SPACING_MARK || gc == U_COMBINING_SPACING_MARK || gc == U_ENCLOSING_MARK;
+}
+
+int joining_type(UChar32 c) { return u_getIntPropertyValue(c, UCHAR_JOINING_TYPE); }
+
+// RFC 5892 Appendix A.1 and A.2: the contexts in which ZWNJ and ZWJ are allowed.
+bool joiner_in_context(const std::vector<UChar32>& cps, std::size_t i) {
+    if (i > 0 && u_getCombiningClass(cps[i - 1]) == virama) return true;  // A.1 and A.2: after a virama
+    if (cps[i] == zwj) return false;
+    // A.1: (Joining_Type:{L,D})(Joining_Type:T)* ZWNJ (Joining_Type:T)*(Joining_Type:{R,D})
+    std::size_t b = i;
+    while (b > 0 && joining_type(cps[b - 1]) == U_JT_TRANSPARENT) --b;
+    if (b == 0) return false;
+    const int before = joining_type(cps[b - 1]);
+    if (before != U_JT_LEFT_JOINING && before != U_JT_DUAL_JOINING) return false;
+    std::size_t a = i + 1;
+    while (a < cps.size() && joining_type(cps[a]) == U_JT_TRANSPARENT) ++a;
+    if (a == cps.size()) return false;
+    const int after = joining_type(cps[a]);
+    return after == U_JT_RIGHT_JOINING || after == U_JT_DUAL_JOINING;
+}
+
+}  // namespace
+
+void check_chars(const check_context& cx, const std::vector<piece>& pieces) {
+    UErrorCode status = U_ZERO_ERROR;
+    const icu::Normalizer2* nfc = icu::Normalizer2::getNFCInstance(status);
+    const icu::Normalizer2* nfkc = U_SUCCESS(status) ? icu::Normalizer2::getNFKCInstance(status) : nullptr;
+    if (U_FAILURE(status)) return;  // no ICU data: nothing reported rather than a guess
+    for (const piece& p : pieces) {
+        std::vector<UChar32> cps;
+        std::vector<std::uint32_t> at;  // byte offset of each code point, plus the end
+        for_each_char(cx.r.str(), p.begin, p.end, [&](UChar32 c, std::uint32_t b, std::uint32_t) {
+            cps.push_back(c);
+            at.push_back(b);
+        });
+        at.push_back(p.end);
+        if (cps.empty()) continue;
+        if (combining_mark(cps[0]))
+            cx.add("chars.leading-combining-mark", severity::warning, at[0], at[1], p.where,
+                   code_point_name(cps[0]) + ", a combining mark, starts the component", "3987bis §5.1");
+        for (std::size_t i = 0; i < cps.size(); ++i) {
+            const UChar32 c = cps[i];
+            if ((c == zwnj || c == zwj) && !joiner_in_context(cps, i))
+                cx.add("chars.joiner-context", severity::warning, at[i], at[i + 1], p.where,
+                       code_point_name(c) + (c == zwj ? " (ZERO WIDTH JOINER)" : " (ZERO WIDTH NON-JOINER)") +
+                           " outside the contexts of RFC 5892 Appendix A",
+                       "3987bis §5.1, RFC 5892 Appendix A");
+            if (c >= 0x80) {
+                const icu::UnicodeString one(c);
+                UErrorCode s = U_ZERO_ERROR;
+                if (nfc->isNormalized(one, s) && !nfkc->isNormalized(one, s) && U_SUCCESS(s))
+                    cx.add("chars.compatibility", severity::warning, at[i], at[i + 1], p.where,
+                           code_point_name(c) + " is a compatibility character (NFKC changes it)", "3987bis §5.1");
+            }
+            if (u_charType(c) == U_PRIVATE_USE_CHAR)
+                cx.add("chars.private-use", severity::warning, at[i], at[i + 1], p.where,
+                       code_point_name(c) + " is a private-use character: its meaning needs a private agreement",
+                       "3987bis §5.1, RFC 3987 §6.1");
+        }
+        UErrorCode s = U_ZERO_ERROR;
+        const std::string_view text = cx.text(p.begin, p.end);
+        if (!nfc->isNormalizedUTF8(icu::StringPiece(text.data(), static_cast<int32_t>(text.size())), s) &&
+            U_SUCCESS(s))
+            cx.add("chars.not-nfc", severity::warning, p.begin, p.end, p.where,
+                   "the component is not in NFC; IRIs should be created in NFC", "3987bis §5.1, RFC 3987 §5.3.2.2");
+    }
+}
+
+void check_leiri(const check_context& cx, const std::vector<piece>& pieces) {
+    // The characters a LEIRI component allows and the IRI component does not, by the groups of §6.3.
+    for (const piece& p : pieces) {
+        for_each_char(cx.r.str(), p.begin, p.end, [&](UChar32 c, std::uint32_t b, std::uint32_t e) {
+            const auto u = static_cast<char32_t>(c);
+            if (allowed_literally(u, grammar::iri, p.role) || !allowed_literally(u, grammar::leiri, p.role)) return;
+            if (u_hasBinaryProperty(c, UCHAR_BIDI_CONTROL)) return;  // reported by check_bidi
+            const char* code;
+            const char* why;
+            const std::string_view delimiters = "<>\"", unwise = "\\^`{|}";  // the groups as §6.3 lists them
+            if (c == ' ') {
+                code = "leiri.space", why = "may be taken for a delimiter, or disappear";
+            } else if (c < 0x80 && delimiters.find(static_cast<char>(c)) != std::string_view::npos) {
+                code = "leiri.delimiter", why = "delimits IRIs in plain text: the LEIRI may be cut off there";
+            } else if (c < 0x80 && unwise.find(static_cast<char>(c)) != std::string_view::npos) {
+                code = "leiri.unwise", why = "displayed differently on some systems, and used around IRIs";
+            } else if (u_charType(c) == U_CONTROL_CHAR) {
+                code = "leiri.control", why = "cannot be transmitted reliably and may change the display";
+            } else if (ublock_getCode(c) == UBLOCK_SPECIALS) {
+                code = "leiri.special", why = "serves no purpose in a LEIRI and may display confusingly";
+            } else if (u_charType(c) == U_PRIVATE_USE_CHAR) {
+                code = "leiri.private-use", why = "undefined without private agreement";
+            } else if (ublock_getCode(c) == UBLOCK_TAGS) {
+                code = "leiri.tag", why = "language tags cannot be input, transmitted or recognized reliably";
+            } else if (u_hasBinaryProperty(c, UCHAR_NONCHARACTER_CODE_POINT)) {
+                code = "leiri.non-character", why = "a non-character, for the internal use of applications";
+            } else {
+                code = "leiri.other", why = "allowed in LEIRIs only";
+            }
+            cx.add(code, severity::warning, b, e, p.where,
+                   code_point_name(c) + " is allowed in LEIRIs, not in IRIs: " + why, "3987bis §6.3");
+        });
+    }
+}
+
+}  // namespace iri::detail

@@ -1,0 +1,64 @@
+// The diagnostics' shared pieces (check.cpp and one file per family). Private to the library.
+#pragma once
+
+#include <unicode/utf8.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "iri/check.hpp"
+#include "iri/reference.hpp"
+
+namespace iri::detail {
+
+/// A bidi component of RFC 3987 §4.2: the userinfo, a host label, a path segment, a query name or value, the
+/// fragment; `role` is the production whose characters it holds.
+struct piece {
+    std::uint32_t begin, end;
+    component where;
+    production role;
+};
+
+/// The pieces of a parsed reference, in order; empty ones left out.
+[[nodiscard]] std::vector<piece> pieces_of(const reference_view& r);
+
+struct check_context {
+    const reference_view& r;
+    grammar g;
+    std::vector<diagnostic>& out;
+    void add(const char* code, severity level, std::uint32_t begin, std::uint32_t end, component where,
+             std::string message, const char* spec) const {
+        out.push_back({code, level, begin, end, where, std::move(message), spec});
+    }
+    [[nodiscard]] std::string_view text(std::uint32_t begin, std::uint32_t end) const {
+        return r.str().substr(begin, end - begin);
+    }
+};
+
+/// Calls f(code_point, begin, end) for each character of text[begin, end) (offsets in the reference), skipping
+/// "%HH" triplets as three ASCII characters, which they are.
+template <class F>
+void for_each_char(std::string_view text, std::uint32_t begin, std::uint32_t end, F f) {
+    const auto* s = reinterpret_cast<const std::uint8_t*>(text.data());
+    for (std::int64_t i = begin; i < static_cast<std::int64_t>(end);) {
+        const std::int64_t start = i;
+        UChar32 c = 0;
+        U8_NEXT(s, i, static_cast<std::int64_t>(end), c);
+        if (c >= 0) f(c, static_cast<std::uint32_t>(start), static_cast<std::uint32_t>(i));
+    }
+}
+
+/// The component byte `at` of the reference lies in (the innermost one: userinfo, host, path, query, fragment).
+[[nodiscard]] component component_of(const components& c, std::uint32_t at) noexcept;
+
+/// "U+XXXX" for messages.
+[[nodiscard]] std::string code_point_name(UChar32 c);
+
+void check_bidi(const check_context& cx, const std::vector<piece>& pieces);
+void check_chars(const check_context& cx, const std::vector<piece>& pieces);
+void check_leiri(const check_context& cx, const std::vector<piece>& pieces);
+void check_spoof(const check_context& cx, const std::vector<piece>& pieces);
+void check_security(const check_context& cx);
+
+}  // namespace iri::detail

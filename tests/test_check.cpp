@@ -1,0 +1,118 @@
+#define BOOST_TEST_MODULE check
+#include <boost/test/unit_test.hpp>
+
+#include "iri/check.hpp"
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "support/printing.hpp"
+
+// One row per code of docs/diagnostics.md: the input, and the diagnostic it must produce. Byte ranges are
+// counted by hand from the UTF-8 of the input ("http://a/" is 9 bytes; Hebrew letters take 2 bytes, the
+// characters from U+0800 to U+FFFF 3, above 4).
+namespace {
+
+struct row {
+    const char* code;
+    iri::severity level;
+    iri::grammar g;
+    const char* input;
+    std::uint32_t begin, end;
+    iri::component where;
+};
+
+using iri::component;
+using iri::grammar;
+using iri::severity;
+
+const row rows[] = {
+    {"syntax.disallowed_character", severity::error, grammar::iri, "http://a/b c", 10, 11, component::path},
+    {"syntax.excluded_character", severity::error, grammar::iri, "http://a/\u200F", 9, 12, component::path},
+    {"bidi.mixed-direction", severity::warning, grammar::iri, "http://a/ab\u05D0", 9, 13, component::path},
+    {"bidi.rtl-edges", severity::warning, grammar::iri, "http://a/\u05D0\u05D1-", 9, 14, component::path},
+    // RFC 3987 §4.4 example 8, in Hebrew: "GH1/2IJ".
+    {"bidi.rtl-edge-digit", severity::warning, grammar::iri, "http://a/\u05D0\u05D11/2\u05D2\u05D3", 9, 14,
+     component::path},
+    {"leiri.bidi-formatting", severity::warning, grammar::leiri, "http://a/\u200F", 9, 12, component::path},
+    {"chars.leading-combining-mark", severity::warning, grammar::iri, "http://a/\u0301x", 9, 11, component::path},
+    {"chars.joiner-context", severity::warning, grammar::iri, "http://a/a\u200Db", 10, 13, component::path},
+    {"chars.compatibility", severity::warning, grammar::iri, "http://a/\uFF21", 9, 12, component::path},
+    {"chars.compatibility", severity::warning, grammar::iri, "http://a/\uFF71", 9, 12, component::path},  // half-width katakana
+    {"chars.not-nfc", severity::warning, grammar::iri, "http://a/e\u0301", 9, 12, component::path},
+    {"chars.private-use", severity::warning, grammar::iri, "http://a/?\uE000", 10, 13, component::query},
+    {"leiri.space", severity::warning, grammar::leiri, "http://a/b c", 10, 11, component::path},
+    {"leiri.delimiter", severity::warning, grammar::leiri, "http://a/<b", 9, 10, component::path},
+    {"leiri.unwise", severity::warning, grammar::leiri, "http://a/{b", 9, 10, component::path},
+    {"leiri.control", severity::warning, grammar::leiri, "http://a/\x01", 9, 10, component::path},
+    {"leiri.special", severity::warning, grammar::leiri, "http://a/\uFFF0", 9, 12, component::path},
+    {"leiri.private-use", severity::warning, grammar::leiri, "http://a/\uE000", 9, 12, component::path},
+    {"leiri.tag", severity::warning, grammar::leiri, "http://a/\U000E0001", 9, 13, component::path},
+    {"leiri.non-character", severity::warning, grammar::leiri, "http://a/\uFDD0", 9, 12, component::path},
+    // "pаypal": a Cyrillic а (2 bytes) among Latin letters.
+    {"spoof.mixed-script", severity::warning, grammar::iri, "http://p\u0430ypal.example/", 7, 14, component::host},
+    {"spoof.ascii-confusable", severity::warning, grammar::iri, "http://p\u0430ypal.example/", 7, 14, component::host},
+    // "аррӏе": five Cyrillic letters, 10 bytes.
+    {"spoof.whole-script-confusable", severity::warning, grammar::iri, "http://\u0430\u0440\u0440\u04CF\u0435.example/", 7,
+     17, component::host},
+    {"spoof.invisible", severity::warning, grammar::iri, "http://a\u00ADb.example/", 8, 10, component::host},
+    // RFC 3986 §7.6's example: the userinfo "www.example.com&story=breaking_news" is 35 bytes.
+    {"security.userinfo", severity::warning, grammar::iri,
+     "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm", 7, 42, component::userinfo},
+    {"security.password", severity::warning, grammar::iri, "ftp://u:p@h/", 6, 9, component::userinfo},
+    {"security.rare-ipv4", severity::warning, grammar::iri, "http://0x7f.1/", 7, 13, component::host},
+    {"security.rare-ipv4", severity::warning, grammar::iri, "http://0177.0.0.1/", 7, 17, component::host},
+    {"security.rare-ipv4", severity::warning, grammar::iri, "http://2130706433/", 7, 17, component::host},
+    {"security.non-default-port", severity::info, grammar::iri, "http://a:8080/", 9, 13, component::port},
+    {"security.encoded-crlf", severity::warning, grammar::iri, "http://a/%0d%0A", 9, 12, component::path},
+    {"security.encoded-crlf", severity::warning, grammar::iri, "http://a/%0d%0A", 12, 15, component::path},
+    {"security.idna", severity::warning, grammar::iri, "http://ab--c.example/", 7, 12, component::host},
+};
+
+std::string describe(const std::vector<iri::diagnostic>& ds) {
+    std::ostringstream o;
+    for (const auto& d : ds) o << " " << d.code << "[" << d.begin << "," << d.end << ")";
+    return o.str();
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(every_documented_code) {
+    for (const row& r : rows) {
+        const auto ds = iri::check(r.input, r.g);
+        bool found = false;
+        for (const auto& d : ds)
+            found = found || (d.code == r.code && d.level == r.level && d.begin == r.begin && d.end == r.end &&
+                              d.where == r.where && !d.message.empty() && !d.spec.empty());
+        BOOST_TEST(found, r.code << " on \"" << r.input << "\": got" << describe(ds));
+    }
+}
+
+BOOST_AUTO_TEST_CASE(clean_references_have_no_diagnostics) {
+    for (const char* s : {"http://example.com/a/b?x=1#f", "http://例え.jp/引き割り", "https://זה.example/\u05D0\u05D1/",
+                          "mailto:a@example.org", "", "http://[2001:db8::7]/"})
+        BOOST_TEST(iri::check(s).empty(), s << ":" << describe(iri::check(s)));
+    // A host that UTS #46 accepts: no security.idna.
+    BOOST_TEST(iri::check("http://résumé.example.org/").empty());
+}
+
+BOOST_AUTO_TEST_CASE(grammar_errors_stop_the_other_checks) {
+    const auto ds = iri::check("http://u:p@a b/");
+    BOOST_TEST_REQUIRE(ds.size() == 1u);
+    BOOST_TEST(ds[0].code == "syntax.disallowed_character");
+}
+
+BOOST_AUTO_TEST_CASE(every_code_is_documented) {
+    std::ifstream doc(std::string(IRI_SOURCE_DIR) + "/docs/diagnostics.md");
+    std::stringstream text;
+    text << doc.rdbuf();
+    for (const row& r : rows) BOOST_TEST(text.str().find(std::string("`") + r.code + "`") != std::string::npos, r.code);
+}
+
+BOOST_AUTO_TEST_CASE(display_wrapping) {
+    // RFC 3987 §4.1: LRE ... PDF only when the IRI holds a right-to-left character.
+    BOOST_TEST(iri::wrap_for_display("http://a/b") == "http://a/b");
+    BOOST_TEST(iri::wrap_for_display("http://a/\u05D0") == "\u202Ahttp://a/\u05D0\u202C");
+}
