@@ -148,8 +148,10 @@ BOOST_AUTO_TEST_CASE(dataset_lines_and_their_mutations_agree_with_the_abnf) {
                                  "url-various-datasets/node_files.txt"}) {
             const auto lines = iri_test::dataset_lines(file);
             for (std::size_t i = 0; i < lines.size() && i < 2000; ++i) {
-                compare(g, *variant, *entry, lines[i], n);
-                compare(g, *variant, *entry, gen.mutate(lines[i]), n);
+                // At most 300 bytes, as for the generated strings: the interpreter recurses once per element.
+                const std::string line = lines[i].substr(0, 300);
+                compare(g, *variant, *entry, line, n);
+                compare(g, *variant, *entry, gen.mutate(line), n);
             }
         }
         std::printf("%s, dataset lines: %zu strings checked, %zu accepted, %zu mismatches\n", name, n.checked,
