@@ -41,5 +41,8 @@ grep -a -m 8 -E '^https?://.*%' "$sample" | "$iri" normalize --level scheme --in
 "$iri" compare --level scheme --base 'http://example.com' 'http://example.com:80/' 'HTTP://EXAMPLE.com/' \
   'http://example.com/?' || true
 echo
+echo "== diagnostics beyond the grammar (docs/diagnostics.md) on the sample: the lines with warnings"
+"$iri" check --input "$sample" --min-severity warning | awk '/^warning/ {on = 1; print; next} /^[a-z]/ {on = 0} on' | head -70 || true
+echo
 echo "== JSON output"
 "$iri" parse --json 'https://電訊盈科/' 'http://example.org/%zz' || true

@@ -74,6 +74,8 @@ void check_spoof(const check_context& cx, const std::vector<piece>& pieces) {
             if (script == USCRIPT_COMMON) script = s;
             else single = single && s == script;
         });
+        // A Latin label with diacritics or ligatures ("træna") is not a confusable of ASCII: it is Latin.
+        if (single && script == USCRIPT_LATIN) continue;
         const std::string looks_like(skeleton, static_cast<std::size_t>(len));
         cx.add(single ? "spoof.whole-script-confusable" : "spoof.ascii-confusable", severity::warning, p.begin, p.end,
                p.where, "the host label is confusable with ASCII text (its UTS #39 skeleton is \"" + looks_like + "\")",

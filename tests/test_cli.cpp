@@ -111,6 +111,26 @@ BOOST_AUTO_TEST_CASE(resolve_and_relativize) {
     BOOST_TEST(run({"resolve", "--base", "relative/base", "g"}).status == 2);
 }
 
+BOOST_AUTO_TEST_CASE(check_diagnostics) {
+    // RFC 3986 §7.6's example: a warning only, so the exit status is 0; the marker spans the 35-byte userinfo.
+    const ran w = run({"check", "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm"});
+    BOOST_TEST(w.status == 0);
+    BOOST_TEST(w.out == "warning\thttp://www.example.com&story=breaking_news@10.0.0.1/top_story.htm\n"
+                        "  http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm\n"
+                        "  " + std::string(7, ' ') + "^" + std::string(34, '~') +
+                        " warning security.userinfo (userinfo): a userinfo before the host can mislead a reader "
+                        "about which host this is [RFC 3986 §7.6]\n");
+    BOOST_TEST(run({"check", "http://a b"}).status == 1);  // a grammar error
+    const ran j = run({"check", "--json", "--grammar", "leiri", "http://example.org/a b"});
+    BOOST_TEST(j.out == "{\"input\": \"http://example.org/a b\", \"valid\": true, \"diagnostics\": [{\"code\": "
+                        "\"leiri.space\", \"severity\": \"warning\", \"begin\": 20, \"end\": 21, \"component\": "
+                        "\"path\", \"message\": \"U+0020 is allowed in LEIRIs, not in IRIs: may be taken for a "
+                        "delimiter, or disappear\", \"spec\": \"3987bis §6.3\"}]}\n");
+    // An info (a port other than http's 80) is shown by default and hidden above it.
+    BOOST_TEST(run({"check", "http://a:8080/"}).out.find("security.non-default-port") != std::string::npos);
+    BOOST_TEST(run({"check", "--min-severity", "warning", "http://a:8080/"}).out == "ok\thttp://a:8080/\n");
+}
+
 BOOST_AUTO_TEST_CASE(to_uri_and_to_iri) {
     // 3987bis §3.4.2 and §4.2's examples.
     BOOST_TEST(run({"to-uri", "--host", "idna", "http://résumé.example.org/rosé"}).out ==

@@ -119,6 +119,7 @@ bool takes_pairs(const std::string& command) {
 }
 
 std::string tsv_header(const options& o) {
+    if (o.command == "check") return "input\tvalid\tcode\tseverity\tbegin\tend\tcomponent\tmessage\tspec\n";
     std::string h = takes_pairs(o.command) ? "base\tinput\tvalid" : "input\tvalid";
     if (o.command == "parse") h += "\tscheme\tauthority\tuserinfo\thost\tport\tpath\tquery\tfragment\thost_kind";
     if (o.command == "compare") h += "\tequivalent";
@@ -126,9 +127,81 @@ std::string tsv_header(const options& o) {
     return h + "\terror_code\terror_offset\terror_component\terror_message\n";
 }
 
+namespace {
+
+const char* severity_name(iri::severity s) {
+    switch (s) {
+        case iri::severity::error: return "error";
+        case iri::severity::warning: return "warning";
+        case iri::severity::info: return "info";
+    }
+    return "error";
+}
+
+// iri check: every diagnostic at or above the chosen severity; only errors make the input invalid.
+void run_check(const options& o, const std::string& input, std::string& out, counters& n) {
+    std::vector<iri::diagnostic> shown_ones;
+    bool errors = false;
+    for (auto& d : iri::check(input, o.grammar)) {
+        errors = errors || d.level == iri::severity::error;
+        if (static_cast<int>(d.level) <= static_cast<int>(o.min_severity)) shown_ones.push_back(std::move(d));
+    }
+    errors ? ++n.invalid : ++n.valid;
+    if (o.quiet) return;
+    if (o.output == output_format::json) {
+        out += "{\"input\": ";
+        json_string(out, input);
+        out += errors ? ", \"valid\": false" : ", \"valid\": true";
+        out += ", \"diagnostics\": [";
+        for (std::size_t i = 0; i < shown_ones.size(); ++i) {
+            const iri::diagnostic& d = shown_ones[i];
+            out += i ? ", {\"code\": " : "{\"code\": ";
+            json_string(out, d.code);
+            out += ", \"severity\": \"";
+            out += severity_name(d.level);
+            out += "\", \"begin\": " + std::to_string(d.begin) + ", \"end\": " + std::to_string(d.end) +
+                   ", \"component\": ";
+            json_string(out, iri::name(d.where));
+            out += ", \"message\": ";
+            json_string(out, d.message);
+            out += ", \"spec\": ";
+            json_string(out, d.spec);
+            out += "}";
+        }
+        out += "]}\n";
+        return;
+    }
+    if (o.output == output_format::tsv) {
+        for (const iri::diagnostic& d : shown_ones) {
+            tsv_field(out, input);
+            out.append(errors ? "\tfalse\t" : "\ttrue\t").append(d.code).append("\t").append(severity_name(d.level));
+            out.append("\t").append(std::to_string(d.begin)).append("\t").append(std::to_string(d.end));
+            out.append("\t").append(iri::name(d.where)).append("\t");
+            tsv_field(out, d.message);
+            out += '\t';
+            tsv_field(out, d.spec);
+            out += '\n';
+        }
+        return;
+    }
+    if (shown_ones.empty()) {
+        out.append(errors ? "error\t" : "ok\t").append(shown(input)).append("\n");
+        return;
+    }
+    out.append(errors ? "error\t" : "warning\t").append(shown(input)).append("\n  ").append(shown(input)).append("\n");
+    for (const iri::diagnostic& d : shown_ones) {
+        out.append("  ").append(marker_line(input, d.begin, d.end)).append(" ").append(severity_name(d.level));
+        out.append(" ").append(d.code).append(" (").append(iri::name(d.where)).append("): ").append(d.message);
+        out.append(" [").append(d.spec).append("]\n");
+    }
+}
+
+}  // namespace
+
 void run(const options& o, const record& r, std::string& out, counters& n) {
     ++n.lines;
     n.bytes += r.bytes;
+    if (o.command == "check" && r.bad.empty()) return run_check(o, r.fields[0], out, n);
     const std::string first = r.fields.empty() ? std::string() : r.fields[0];
     if (!r.bad.empty()) {  // the record could not be read
         ++n.invalid;
@@ -235,13 +308,13 @@ void run(const options& o, const record& r, std::string& out, counters& n) {
 
     // Text.
     if (x.error) {
-        out += (o.command == "check" ? "error\t" : "invalid\t") + shown(input);
-        if (!x.what.empty()) out += "\t(" + x.what + ": " + shown(x.about) + ")";
-        out += "\n" + caret_display(x.about, *x.error);
+        out.append("invalid\t").append(shown(input));
+        if (!x.what.empty()) out.append("\t(").append(x.what).append(": ").append(shown(x.about)).append(")");
+        out.append("\n").append(caret_display(x.about, *x.error));
         return;
     }
     if (x.output) {
-        out += shown(*x.output) + "\n";
+        out.append(shown(*x.output)).append("\n");
         return;
     }
     if (x.equivalent) {

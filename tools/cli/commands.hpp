@@ -29,6 +29,7 @@ struct options {
     iri::to_uri_options to_uri;                                       // to-uri (query_charset points into charset)
     iri::to_iri_options to_iri;                                       // to-iri
     std::string charset;
+    iri::severity min_severity = iri::severity::info;  // check: the least severe diagnostic shown
     unsigned jobs = 1;
     bool progress = true;
 };

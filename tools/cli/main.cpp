@@ -26,7 +26,8 @@ Subcommands:
   validate    say whether each reference is valid; show where and why it is not
   parse       print the components of each reference (scheme, authority, userinfo, host and its kind,
               port and its number, path, query, fragment)
-  check       print every diagnostic of each reference with a caret under the offending character
+  check       every diagnostic of each reference (grammar, bidi, characters, LEIRI groups, spoofing,
+              security; docs/diagnostics.md) with its code, severity and a marker under its bytes
   resolve     resolve each reference against --base B, or each pair with --pairs (RFC 3986 §5.2)
   relativize  the shortest reference from --base B (or the pair's first) to each target
   to-uri      each IRI (or, with --grammar leiri, LEIRI) as a URI (3987bis §3): characters not allowed in
@@ -55,6 +56,8 @@ Options:
   --unicode-hosts      to-iri: punycode labels to Unicode (step 7)
   --keep-discouraged   to-iri: leave the §5.1 characters (compatibility, ignorable, spaces) encoded
   --keep-http-query    to-iri: leave the query of http(s) URIs as it is (step 5)
+  --min-severity S     check: show error | warning | info (default) and above; the exit status follows
+                       errors only
   --level L            normalize, compare: simple | syntax (default) | scheme, each rung including the ones
                        below it: simple string comparison; case, percent-encoding and dot segments; default
                        ports, empty paths, IDN and IPv6 forms of the scheme
@@ -138,6 +141,12 @@ options parse_args(int argc, char** argv) {
             else if (v == "syntax") o.normalization.rung = iri::rung::syntax;
             else if (v == "scheme") o.normalization.rung = iri::rung::scheme;
             else usage_error("unknown level " + v + " (simple, syntax or scheme)");
+        } else if (a == "--min-severity") {
+            const std::string v = value();
+            if (v == "error") o.min_severity = iri::severity::error;
+            else if (v == "warning") o.min_severity = iri::severity::warning;
+            else if (v == "info") o.min_severity = iri::severity::info;
+            else usage_error("unknown severity " + v + " (error, warning or info)");
         } else if (a == "--host") {
             const std::string v = value();
             if (v == "idna") o.to_uri.host = iri::host_mapping::idna;

@@ -4,6 +4,7 @@
 #include <unicode/utf8.h>
 
 #include <cstdio>
+#include <algorithm>
 #include <cstdint>
 
 namespace cli {
@@ -209,11 +210,21 @@ std::size_t columns(std::string_view s) {
 
 }  // namespace
 
-std::string caret_display(std::string_view input, const iri::error& e) {
+std::string marker_line(std::string_view input, std::size_t begin, std::size_t end) {
     // Columns are counted on the shown form, where escaped bytes take four columns each.
-    const std::size_t at = e.char_offset < input.size() ? e.char_offset : input.size();
+    begin = std::min(begin, input.size());
+    end = std::clamp(end, begin, input.size());
+    const std::size_t before = columns(shown(input.substr(0, begin)));
+    const std::size_t width = columns(shown(input.substr(begin, end - begin)));
+    std::string line(before, ' ');
+    line += '^';
+    if (width > 1) line.append(width - 1, '~');
+    return line;
+}
+
+std::string caret_display(std::string_view input, const iri::error& e) {
     std::string out = "  ";
-    out.append(shown(input)).append("\n  ").append(columns(shown(input.substr(0, at))), ' ').append("^ ");
+    out.append(shown(input)).append("\n  ").append(marker_line(input, e.char_offset, e.char_offset)).append(" ");
     out.append(iri::name(e.code)).append(": ").append(e.message()).append(" [").append(e.spec()).append("]\n");
     return out;
 }

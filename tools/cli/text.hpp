@@ -25,6 +25,10 @@ void tsv_field(std::string& out, std::string_view s);
 /// The input as it can be shown on a terminal: control and format characters and invalid bytes as \xNN.
 std::string shown(std::string_view s);
 
+/// The marker line under the shown input for bytes [begin, end): "^" under the first character, "~" under the
+/// rest, after as many spaces as the display columns before it.
+std::string marker_line(std::string_view input, std::size_t begin, std::size_t end);
+
 /// Two lines: the shown input, and a caret under the character the error points at (display columns counted
 /// with East Asian widths; combining marks take none), then the code, message and spec section.
 std::string caret_display(std::string_view input, const iri::error& e);
