@@ -2,6 +2,8 @@
 
 #include "text.hpp"
 
+#include <iostream>
+
 namespace cli {
 
 namespace {
@@ -109,6 +111,14 @@ void json_error(std::string& out, const outcome& x) {
 }
 
 }  // namespace
+
+std::istream* open_input(const std::string& name, std::ifstream& file) {
+    if (name == "-") return &std::cin;
+    file.open(name, std::ios::binary);
+    if (file) return &file;
+    std::cerr << "iri: cannot read " << name << "\n";
+    return nullptr;
+}
 
 bool has_output(const std::string& command) {
     return command == "normalize" || command == "to-uri" || command == "to-iri";

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <cstddef>
+#include <fstream>
+#include <istream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -57,6 +59,10 @@ bool has_output(const std::string& command);
 
 /// The first line of --tsv output: the column names.
 std::string tsv_header(const options& o);
+
+/// The stream of input `name` ("-": standard input), opened in `file` when it is a file; nullptr (after a
+/// message on standard error) when it cannot be read.
+std::istream* open_input(const std::string& name, std::ifstream& file);
 
 /// Processes one record and appends what it prints.
 void run(const options& o, const record& r, std::string& out, counters& n);

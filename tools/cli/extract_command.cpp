@@ -54,15 +54,8 @@ int run_extract(const options& o) {
     constexpr std::size_t block = std::size_t{4} << 20, longest = std::size_t{16} << 20;
     for (const std::string& f : o.inputs) {
         std::ifstream file;
-        std::istream* in = &std::cin;
-        if (f != "-") {
-            file.open(f, std::ios::binary);
-            if (!file) {
-                std::cerr << "iri: cannot read " << f << "\n";
-                return 2;
-            }
-            in = &file;
-        }
+        std::istream* const in = open_input(f, file);
+        if (!in) return 2;
         std::string buf, line;
         std::size_t base = 0;
         while (std::getline(*in, line)) {

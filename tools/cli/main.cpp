@@ -299,16 +299,9 @@ int main(int argc, char** argv) {
     const char separator = o.input == cli::input_format::nul ? '\0' : '\n';
     for (const std::string& f : o.inputs) {
         std::ifstream file;
-        std::istream* in = &std::cin;
+        std::istream* const in = cli::open_input(f, file);
+        if (!in) return 2;
         progress_bar bar;
-        if (f != "-") {
-            file.open(f, std::ios::binary);
-            if (!file) {
-                std::cerr << "iri: cannot read " << f << "\n";
-                return 2;
-            }
-            in = &file;
-        }
         struct stat st {};
         const int fd = f == "-" ? 0 : -1;
         if ((fd == 0 ? fstat(0, &st) : stat(f.c_str(), &st)) == 0 && S_ISREG(st.st_mode)) {

@@ -1,5 +1,7 @@
 #include "text.hpp"
 
+#include "iri/prepare.hpp"
+
 #include <unicode/uchar.h>
 #include <unicode/utf8.h>
 
@@ -9,14 +11,26 @@
 
 namespace cli {
 
-void json_string(std::string& out, std::string_view s) {
-    out += '"';
+namespace {
+
+// Calls f(code_point, begin, end) for each character of s; code_point is negative for bytes that are not UTF-8.
+template <class F>
+void each_char(std::string_view s, F f) {
     const auto* b = reinterpret_cast<const std::uint8_t*>(s.data());
     const auto n = static_cast<std::int64_t>(s.size());
     for (std::int64_t i = 0; i < n;) {
         const std::int64_t start = i;
         UChar32 c = 0;
         U8_NEXT(b, i, n, c);
+        f(c, static_cast<std::size_t>(start), static_cast<std::size_t>(i));
+    }
+}
+
+}  // namespace
+
+void json_string(std::string& out, std::string_view s) {
+    out += '"';
+    each_char(s, [&](UChar32 c, std::size_t start, std::size_t end) {
         if (c < 0) {
             out += "\\ufffd";
         } else if (c == '"' || c == '\\') {
@@ -27,9 +41,9 @@ void json_string(std::string& out, std::string_view s) {
             std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
             out += buf;
         } else {
-            out.append(s.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(i - start)));
+            out.append(s.substr(start, end - start));
         }
-    }
+    });
     out += '"';
 }
 
@@ -50,13 +64,6 @@ int hex4(std::string_view t, std::size_t i) {
         v = v * 16 + d;
     }
     return v;
-}
-
-void append_utf8(std::string& out, std::uint32_t c) {
-    std::uint8_t buf[4];
-    std::uint32_t n = 0;
-    U8_APPEND_UNSAFE(buf, n, c);
-    out.append(reinterpret_cast<const char*>(buf), n);
 }
 
 constexpr bool high_surrogate(int u) { return u >= 0xD800 && u <= 0xDBFF; }
@@ -103,7 +110,8 @@ std::optional<std::string> json_literal(std::string_view t, std::size_t& i, std:
                 } else if (low_surrogate(u)) {
                     return "a lone surrogate escape (\\u" + std::string(t.substr(i - 4, 4)) + ")";
                 }
-                append_utf8(out, cp);
+                const char32_t one[] = {cp};
+                out += iri::from_utf32(std::u32string_view(one, 1)).value();  // a scalar value: never an error
                 break;
             }
             default: return std::string("an unknown escape \\") + e;
@@ -166,22 +174,17 @@ void tsv_field(std::string& out, std::string_view s) {
 
 std::string shown(std::string_view s) {
     std::string out;
-    const auto* b = reinterpret_cast<const std::uint8_t*>(s.data());
-    const auto n = static_cast<std::int64_t>(s.size());
-    for (std::int64_t i = 0; i < n;) {
-        const std::int64_t start = i;
-        UChar32 c = 0;
-        U8_NEXT(b, i, n, c);
+    each_char(s, [&](UChar32 c, std::size_t start, std::size_t end) {
         if (c < 0x20 || c == 0x7F || u_charType(c) == U_FORMAT_CHAR) {  // c < 0: not UTF-8
-            for (std::int64_t k = start; k < i; ++k) {
+            for (std::size_t k = start; k < end; ++k) {
                 char buf[8];
-                std::snprintf(buf, sizeof buf, "\\x%02X", b[k]);
+                std::snprintf(buf, sizeof buf, "\\x%02X", static_cast<unsigned char>(s[k]));
                 out += buf;
             }
         } else {
-            out.append(s.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(i - start)));
+            out.append(s.substr(start, end - start));
         }
-    }
+    });
     return out;
 }
 
@@ -190,21 +193,17 @@ namespace {
 // The display width of `s`: East Asian wide and fullwidth characters take two columns, combining marks and
 // other zero-width characters none.
 std::size_t columns(std::string_view s) {
-    const auto* b = reinterpret_cast<const std::uint8_t*>(s.data());
-    const auto n = static_cast<std::int64_t>(s.size());
     std::size_t width = 0;
-    for (std::int64_t i = 0; i < n;) {
-        UChar32 c = 0;
-        U8_NEXT(b, i, n, c);
+    each_char(s, [&](UChar32 c, std::size_t, std::size_t) {
         if (c < 0) {
             ++width;
-            continue;
+            return;
         }
         const auto gc = u_charType(c);
-        if (gc == U_NON_SPACING_MARK || gc == U_ENCLOSING_MARK || gc == U_FORMAT_CHAR) continue;
+        if (gc == U_NON_SPACING_MARK || gc == U_ENCLOSING_MARK || gc == U_FORMAT_CHAR) return;
         const auto ea = u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH);
         width += (ea == U_EA_WIDE || ea == U_EA_FULLWIDTH) ? 2 : 1;
-    }
+    });
     return width;
 }
 
