@@ -5,6 +5,7 @@
 
 #include "charset_detail.hpp"
 #include "error_detail.hpp"
+#include "iri/prepare.hpp"
 
 namespace iri {
 
@@ -108,21 +109,12 @@ result<std::string> percent_decode(std::string_view text, decode_mode mode) {
 result<std::string> percent_decode_utf8(std::string_view text, decode_mode mode) {
     auto bytes = percent_decode(text, mode);
     if (!bytes) return bytes;
-    const std::string& d = *bytes;
-    const auto* s = reinterpret_cast<const std::uint8_t*>(d.data());
-    const auto n = static_cast<std::int64_t>(d.size());
-    for (std::int64_t i = 0; i < n;) {
-        const std::int64_t start = i;
-        UChar32 c = 0;
-        U8_NEXT(s, i, n, c);
-        if (c >= 0) continue;
-        // Map the decoded offset back to the text: walk the text counting decoded bytes.
-        std::size_t t = 0;
-        for (std::int64_t k = 0; k < start; ++k) t += is_escape_at(text, t) ? 3u : 1u;
-        const std::size_t len = is_escape_at(text, t) ? 3 : 1;
-        return text_error(errc::invalid_utf8, text, t, len);
-    }
-    return bytes;
+    auto checked = from_utf8(*bytes);
+    if (checked) return bytes;
+    // Map the decoded offset back to the text: walk the text counting decoded bytes.
+    std::size_t t = 0;
+    for (std::uint32_t k = 0; k < checked.error().offset; ++k) t += is_escape_at(text, t) ? 3u : 1u;
+    return text_error(errc::invalid_utf8, text, t, is_escape_at(text, t) ? 3 : 1);
 }
 
 }  // namespace iri
