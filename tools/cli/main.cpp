@@ -68,7 +68,7 @@ Options:
                        component, message}
   --tsv                one TSV row per input, after a header row
   --quiet              print nothing per input
-  --stats              print lines, valid, invalid and MB/s to standard error
+  --stats              print lines, valid, invalid, MB/s and the peak memory to standard error
   --jobs N             threads (default: the number of cores); output stays in input order
   --no-progress        no progress bar (shown on a terminal when the input size is known)
   -h, --help           this text
@@ -332,8 +332,13 @@ int main(int argc, char** argv) {
     std::fflush(stdout);
     if (o.stats) {
         const double s = elapsed();
-        std::fprintf(stderr, "lines %zu, valid %zu, invalid %zu, %.1f MB/s\n", n.lines, n.valid, n.invalid,
+        std::fprintf(stderr, "lines %zu, valid %zu, invalid %zu, %.1f MB/s", n.lines, n.valid, n.invalid,
                      s > 0 ? static_cast<double>(n.bytes) / 1e6 / s : 0.0);
+        // The process's own peak resident memory (Linux: VmHWM, which starts anew at exec).
+        std::ifstream status("/proc/self/status");
+        for (std::string line; std::getline(status, line);)
+            if (line.starts_with("VmHWM:")) std::fprintf(stderr, ", peak memory %s", line.substr(6).c_str() + line.substr(6).find_first_not_of(" \t"));
+        std::fputc('\n', stderr);
     }
     return n.invalid == 0 ? 0 : 1;
 }
