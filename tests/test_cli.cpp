@@ -82,6 +82,17 @@ BOOST_AUTO_TEST_CASE(validate_text_with_a_caret_under_a_wide_character) {
     BOOST_TEST(run({"resolve", "x"}).status == 2);  // neither --base nor --pairs
 }
 
+BOOST_AUTO_TEST_CASE(help_for_each_subcommand) {
+    BOOST_TEST(run({"--help"}).out.starts_with("usage: iri SUBCOMMAND"));
+    for (const char* sub : {"validate", "parse", "check", "resolve", "relativize", "normalize", "compare", "to-uri",
+                            "to-iri", "extract"}) {
+        const ran h = run({sub, "--help"});
+        BOOST_TEST(h.status == 0);
+        BOOST_TEST(h.out.starts_with(std::string("usage: iri ") + sub + " "), sub);
+        BOOST_TEST(h.out.find(std::string("  iri ") + sub + " ") != std::string::npos, sub << ": an example");
+    }
+}
+
 BOOST_AUTO_TEST_CASE(parse_json_components) {
     // RFC 3986 §3.2.2's IPv6 example, with a port.
     const ran r = run({"parse", "--json", "ldap://[2001:db8::7]:389/c=GB?one"});

@@ -87,6 +87,72 @@ Examples:
   iri extract --input mail.txt --json
 )";
 
+// iri SUBCOMMAND --help: what the subcommand does, its own options and examples.
+struct subcommand_help {
+    const char* name;
+    const char* text;
+};
+constexpr subcommand_help subcommand_helps[] = {
+    {"validate", R"(usage: iri validate [--grammar G] [--production P] [REFERENCE... | --input FILE]
+Says "valid" or "invalid" for each reference; for an invalid one, a caret under the offending character,
+the error code, the component, the message and the spec section. Exit status 1 when one is invalid.
+  iri validate 'http://例え.jp/引き割り' 'http://exa mple.org/'
+  iri validate --grammar uri --input urls.txt --quiet --stats
+  iri validate --production IPv6address '2001:db8::7'
+)"},
+    {"parse", R"(usage: iri parse [--grammar G] [--production P] [--json | --tsv] [REFERENCE...]
+Prints the components: scheme, authority, userinfo, host and its kind, port and its number, path, query,
+fragment ("omitted" and empty are different: http://a? has an empty query).
+  iri parse 'http://u:p@[2001:db8::7]:8080/c=GB?objectClass?one#f'
+  iri parse --json 'https://電訊盈科/'
+)"},
+    {"check", R"(usage: iri check [--grammar G] [--min-severity error|warning|info] [--json | --tsv] [REFERENCE...]
+Every diagnostic (docs/diagnostics.md): grammar errors, bidi, character limitations, LEIRI groups,
+spoofing and security checks, each with its code, severity and a marker under its bytes. The exit status
+follows errors only.
+  iri check 'http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm'
+  iri check --grammar leiri --json 'http://example.org/a b'
+)"},
+    {"resolve", R"(usage: iri resolve (--base B | --pairs) [--non-strict] [--grammar G] [REFERENCE...]
+Resolves each reference against the base (RFC 3986 §5.2); with --pairs each input is "base<TAB>reference".
+  iri resolve --base 'http://a/b/c/d;p?q' '../g' '//g' '?y' '#s'
+  printf 'http://a/b/\t../c\n' | iri resolve --pairs
+  iri resolve --non-strict --base 'http://a/b/c/d;p?q' 'http:g'
+)"},
+    {"relativize", R"(usage: iri relativize (--base B | --pairs) [--grammar G] [TARGET...]
+The shortest reference that resolves from the base back to each target; the target itself when none does.
+  iri relativize --base 'http://a/b/c/d;p?q' 'http://a/b/g' 'http://a/b/c/g:h' 'http://x/y'
+)"},
+    {"normalize", R"(usage: iri normalize [--level simple|syntax|scheme] [--nfc] [--no-fragment] [REFERENCE...]
+The normal form at a rung of RFC 3987 §5.3's ladder (each includes the ones below): simple string
+comparison; case, percent-encoding and dot segments; default ports, empty paths, IDN and IPv6 forms.
+  iri normalize 'HTTP://www.EXAMPLE.com/%7euser/./a/../b'
+  iri normalize --level scheme 'http://example.com:80' 'http://xn--rsum-bpad.example.org'
+)"},
+    {"compare", R"(usage: iri compare (--base B | --pairs) [--level L] [--nfc] [--no-fragment] [REFERENCE...]
+"equivalent" or "different" for each reference against the base, or for each pair, at the chosen rung.
+  iri compare --level scheme --base 'http://example.com' 'http://example.com:80/' 'http://example.com/?'
+)"},
+    {"to-uri", R"(usage: iri to-uri [--grammar iri|rfc3987|leiri] [--host percent|idna] [--charset NAME] [--encode-unsafe]
+Maps each IRI (or LEIRI) to a URI (3987bis §3): characters URIs do not allow as their UTF-8 octets %HH;
+--host idna writes the host with UTS #46 A-labels; --charset is the document charset of http(s) queries.
+  iri to-uri 'http://www.example.org/red%09rosé#red'
+  iri to-uri --host idna 'http://résumé.example.org'
+  iri to-uri --charset Shift_JIS 'https://example.jp/?q=日本'
+)"},
+    {"to-iri", R"(usage: iri to-iri [--grammar iri|rfc3987] [--unicode-hosts] [--keep-discouraged] [--keep-http-query]
+Maps each URI to an IRI by the steps of 3987bis §4.2: %HH of UTF-8 characters the component allows are
+decoded; reserved characters, non-UTF-8 octets and inappropriate characters stay encoded.
+  iri to-iri 'http://www.example.org/D%C3%BCrst' 'http://www.example.org/D%FCrst'
+  iri to-iri --unicode-hosts 'http://xn--99zt52a.example.org/%e2%80%ae'
+)"},
+    {"extract", R"(usage: iri extract [--grammar G] [--json | --tsv] [TEXT... | --input FILE]
+Finds the IRIs in running text (RFC 3986 Appendix C, 3987bis §8.3) and prints begin, end and the IRI.
+  iri extract 'See <http://example.com/a\n  b> and "http://例え.jp/".'
+  iri extract --json --input mail.txt
+)"},
+};
+
 [[noreturn]] void usage_error(const std::string& message) {
     std::cerr << "iri: " << message << "\n\nRun 'iri --help' for the subcommands and options.\n";
     std::exit(2);
@@ -112,6 +178,11 @@ options parse_args(int argc, char** argv) {
             return argv[++i];
         };
         if (a == "-h" || a == "--help") {
+            for (const subcommand_help& h : subcommand_helps)
+                if (o.command == h.name) {
+                    std::cout << h.text << "\nCommon options: see iri --help.\n";
+                    std::exit(0);
+                }
             std::cout << usage;
             std::exit(0);
         } else if (a == "--grammar") {
