@@ -45,14 +45,14 @@ struct outcome {
 outcome compute(const options& o, const record& r) {
     outcome x;
     if (o.command == "to-uri" || o.command == "to-iri") {  // the conversions parse their input themselves
-        const std::string& in = r.fields[0];
+        const std::string_view in = r.fields[0];
         auto c = o.command == "to-uri" ? iri::to_uri(in, o.grammar, o.to_uri) : iri::to_iri(in, o.to_iri);
         if (c) x.output = std::move(*c);
         else x.error = c.error(), x.about = in;
         return x;
     }
     if (!takes_pairs(o.command)) {
-        const std::string& in = r.fields[0];
+        const std::string_view in = r.fields[0];
         auto p = iri::parse(in, o.grammar, o.production);
         if (!p) {
             x.error = p.error(), x.about = in;
@@ -68,7 +68,7 @@ outcome compute(const options& o, const record& r) {
     // resolve / relativize: a base and a reference.
     std::optional<iri::reference> pair_base;
     if (o.pairs) {
-        auto b = iri::reference::parse(r.fields[0], o.grammar);
+        auto b = iri::reference::parse(std::string(r.fields[0]), o.grammar);
         if (!b) {
             x.error = b.error(), x.about = r.fields[0], x.what = "base";
             return x;
@@ -76,7 +76,7 @@ outcome compute(const options& o, const record& r) {
         pair_base = std::move(*b);
     }
     const iri::reference& base = o.pairs ? *pair_base : *o.base;
-    const std::string& in = r.fields.back();
+    const std::string_view in = r.fields.back();
     auto ref = iri::reference_view::parse(in, o.grammar);
     if (!ref) {
         x.error = ref.error(), x.about = in;
@@ -149,7 +149,7 @@ const char* severity_name(iri::severity s) {
 }
 
 // iri check: every diagnostic at or above the chosen severity; only errors make the input invalid.
-void run_check(const options& o, const std::string& input, std::string& out, counters& n) {
+void run_check(const options& o, std::string_view input, std::string& out, counters& n) {
     std::vector<iri::diagnostic> shown_ones;
     bool errors = false;
     for (auto& d : iri::check(input, o.grammar)) {
@@ -212,7 +212,6 @@ void run(const options& o, const record& r, std::string& out, counters& n) {
     ++n.lines;
     n.bytes += r.bytes;
     if (o.command == "check" && r.bad.empty()) return run_check(o, r.fields[0], out, n);
-    const std::string first = r.fields.empty() ? std::string() : r.fields[0];
     if (!r.bad.empty()) {  // the record could not be read
         ++n.invalid;
         if (o.quiet) return;
@@ -228,15 +227,16 @@ void run(const options& o, const record& r, std::string& out, counters& n) {
             tsv_field(out, r.bad);
             out += "\n";
         } else {
-            out += "invalid\t(unreadable input: " + r.bad + ")\n";
+            out.append("invalid\t(unreadable input: ").append(r.bad).append(")\n");
         }
         return;
     }
     const outcome x = compute(o, r);
     x.error ? ++n.invalid : ++n.valid;
     if (o.quiet) return;
-    const std::string& input = r.fields.back();
-    const std::string base = takes_pairs(o.command) ? (o.pairs ? r.fields[0] : *o.base_text) : std::string();
+    const std::string_view input = r.fields.back();
+    const std::string_view base =
+        takes_pairs(o.command) ? (o.pairs ? r.fields[0] : std::string_view(*o.base_text)) : std::string_view();
     const iri::reference_view view =
         x.parts ? iri::reference_view(input, *x.parts, o.grammar) : iri::reference_view();
 

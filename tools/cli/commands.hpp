@@ -1,10 +1,12 @@
 // What the iri tool does with one input record, for each subcommand, in each output format.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <fstream>
 #include <istream>
 #include <optional>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -36,10 +38,20 @@ struct options {
     bool progress = true;
 };
 
-/// One input: one string, or two with --pairs; `bad` says why the record itself could not be read (a JSON
-/// line that is not a string, a lone surrogate escape, a pair without its TAB).
+/// One input: one string, or two with --pairs, as views into the block read (or into strings the block keeps,
+/// for JSON input); `bad` says why the record itself could not be read (a JSON line that is not a string, a
+/// lone surrogate escape, a pair without its TAB).
 struct record {
-    std::vector<std::string> fields;
+    // One or two strings, held without allocating.
+    struct two_views {
+        std::array<std::string_view, 2> v;
+        std::size_t n = 0;
+        void push_back(std::string_view s) { v[n < 2 ? n++ : 1] = s; }
+        [[nodiscard]] std::string_view operator[](std::size_t i) const { return v[i]; }
+        [[nodiscard]] std::string_view back() const { return v[n ? n - 1 : 0]; }
+        [[nodiscard]] std::size_t size() const { return n; }
+        [[nodiscard]] bool empty() const { return n == 0; }
+    } fields;
     std::string bad;
     std::size_t bytes = 0;  // as read, with its separator
 };

@@ -173,6 +173,9 @@ void tsv_field(std::string& out, std::string_view s) {
 }
 
 std::string shown(std::string_view s) {
+    bool plain = true;  // printable ASCII only: shown as it is (the common case)
+    for (char c : s) plain = plain && c >= 0x20 && c < 0x7F;
+    if (plain) return std::string(s);
     std::string out;
     each_char(s, [&](UChar32 c, std::size_t start, std::size_t end) {
         if (c < 0x20 || c == 0x7F || u_charType(c) == U_FORMAT_CHAR) {  // c < 0: not UTF-8
