@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <deque>
 #include <cstdio>
@@ -404,9 +405,19 @@ int main(int argc, char** argv) {
             block.text.swap(carry);
             const std::size_t kept = block.text.size();
             block.text.resize(kept + block_bytes);
-            in->read(block.text.data() + kept, static_cast<std::streamsize>(block_bytes));
-            block.text.resize(kept + static_cast<std::size_t>(in->gcount()));
-            more = static_cast<bool>(*in);
+            std::size_t got = 0;
+            if (f == "-") {  // what is there: a pipe or a terminal gets its answers line by line, not per 4 MB
+                ssize_t r = 0;
+                do r = ::read(0, block.text.data() + kept, block_bytes);
+                while (r < 0 && errno == EINTR);
+                got = r > 0 ? static_cast<std::size_t>(r) : 0;
+                more = r > 0;
+            } else {
+                in->read(block.text.data() + kept, static_cast<std::streamsize>(block_bytes));
+                got = static_cast<std::size_t>(in->gcount());
+                more = static_cast<bool>(*in);
+            }
+            block.text.resize(kept + got);
             const std::string_view text = block.text;
             std::size_t from = 0;
             for (std::size_t sep; (sep = text.find(separator, from)) != std::string_view::npos; from = sep + 1) {
