@@ -106,7 +106,8 @@ bool is_authority_end(const unsigned char* s, std::uint32_t at, std::uint32_t n)
 // in the grammar's order, first match wins: IP-literal, IPv4address (when it is the whole host), reg-name.
 std::uint32_t host_port(const prefixes& f, const unsigned char* s, std::uint32_t at, std::uint32_t n,
                         components& out) noexcept {
-    std::uint32_t end = run(f.ip_literal, s, at, n);
+    // IP-literal = "[" ( IPv6address / IPvFuture ) "]": only a "[" starts one (RFC 3986 §3.2.2).
+    std::uint32_t end = at < n && s[at] == '[' ? run(f.ip_literal, s, at, n) : none;
     if (end != none) {
         // IP-literal = "[" ( IPv6address / IPvFuture ) "]"
         const std::uint32_t inner = end - 1;
