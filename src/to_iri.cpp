@@ -27,18 +27,53 @@ bool discouraged(UChar32 c) {
     return u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT) || u_isUWhiteSpace(c);
 }
 
-struct decoder {
-    const detail::charset_info& unreserved_ascii;  // step 2: the US-ASCII characters that are decoded
-    const detail::charset_info* appropriate;       // step 4: what the component allows in the target IRI
-    bool keep_discouraged;
+// What one component of the target IRI allows (step 4), from the grammar's literal set of the component.
+struct component_decoding {
+    const detail::charset_info* set = nullptr;
+    // The lead octets E1–EF of three-octet characters (bit lead - 0xE0) all of whose characters the set holds,
+    // so that such a character needs no code point: U+1000–U+FFFF in 4,096 blocks. E0 and ED are left out, their
+    // second octet having a narrower range (RFC 3629 §4).
+    std::uint16_t whole_leads = 0;
 };
 
-// The octet of "%HH" at text[i] (the text is a valid URI: two hex digits follow every "%").
-constexpr std::array<std::uint8_t, 256> hex_table = [] {
-    std::array<std::uint8_t, 256> t{};
-    for (int c = 0; c < 256; ++c) t[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(std::max(0, hex_value(static_cast<char>(c))));
-    return t;
-}();
+std::uint16_t whole_three_octet_leads(const detail::charset_info* set) noexcept {
+    std::uint16_t mask = 0;
+    if (!set) return 0;
+    for (unsigned lead = 0xE1; lead <= 0xEF; ++lead) {
+        if (lead == 0xED) continue;
+        const std::uint32_t lo = (lead - 0xE0) << 12, hi = lo + 0xFFF;
+        for (std::size_t i = 0; i < set->count; ++i)
+            if (set->ranges[i][0] <= lo && hi <= set->ranges[i][1]) mask = static_cast<std::uint16_t>(mask | 1u << (lead - 0xE0));
+    }
+    return mask;
+}
+
+// The components of a target grammar, worked out once.
+struct grammar_decoding {
+    component_decoding userinfo, reg_name, segment, query, fragment;
+};
+
+const grammar_decoding& decoding_of(grammar g) noexcept {
+    static const auto table = [] {
+        std::array<grammar_decoding, grammar_count> t{};
+        for (std::size_t i = 0; i < grammar_count; ++i) {
+            auto of = [i](production p) {
+                const detail::charset_info* set = detail::find_charset(static_cast<grammar>(i), p);
+                return component_decoding{set, whole_three_octet_leads(set)};
+            };
+            t[i] = {of(production::userinfo), of(production::reg_name), of(production::segment),
+                    of(production::query), of(production::fragment)};
+        }
+        return t;
+    }();
+    return table[static_cast<std::size_t>(g)];
+}
+
+struct decoder {
+    const detail::charset_info& unreserved_ascii;  // step 2: the US-ASCII characters that are decoded
+    const component_decoding& appropriate;         // step 4: what the component allows in the target IRI
+    bool keep_discouraged;
+};
 
 // Whether a character is appropriate where it is decoded, remembering the last range that held one
 // (text in one script hits the same range again and again).
@@ -55,57 +90,126 @@ struct appropriate_check {
     }
 };
 
-// Steps 2–4 and 6 over one component's text. The output is never longer than the text (a decoded
-// character is shorter than its triplets, a kept or re-encoded triplet as long), so it is written in place.
-void append_decoded(std::string& out, std::string_view text, const decoder& d) {
+// The value of a hexadecimal digit, either case (the text is a valid URI: two hex digits follow every "%").
+constexpr std::array<std::uint8_t, 256> hex_table = [] {
+    std::array<std::uint8_t, 256> t{};
+    for (int c = 0; c < 256; ++c) t[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(std::max(0, hex_value(static_cast<char>(c))));
+    return t;
+}();
+
+// The octet of the "%HH" at p.
+inline unsigned octet(const char* p) noexcept {
+    return static_cast<unsigned>(hex_table[static_cast<unsigned char>(p[1])]) << 4 | hex_table[static_cast<unsigned char>(p[2])];
+}
+
+// How many octets a UTF-8 character starting with this octet has (RFC 3629 §4: C2–DF two, E0–EF three, F0–F4
+// four); 0 for an octet that cannot start a character of two or more.
+constexpr std::array<std::uint8_t, 256> utf8_length = [] {
+    std::array<std::uint8_t, 256> t{};
+    for (unsigned o = 0xC2; o <= 0xF4; ++o) t[o] = o < 0xE0 ? 2 : o < 0xF0 ? 3 : 4;
+    return t;
+}();
+
+// The character whose UTF-8 octets are written as `len` consecutive "%HH" from p (the lead's length), its octets
+// written to `out`; -1 when they are not those of one character (a missing or wrong trail octet, an overlong
+// form, a surrogate: RFC 3629 §4, "well-formed").
+inline std::int32_t decode_character(const char* p, const char* end, unsigned lead, unsigned len, char* out) noexcept {
+    static constexpr std::int32_t smallest[5] = {0, 0, 0x80, 0x800, 0x10000};
+    if (static_cast<std::size_t>(end - p) < 3 * len) return -1;
+    auto c = static_cast<std::int32_t>(lead & (0x7Fu >> len));
+    out[0] = static_cast<char>(lead);
+    for (unsigned k = 1; k < len; ++k) {
+        const char* t = p + 3 * k;
+        if (*t != '%') return -1;
+        const unsigned o = octet(t);
+        if ((o & 0xC0) != 0x80) return -1;
+        out[k] = static_cast<char>(o);
+        c = c << 6 | static_cast<std::int32_t>(o & 0x3F);
+    }
+    if (c < smallest[len] || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) return -1;
+    return c;
+}
+
+// Appends "%HH" in uppercase for each of the `count` triplets from s.
+inline char* reencode(char* p, const char* s, unsigned count) noexcept {
     static constexpr char hex[] = "0123456789ABCDEF";
-    appropriate_check appropriate{d.appropriate};
-    const std::size_t at = out.size();
-    out.resize(at + text.size());
-    char* p = out.data() + at;
-    auto octet_at = [&](std::size_t i) -> int {  // the octet of a "%HH" at i, or -1
-        if (i >= text.size() || text[i] != '%') return -1;  // (the URI is valid: two hex digits follow a "%")
-        return hex_table[static_cast<unsigned char>(text[i + 1])] * 16 + hex_table[static_cast<unsigned char>(text[i + 2])];
-    };
-    for (std::size_t i = 0; i < text.size();) {
-        if (text[i] != '%') {  // a run without "%": copied at once
-            const std::size_t pct = std::min(text.find('%', i), text.size());
-            std::memcpy(p, text.data() + i, pct - i);
-            p += pct - i;
-            i = pct;
+    for (unsigned k = 0; k < count; ++k, p += 3, s += 3) {
+        const unsigned o = octet(s);
+        p[0] = '%', p[1] = hex[o >> 4], p[2] = hex[o & 15];
+    }
+    return p;
+}
+
+// A three-octet character "%HH%HH%HH" at s (nine bytes readable there) whose lead is in `whole_leads`, written
+// to p; false when it is not one. The hex digits of eight bytes at once: a digit's value is its low nibble, plus 9
+// for a letter (bit 6), either case; the "%" of a valid URI is always followed by two of them.
+inline bool decode_whole_three_octets(const char* s, char* p, std::uint16_t whole_leads) noexcept {
+    std::uint64_t x;
+    std::memcpy(&x, s, 8);
+    if ((x & 0x00FF0000FF0000FFull) != 0x0025000025000025ull) return false;  // "%" at 0, 3 and 6
+    const std::uint64_t v = (x & 0x0F0F0F0F0F0F0F0Full) + ((x >> 6) & 0x0101010101010101ull) * 9;
+    const auto digit = [v](unsigned byte) { return static_cast<unsigned>(v >> (8 * byte)) & 0xF; };
+    const unsigned lead = digit(1) << 4 | digit(2);
+    const unsigned second = digit(4) << 4 | digit(5);
+    const unsigned third = digit(7) << 4 | hex_table[static_cast<unsigned char>(s[8])];
+    if (lead < 0xE0 || lead > 0xEF || !((whole_leads >> (lead - 0xE0)) & 1u) || (second & 0xC0) != 0x80 ||
+        (third & 0xC0) != 0x80)
+        return false;
+    p[0] = static_cast<char>(lead), p[1] = static_cast<char>(second), p[2] = static_cast<char>(third);
+    return true;
+}
+
+// Steps 2–4 and 6 over one component's text, written at p. The output is never longer than the text (a decoded
+// character is shorter than its triplets, a kept or re-encoded triplet as long). Returns the end of the output.
+char* decode_component(char* p, std::string_view text, const decoder& d) {
+    appropriate_check appropriate{d.appropriate.set};
+    const std::uint16_t whole_leads = d.keep_discouraged ? 0 : d.appropriate.whole_leads;
+    const char* s = text.data();
+    const char* const end = s + text.size();
+    while (s != end) {
+        if (*s != '%') {  // a run without "%": copied at once
+            const void* found = std::memchr(s, '%', static_cast<std::size_t>(end - s));
+            const char* pct = found ? static_cast<const char*>(found) : end;
+            std::memcpy(p, s, static_cast<std::size_t>(pct - s));
+            p += pct - s;
+            s = pct;
             continue;
         }
-        const auto o = static_cast<std::uint8_t>(octet_at(i));
+        while (end - s >= 9 && decode_whole_three_octets(s, p, whole_leads)) s += 9, p += 3;  // steps 3, 4, 6
+        if (s == end || *s != '%') continue;
+        const unsigned o = octet(s);
         if (o < 0x80) {  // step 2: only unreserved US-ASCII characters are decoded; the rest kept as written
-            if (detail::contains(d.unreserved_ascii, o)) {
+            if ((d.unreserved_ascii.ascii[o >> 6] >> (o & 63)) & 1u) {
                 *p++ = static_cast<char>(o);
             } else {
-                std::memcpy(p, text.data() + i, 3);
+                std::memcpy(p, s, 3);
                 p += 3;
             }
-            i += 3;
+            s += 3;
             continue;
         }
-        // The octets of one character: as many further triplets as the lead octet announces.
-        std::uint8_t bytes[4] = {o};
-        std::int32_t n = 1;
-        const std::int32_t want = 1 + U8_COUNT_TRAIL_BYTES(o);
-        for (int t; n < want && n < 4 && (t = octet_at(i + 3 * static_cast<std::size_t>(n))) >= 0;)
-            bytes[n++] = static_cast<std::uint8_t>(t);
-        std::int32_t next = 0;
-        UChar32 c = 0;
-        U8_NEXT(bytes, next, n, c);
+        // The octets of one character: as many further triplets as the lead octet announces, decoded into the
+        // output (step 6), which they stay in when the character is appropriate here.
+        const unsigned len = utf8_length[o];
+        const std::int32_t c = len ? decode_character(s, end, o, len, p) : -1;
         if (c >= 0 && appropriate(static_cast<char32_t>(c)) && !(d.keep_discouraged && discouraged(c))) {
-            std::memcpy(p, bytes, static_cast<std::size_t>(next));  // step 6: the character's UTF-8
-            p += next;
-        } else {  // step 4 (not appropriate here) or step 3 (not strictly valid UTF-8): re-encoded, uppercase
-            if (c < 0) next = 1;  // only the octet that cannot start a character
-            for (std::int32_t k = 0; k < next; ++k, p += 3)
-                p[0] = '%', p[1] = hex[bytes[k] >> 4], p[2] = hex[bytes[k] & 15];
+            p += len;
+            s += 3 * len;
+        } else {  // step 4 (not appropriate here): re-encoded, uppercase; step 3 (not strictly valid UTF-8): this
+                  // octet only, and the next triplet goes on
+            const unsigned count = c >= 0 ? len : 1;
+            p = reencode(p, s, count);
+            s += 3 * count;
         }
-        i += 3 * static_cast<std::size_t>(next);
     }
-    out.resize(static_cast<std::size_t>(p - out.data()));
+    return p;
+}
+
+// As decode_component, appending to `out`.
+void append_decoded(std::string& out, std::string_view text, const decoder& d) {
+    const std::size_t at = out.size();
+    out.resize(at + text.size());
+    out.resize(static_cast<std::size_t>(decode_component(out.data() + at, text, d) - out.data()));
 }
 
 // Step 7: a punycode label becomes Unicode when it converts back to the same A-label.
@@ -142,42 +246,48 @@ result<std::size_t> append_to_iri(std::string& out, std::string_view uri, const 
         out.append(uri);
         return uri.size();
     }
-    const grammar to = o.to;
-    const auto& unreserved = detail::component_set(grammar::uri, production::unreserved);
-    auto dec = [&](production p) { return decoder{unreserved, detail::find_charset(to, p), o.keep_discouraged_encoded}; };
+    static const auto& unreserved = detail::component_set(grammar::uri, production::unreserved);
+    const grammar_decoding& g = decoding_of(o.to);
+    const components& c = r->offsets();
 
+    // Step 7 may lengthen the host; every other step writes no more than it reads.
+    std::string host;
+    if (hosts) {
+        std::string decoded;
+        append_decoded(decoded, r->host(), decoder{unreserved, g.reg_name, o.keep_discouraged_encoded});
+        append_host_labels(host, decoded, o.to);
+    }
     const std::size_t before = out.size();
-    out.reserve(before + uri.size());
-    if (r->has_scheme()) out.append(r->scheme()).push_back(':');
-    if (r->has_authority()) {
-        out += "//";
-        if (r->has_userinfo()) {
-            append_decoded(out, r->userinfo(), dec(production::userinfo));
-            out += '@';
-        }
-        if (r->host_kind() == host_kind::reg_name) {
-            if (hosts) {
-                std::string h;
-                append_decoded(h, r->host(), dec(production::reg_name));
-                append_host_labels(out, h, to);
-            } else {
-                append_decoded(out, r->host(), dec(production::reg_name));
-            }
-        } else {
-            out += r->host();
-        }
-        if (r->has_port()) out.append(":").append(r->port());
+    out.resize(before + uri.size() + (host.size() > r->host().size() ? host.size() - r->host().size() : 0));
+    char* p = out.data() + before;
+    // The text is written in order, from `from` to the end of each component that is decoded: what lies between
+    // two such components (delimiters, scheme, port, IP literal) has no "%" and is copied as it is.
+    std::uint32_t from = 0;
+    auto through = [&](component k, const component_decoding& cd) {
+        if (!c[k].present()) return;
+        p = decode_component(p, uri.substr(from, c[k].end - from), decoder{unreserved, cd, o.keep_discouraged_encoded});
+        from = c[k].end;
+    };
+    auto up_to = [&](component k) {  // what precedes component k, which is then written by the caller
+        p = decode_component(p, uri.substr(from, c[k].begin - from), decoder{unreserved, g.segment, false});
+        from = c[k].end;
+    };
+    through(component::userinfo, g.userinfo);
+    if (hosts) {
+        up_to(component::host);
+        p = static_cast<char*>(std::memcpy(p, host.data(), host.size())) + host.size();
+    } else if (r->host_kind() == host_kind::reg_name) {
+        through(component::host, g.reg_name);
     }
-    append_decoded(out, r->path(), dec(production::segment));
-    if (r->has_query()) {
-        out += '?';
-        if (o.keep_http_query_encoded && r->has_scheme() && detail::is_http(r->scheme())) out += r->query();  // step 5
-        else append_decoded(out, r->query(), dec(production::query));
+    through(component::path, g.segment);
+    if (r->has_query() && o.keep_http_query_encoded && r->has_scheme() && detail::is_http(r->scheme())) {
+        up_to(component::query);  // step 5: the query as it is
+        p = static_cast<char*>(std::memcpy(p, r->query().data(), r->query().size())) + r->query().size();
+    } else {
+        through(component::query, g.query);
     }
-    if (r->has_fragment()) {
-        out += '#';
-        append_decoded(out, r->fragment(), dec(production::fragment));
-    }
+    through(component::fragment, g.fragment);  // the path is always there: nothing is left after the last one
+    out.resize(static_cast<std::size_t>(p - out.data()));
     return out.size() - before;  // valid in `to` by construction: the test suites check it over the datasets
 }
 
