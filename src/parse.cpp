@@ -8,6 +8,7 @@
 #include "iri/parse.hpp"
 
 #include <array>
+#include <cstring>
 
 #include "charset_detail.hpp"
 #include "error_detail.hpp"
@@ -68,6 +69,24 @@ std::uint32_t run_abempty(const struct prefixes& f, const unsigned char* s, std:
         if (stop > at) at = stop - 1;
     }
     return run(f.abempty, s, at, n);
+}
+
+// path-rootless = segment-nz *( "/" segment ) and path-noscheme, whose first segment has no ":" (`no_colon`),
+// from `at`, where no "/" is: the skip runs over segment characters and "/". When the first segment holds a ":"
+// that path-noscheme does not allow, or the skip stops at a byte the DFA must judge, the DFA decides: from the
+// last "/" the skip passed (path-abempty from there), else from `at` (the production's own DFA). An empty run is
+// the empty path, as the production's DFA finding nothing is.
+std::uint32_t run_relative_path(const struct prefixes& f, detail::prefix_fn production_dfa, bool no_colon,
+                                const unsigned char* s, std::uint32_t at, std::uint32_t n) noexcept {
+    const std::uint32_t stop = detail::skip_literals(s, at, n, f.sets->path);
+    const void* slash = std::memchr(s + at, '/', stop - at);
+    const auto first_end = slash ? static_cast<std::uint32_t>(static_cast<const unsigned char*>(slash) - s) : stop;
+    if (no_colon && std::memchr(s + at, ':', first_end - at)) return run(production_dfa, s, at, n);
+    if (ends_component(s, stop, n)) return stop;
+    if (!slash) return run(production_dfa, s, at, n);
+    std::uint32_t last = stop;
+    while (s[last - 1] != '/') --last;
+    return run(f.abempty, s, last - 1, n);
 }
 
 prefixes make_prefixes(const grammar_info& gi) noexcept {
@@ -168,9 +187,12 @@ bool split_parse(grammar g, production p, const unsigned char* s, std::uint32_t 
         at = end;
         path_end = run_abempty(f, s, at, n);
     } else if (at < n && s[at] == '/') {
-        path_end = run(f.absolute, s, at, n);
+        // path-absolute = "/" [ segment-nz *( "/" segment ) ]: path-abempty that does not start with "//", which
+        // an authority took above.
+        path_end = run_abempty(f, s, at, n);
     } else {
-        path_end = run(has_scheme ? f.rootless : f.noscheme, s, at, n);
+        path_end = has_scheme ? run_relative_path(f, f.rootless, false, s, at, n)
+                              : run_relative_path(f, f.noscheme, true, s, at, n);
         if (path_end == none) path_end = at;  // path-empty
     }
     if (path_end == none) return false;
