@@ -1,5 +1,8 @@
-// Reference resolution (RFC 3986 §5.2).
+// Reference resolution (RFC 3986 §5.2). The target is written once into its own string, its components' offsets
+// taken from the parts they come from (shifted): no parse of the result, one allocation.
 #include "iri/resolve.hpp"
+
+#include <cstring>
 
 #include "ascii.hpp"
 #include "error_detail.hpp"
@@ -7,58 +10,72 @@
 
 namespace iri {
 
-// RFC 3986 §5.2.4, steps A–E. Each output byte is appended once and removed at most once: linear.
-std::string remove_dot_segments(std::string_view in) {
-    std::string out;
-    out.reserve(in.size());
-    auto drop_last_segment = [&out]() {  // C: the last segment and its preceding "/" (if any)
-        const std::size_t slash = out.rfind('/');
-        out.erase(slash == std::string::npos ? 0 : slash);
-    };
-    while (!in.empty()) {
-        if (in.starts_with("../")) {  // A
-            in.remove_prefix(3);
-        } else if (in.starts_with("./")) {  // A
-            in.remove_prefix(2);
-        } else if (in.starts_with("/./")) {  // B
-            in.remove_prefix(2);
-        } else if (in == "/.") {  // B
-            in = "/";
-        } else if (in.starts_with("/../")) {  // C
-            in.remove_prefix(3);
-            drop_last_segment();
-        } else if (in == "/..") {  // C
-            in = "/";
-            drop_last_segment();
-        } else if (in == "." || in == "..") {  // D
-            in = {};
-        } else {  // E: the first segment, with its leading "/" if any
-            const std::size_t next = in.find('/', 1);
-            const std::size_t n = next == std::string_view::npos ? in.size() : next;
-            out.append(in.substr(0, n));
-            in.remove_prefix(n);
+namespace detail {
+
+// Whether segment [k, ...) of the path [b, b + n) is "." or ".." (k at a segment's start).
+bool is_dot_segment(const char* b, std::size_t n, std::size_t k) noexcept {
+    if (k >= n || b[k] != '.') return false;
+    if (k + 1 == n || b[k + 1] == '/') return true;
+    return b[k + 1] == '.' && (k + 2 == n || b[k + 2] == '/');
+}
+
+// RFC 3986 §5.2.4, steps A–E, over the buffer [b, b + n) in place: the output never overtakes the input, so both
+// are kept in it (output before `w`, input from `i`). Each output byte is written once and removed at most once:
+// linear. Until the first dot segment every step is E, which leaves the text as it is: the steps start there.
+// Returns the output's length.
+std::size_t remove_dot_segments_in_place(char* b, std::size_t n) noexcept {
+    std::size_t i = n;
+    for (std::size_t k = 0; k < n; ++k) {
+        const void* dot = std::memchr(b + k, '.', n - k);
+        if (!dot) break;
+        k = static_cast<std::size_t>(static_cast<const char*>(dot) - b);
+        if ((k == 0 || b[k - 1] == '/') && is_dot_segment(b, n, k)) {
+            i = k == 0 ? 0 : k - 1;  // the "/" before it, which step B or C takes
+            break;
         }
     }
+    std::size_t w = i;
+    auto drop_last_segment = [&] {  // C: the output's last segment and its preceding "/" (if any)
+        while (w > 0 && b[w - 1] != '/') --w;
+        if (w > 0) --w;
+    };
+    while (i < n) {
+        const char* s = b + i;
+        const std::size_t left = n - i;
+        if (s[0] == '.' && is_dot_segment(b, n, i)) {
+            if (left <= 2 && (left == 1 || s[1] == '.')) break;  // D: "." or ".."
+            i += s[1] == '/' ? 2 : 3;                            // A: "./" or "../"
+            continue;
+        }
+        if (s[0] == '/' && is_dot_segment(b, n, i + 1)) {
+            if (left == 2 || s[2] == '/') {  // B: "/./" or "/." (then "/")
+                i += 1;
+                if (left == 2) b[i] = '/';
+                else i += 1;
+            } else {  // C: "/../" or "/.." (then "/")
+                i += 2;
+                if (left == 3) b[i] = '/';
+                else i += 1;
+                drop_last_segment();
+            }
+            continue;
+        }
+        std::size_t end = i + 1;  // E: the first segment, with its leading "/" if any
+        while (end < n && b[end] != '/') ++end;
+        if (w != i) std::memmove(b + w, b + i, end - i);
+        w += end - i;
+        i = end;
+    }
+    return w;
+}
+
+}  // namespace detail
+
+std::string remove_dot_segments(std::string_view in) {
+    std::string out(in);
+    out.resize(detail::remove_dot_segments_in_place(out.data(), out.size()));
     return out;
 }
-
-namespace {
-
-// RFC 3986 §5.2.3: merge a relative-path reference with the base path.
-std::string merge(const reference_parts& base, std::string_view ref_path) {
-    std::string m;
-    if (base.authority && base.path.empty()) {
-        m.reserve(ref_path.size() + 1);
-        m.push_back('/');
-    } else {
-        const std::size_t slash = base.path.rfind('/');
-        if (slash != std::string_view::npos) m.reserve(slash + 1 + ref_path.size()), m.append(base.path.substr(0, slash + 1));
-    }
-    m.append(ref_path);
-    return m;
-}
-
-}  // namespace
 
 namespace detail {
 
@@ -75,48 +92,88 @@ result<reference_view> in_grammar(const reference_view& r, grammar g) {
 
 }  // namespace detail
 
+namespace {
+
+// The target being written: its text and its components, each copied from a parsed reference with its offsets.
+struct target_writer {
+    std::string text;
+    components c;  // every span omitted
+
+    // Appends `delimiter` then component k of `from` (its offsets shifted), when `from` has it.
+    void copy(std::string_view delimiter, const reference_view& from, component k) {
+        if (!from.offsets().has(k)) return;
+        text.append(delimiter);
+        const span s = from.offsets()[k];
+        const auto shift = static_cast<std::uint32_t>(text.size()) - s.begin;
+        text.append(from.str().substr(s.begin, s.end - s.begin));
+        c[k] = {s.begin + shift, s.end + shift};
+    }
+    // "//" authority, with its userinfo, host, port and host kind.
+    void copy_authority(const reference_view& from) {
+        if (!from.has_authority()) return;
+        const auto shift = static_cast<std::uint32_t>(text.size() + 2) - from.offsets()[component::authority].begin;
+        copy("//", from, component::authority);
+        for (component k : {component::userinfo, component::host, component::port, component::ipv4address,
+                            component::ipv6address, component::ipvfuture, component::reg_name})
+            if (const span s = from.offsets()[k]; s.present()) c[k] = {s.begin + shift, s.end + shift};
+    }
+    // The path: `prefix` then `rest`, its dot segments removed when `remove_dots` (§5.2.4).
+    void path(std::string_view prefix, std::string_view rest, bool remove_dots) {
+        const auto begin = text.size();
+        text.append(prefix).append(rest);
+        if (remove_dots) text.resize(begin + detail::remove_dot_segments_in_place(text.data() + begin, text.size() - begin));
+        // Without an authority a path must not begin with "//" (RFC 3986 §3.3): kept as it is with "/." before it.
+        if (!c.has(component::authority) && text.size() - begin >= 2 && text[begin] == '/' && text[begin + 1] == '/')
+            text.insert(begin, "/.");
+        c[component::path] = {static_cast<std::uint32_t>(begin), static_cast<std::uint32_t>(text.size())};
+    }
+};
+
+// RFC 3986 §5.2.3: what a relative-path reference's path is appended to: "/" for a base with an authority and an
+// empty path, else the base path up to and including its last "/" (nothing when it has none).
+std::string_view merge_prefix(const reference_view& base) noexcept {
+    if (base.has_authority() && base.path().empty()) return "/";
+    const std::string_view p = base.path();
+    const std::size_t slash = p.rfind('/');
+    return slash == std::string_view::npos ? std::string_view() : p.substr(0, slash + 1);
+}
+
+}  // namespace
+
+// RFC 3986 §5.2.2, transform references.
 result<reference> resolve(const reference_view& base, const reference_view& ref_in, resolve_options options) {
     if (!base.has_scheme()) return detail::base_not_absolute(base);
     auto ref = detail::in_grammar(ref_in, base.variant());
     if (!ref) return ref.error();
-    const reference_parts b = base.parts();
-    reference_parts r = ref->parts();
+    const reference_view& r = *ref;
     // §5.2.2: a non-strict parser ignores a scheme equal to the base's.
-    if (!options.strict && r.scheme && detail::iequals(*r.scheme, *b.scheme)) r.scheme.reset();
+    const bool r_scheme = r.has_scheme() && (options.strict || !detail::iequals(r.scheme(), base.scheme()));
 
-    reference_parts t;
-    std::string path;  // the target path when computed
-    bool computed = true;
-    if (r.scheme) {
-        t.scheme = r.scheme;
-        t.authority = r.authority;
-        path = remove_dot_segments(r.path);
-        t.query = r.query;
+    target_writer t;
+    t.text.reserve(base.str().size() + r.str().size() + 4);  // the most the parts below can add up to
+    if (r_scheme || r.has_authority()) {
+        t.copy({}, r_scheme ? r : base, component::scheme);
+        t.text += ':';
+        t.copy_authority(r);
+        t.path({}, r.path(), true);
+        t.copy("?", r, component::query);
     } else {
-        if (r.authority) {
-            t.authority = r.authority;
-            path = remove_dot_segments(r.path);
-            t.query = r.query;
+        t.copy({}, base, component::scheme);
+        t.text += ':';
+        t.copy_authority(base);
+        if (r.path().empty()) {
+            t.path({}, base.path(), false);
+            t.copy("?", r.has_query() ? r : base, component::query);
         } else {
-            if (r.path.empty()) {
-                t.path = b.path;
-                computed = false;
-                t.query = r.query ? r.query : b.query;
-            } else {
-                path = r.path.front() == '/' ? remove_dot_segments(r.path) : remove_dot_segments(merge(b, r.path));
-                t.query = r.query;
-            }
-            t.authority = b.authority;
+            if (r.path().front() == '/') t.path({}, r.path(), true);
+            else t.path(merge_prefix(base), r.path(), true);
+            t.copy("?", r, component::query);
         }
-        t.scheme = b.scheme;
     }
-    t.fragment = r.fragment;
-    if (computed) {
-        // Without an authority a path must not begin with "//" (RFC 3986 §3.3): keep the parts with "/.".
-        if (!t.authority && path.starts_with("//")) path.insert(0, "/.");
-        t.path = path;
-    }
-    return reference::parse(recompose(t), base.variant());
+    t.copy("#", r, component::fragment);
+    // Valid in the base's grammar by construction (every part comes from a valid reference of it, and removing
+    // dot segments keeps a path's form); the tests parse every result again and compare the offsets.
+    return detail::adopt(std::move(t.text), t.c, base.variant());
 }
 
 result<reference> resolve(std::string_view base, std::string_view ref, grammar g, resolve_options options) {

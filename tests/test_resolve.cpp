@@ -3,6 +3,9 @@
 
 #include "iri/resolve.hpp"
 
+#include "iri/parse.hpp"
+
+#include "support/datasets.hpp"
 #include "support/printing.hpp"
 
 #include <string>
@@ -63,10 +66,23 @@ constexpr example examples[] = {
     {"http:g", "http:g"},
 };
 
+// The target's offsets are written with it, from the parts they come from: they must be those a parse of its
+// text finds (RFC 3986 §3 splits a reference one way only), in the base's grammar.
+void check_offsets(const iri::reference& t, std::string_view b, std::string_view r) {
+    const auto again = iri::parse(t.str(), t.variant());
+    BOOST_TEST_REQUIRE(again.has_value(), "resolve(" << b << ", " << r << ") = " << t.str() << " does not parse");
+    for (std::size_t k = 0; k < iri::component_count; ++k) {
+        const auto c = static_cast<iri::component>(k);
+        BOOST_TEST(((*again)[c] == t.offsets()[c]), "resolve(" << b << ", " << r << ") = " << t.str() << ": "
+                                                             << iri::name(c) << " offsets");
+    }
+}
+
 std::string resolved(std::string_view b, std::string_view r, iri::grammar g = iri::grammar::iri,
                      iri::resolve_options o = {}) {
     auto t = iri::resolve(b, r, g, o);
     if (!t) BOOST_FAIL("resolve(" << b << ", " << r << "): " << t.error().message());
+    check_offsets(*t, b, r);
     return t->str();
 }
 
@@ -145,4 +161,35 @@ BOOST_AUTO_TEST_CASE(errors) {
     auto x = iri::resolve(*b, *r);
     BOOST_TEST_REQUIRE(!x.has_value());
     BOOST_TEST(x.error().offset == 0u);
+}
+
+// Every part of a target comes from a base or a reference, with its offsets: over all Common Crawl page/href
+// pairs, and over references of every form (scheme, authority with each host kind and port, absolute, relative
+// and empty paths, dot segments, query, fragment) against bases of every form, the offsets are those a parse of
+// the target finds.
+BOOST_AUTO_TEST_CASE(target_offsets_are_those_of_its_text) {
+    std::size_t checked = 0;
+    for (const auto& [page, href] : iri_test::cc10k_pairs()) {
+        auto t = iri::resolve(page, href);
+        BOOST_TEST_REQUIRE(t.has_value(), page << " " << href);
+        check_offsets(*t, page, href);
+        ++checked;
+    }
+    BOOST_TEST(checked == 10000u);
+    const char* bases[] = {"http://a/b/c/d;p?q", "http://u:pw@[v7.x]:8/b/c?q#f", "http://192.0.2.1", "a:b/c",
+                           "a:/b/c/", "a:", "urn:a:b", "file:///x/y", "http://[::1]/a/..", "http://例え.jp/引き/割り?問"};
+    const char* refs[] = {"", "g", "./g", "../g", "../../../../g", "/g", "//g", "//u@h:1/p/../q", "//[::2]",
+                          "//10.0.0.1:80", "?y", "#s", "g?y#s", ".", "..", "./", "/./g/.", "..//c", "/.//c",
+                          "g:h", "g:/a/../b", "g://h/./x?y#z", "x/./y/../z?q/../r#f/./g", "%41/%2E%2E/b", "ü/./ß?問#片"};
+    std::size_t pairs = 0;
+    for (const char* b : bases)
+        for (const char* r : refs) {
+            for (bool strict : {true, false}) {
+                auto t = iri::resolve(b, r, iri::grammar::iri, {.strict = strict});
+                BOOST_TEST_REQUIRE(t.has_value(), b << " " << r);
+                check_offsets(*t, b, r);
+            }
+            ++pairs;
+        }
+    BOOST_TEST(pairs == 250u);
 }

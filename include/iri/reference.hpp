@@ -160,6 +160,14 @@ private:
     grammar grammar_ = grammar::iri;
 };
 
+class reference;
+
+namespace detail {
+/// A reference over `text` whose offsets are `c`, as a parse of `text` in grammar `g` gives them: the caller
+/// guarantees it (resolution writes a target from the parts of parsed references). Not part of the public API.
+[[nodiscard]] reference adopt(std::string text, const components& c, grammar g) noexcept;
+}  // namespace detail
+
 /// A parsed reference that owns its text. Copying copies the string and the offsets (no re-parse); moving moves
 /// them. Every accessor of reference_view is available through view() or directly.
 ///
@@ -216,6 +224,7 @@ public:
     friend bool operator==(const reference& a, const reference& b) noexcept { return a.text_ == b.text_; }
 
 private:
+    friend reference detail::adopt(std::string text, const components& c, grammar g) noexcept;
     reference(std::string text, const components& c, grammar g) noexcept
         : text_(std::move(text)), c_(c), grammar_(g) {}
     std::string text_;
