@@ -343,6 +343,44 @@ BOOST_DATA_TEST_CASE(character_ranges_in_each_component, bdata::make(variant_nam
     BOOST_TEST(rejected > 0);
 }
 
+// The other path forms (RFC 3986 §3.3: path-absolute, path-rootless, path-noscheme in its first and a later
+// segment) take the same characters as path-abempty above: every boundary point, in every variant.
+BOOST_AUTO_TEST_CASE(boundary_points_in_every_path_form) {
+    const char* const forms[][2] = {{"s:/p", "p"}, {"s:p", "p/x"}, {"p", "p/x"}, {"p/p", "p"}, {"s:/p/", "/p"}};
+    for (const char* name : variant_names) {
+        const grammar g = variant(name);
+        const ranges set = allowed_set(g, place::path);
+        for (char32_t c : boundary_points()) {
+            for (const auto& form : forms) {
+                const std::string input = cat({form[0], utf8(c), form[1]});
+                BOOST_TEST_CONTEXT(u_plus(c) << " in \"" << printable(input) << "\" (" << name << ")") {
+                    check_valid(input, g, production::uri_reference, well_formed(c) && in(set, c));
+                }
+            }
+        }
+    }
+}
+
+// Octets that are not well-formed UTF-8 (RFC 3629 §4: overlong forms, surrogates, beyond U+10FFFF, a lone trail
+// octet, a truncated character) are in no grammar's component, wherever they stand: at the end, before ASCII or
+// before another character.
+BOOST_AUTO_TEST_CASE(ill_formed_utf8_in_every_component) {
+    const char* const octets[] = {"\xC0\x80", "\xC1\xBF", "\xE0\x80\x80", "\xE0\x9F\xBF", "\xED\xA0\x80",
+                                  "\xED\xBF\xBF", "\xF0\x80\x80\x80", "\xF0\x8F\xBF\xBF", "\xF4\x90\x80\x80",
+                                  "\xF5\x80\x80\x80", "\xFF", "\x80", "\xBF", "\xE4\xB8", "\xF0\x9F\x98",
+                                  "\xC3", "\xE4\xB8\xAD\xAD"};
+    const char* const places[][2] = {{"http://", "@h/"}, {"http://", "/"}, {"http://h/", ""}, {"http://h/", "/x"},
+                                     {"http://h/", "\xE4\xB8\xAD"}, {"s:", ""}, {"s:/", "a"}, {"", "/x"},
+                                     {"http://h/?", ""}, {"http://h/?", "&a"}, {"http://h/#", ""}, {"#", "f"}};
+    for (const char* name : variant_names) {
+        const grammar g = variant(name);
+        for (const char* bad : octets)
+            for (const auto& at : places) check_valid(cat({at[0], bad, at[1]}), g, production::uri_reference, false);
+    }
+    // The same octets around them, well-formed: U+4E2D and U+00E9 are ucschar.
+    check_valid("http://\xE4\xB8\xAD@\xC3\xA9/\xE4\xB8\xAD?\xC3\xA9#\xE4\xB8\xAD", grammar::iri, production::uri_reference, true);
+}
+
 // The facts the issue names, spelled out once (they are also covered by the table above).
 BOOST_AUTO_TEST_CASE(named_character_facts) {
     // iprivate only in the query (3987bis §2.2: "private UCS characters can occur only in query parts").
