@@ -59,8 +59,8 @@ case "$mode" in
       echo "round, in rotating order), over every line of each dataset. ns/URL and MB/s per row; \`accepted\` is how"
       echo "many lines the library accepts; \`× memchr\` is the ratio to the memchr floor, \`× this\` the ratio to"
       echo "\`iri::parse\` under the iri grammar (a peer at 5.0 is five times slower), or on the \`:pairs\` rows to"
-      echo "\`iri::resolve\`. The to_uri and to_iri rows write into one reused buffer (\`append_to_uri\`); normalize"
-      echo "returns a new string per URL."
+      echo "parsing the base and the reference (\`iri::parse base + reference\`). The to_uri and to_iri rows write"
+      echo "into one reused buffer (\`append_to_uri\`); normalize returns a new string per URL."
       echo
       echo "Machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores; $(g++ --version | head -1);"
       echo "CMake Release (-O3), the benchmark at -O3. Other work may have shared the machine."
