@@ -257,6 +257,29 @@ std::vector<row> rows() {
     return r;
 }
 
+// Issue 7's targets, each a ratio of two rows' medians on one dataset: `row` over `against`, at most `limit`
+// (a `peer` target is `against` over `row`, at least `limit`: the peer is that many times slower).
+struct target {
+    const char* dataset;  // a substring of the dataset's name; "" for every dataset
+    const char* row;
+    const char* against;
+    double limit;
+    bool peer;
+};
+
+constexpr target targets[] = {
+    {"", "iri::parse iri", "memchr floor", 4.0, false},
+    {"kasztp", "iri::parse iri", "Boost.URL parse_uri_reference", 10.0, true},
+    {"userbait", "iri::parse iri", "Boost.URL parse_uri_reference", 10.0, true},
+    {":base", "iri::parse iri", "Boost.URL parse_uri_reference", 10.0, true},
+    {"kasztp", "iri::parse iri", "uriparser uriParseSingleUriExA", 6.0, true},
+    {"userbait", "iri::parse iri", "uriparser uriParseSingleUriExA", 6.0, true},
+    {":base", "iri::parse iri", "uriparser uriParseSingleUriExA", 6.0, true},
+    {"zhwiki_iri", "iri::to_uri", "iri::parse iri", 2.5, false},
+    {"zhwiki_uri", "iri::to_iri", "iri::parse iri", 2.5, false},
+    {":pairs", "iri::resolve iri", "iri::parse base + reference", 3.0, false},
+};
+
 double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
     return v[v.size() / 2];
@@ -291,6 +314,7 @@ int main(int argc, char** argv) {
         std::printf("| dataset | lines | row | ns/URL | MB/s | accepted | × memchr | × this (iri grammar) |\n");
         std::printf("|---|---:|---|---:|---:|---:|---:|---:|\n");
     }
+    std::string target_lines;  // issue 7's targets, printed after the table
     for (const auto& spec : specs) {
         const dataset loaded = load(spec, max_lines);
         const dataset& d = loaded;
@@ -315,6 +339,22 @@ int main(int argc, char** argv) {
         double ours = 0;
         for (std::size_t i = 0; i < all.size(); ++i)
             if (all[i].name == (pairs ? "iri::parse base + reference" : "iri::parse iri")) ours = median(times[i]) / lines;
+        for (const target& t : targets) {
+            if (d.name.find(t.dataset) == std::string::npos) continue;
+            double row_ns = -1, against_ns = -1;
+            for (std::size_t i = 0; i < all.size(); ++i) {
+                if (all[i].name == t.row) row_ns = median(times[i]);
+                if (all[i].name == t.against) against_ns = median(times[i]);
+            }
+            if (row_ns <= 0 || against_ns <= 0) continue;  // a row left out (--only, a peer not built)
+            const double ratio = t.peer ? against_ns / row_ns : row_ns / against_ns;
+            const bool met = t.peer ? ratio >= t.limit : ratio <= t.limit;
+            char line[512];
+            std::snprintf(line, sizeof line, "| %s | %s %s %s | %.2f | %s %.1f | %s |\n", d.name.c_str(),
+                          t.peer ? t.against : t.row, "over", t.peer ? t.row : t.against, ratio,
+                          t.peer ? ">=" : "<=", t.limit, met ? "met" : "**not met**");
+            target_lines += line;
+        }
         for (std::size_t i = 0; i < all.size(); ++i) {
             const double ns = median(times[i]) / lines;
             const double mbs = static_cast<double>(d.buffer.size()) / (median(times[i]) / 1e9) / 1e6;
@@ -326,6 +366,10 @@ int main(int argc, char** argv) {
                 std::printf("%-28s %-32s %8.1f ns/URL %8.0f MB/s  accepted %zu/%zu\n", d.name.c_str(),
                             all[i].name.c_str(), ns, mbs, all[i].floor ? d.lines.size() : accepted[i], d.lines.size());
         }
+    }
+    if (!target_lines.empty()) {
+        std::printf("\n| dataset | target: ratio of the medians | ratio | limit | |\n|---|---|---:|---:|---|\n%s",
+                    target_lines.c_str());
     }
     return 0;
 }

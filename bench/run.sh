@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the benchmarks over every dataset in ../shared/datasets and prints one Markdown table (also written to
 # bench/results/latest.md with the machine described).
-#   bench/run.sh              medians of 11 interleaved rounds (ns/URL, MB/s, accepted, ratios)
+#   bench/run.sh              medians of 21 interleaved rounds (ns/URL, MB/s, accepted, ratios), then the targets
 #   bench/run.sh --callgrind  instructions per URL for each row (valgrind callgrind; repeatable, unlike time)
 #   bench/run.sh --smoke      each benchmark once on the first 200 lines of each dataset (CI: keeps them compiling)
 set -euo pipefail
@@ -55,7 +55,7 @@ case "$mode" in
     {
       echo "# Benchmarks"
       echo
-      echo "Produced by \`bench/run.sh\` on $(date -u +%Y-%m-%d): medians of 11 interleaved rounds (every row once per"
+      echo "Produced by \`bench/run.sh\` on $(date -u +%Y-%m-%d): medians of 21 interleaved rounds (every row once per"
       echo "round, in rotating order), over every line of each dataset. ns/URL and MB/s per row; \`accepted\` is how"
       echo "many lines the library accepts; \`× memchr\` is the ratio to the memchr floor, \`× this\` the ratio to"
       echo "\`iri::parse\` under the iri grammar (a peer at 5.0 is five times slower), or on the \`:pairs\` rows to"
@@ -65,7 +65,7 @@ case "$mode" in
       echo "Machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores; $(g++ --version | head -1);"
       echo "CMake Release (-O3), the benchmark at -O3. Other work may have shared the machine."
       echo
-      "$bench" --rounds 11 --markdown "${datasets[@]}"
+      "$bench" --rounds 21 --markdown "${datasets[@]}"
     } | tee "$out"
     ;;
   *)

@@ -141,8 +141,9 @@ inline char* reencode(char* p, const char* s, unsigned count) noexcept {
 }
 
 // A three-octet character "%HH%HH%HH" at s (nine bytes readable there) whose lead is in `whole_leads`, written
-// to p; false when it is not one. The hex digits of eight bytes at once: a digit's value is its low nibble, plus 9
-// for a letter (bit 6), either case; the "%" of a valid URI is always followed by two of them.
+// to p (which has room for four bytes); false when it is not one. The hex digits of eight bytes at once: a
+// digit's value is its low nibble, plus 9 for a letter (bit 6), either case; the "%" of a valid URI is always
+// followed by two of them.
 inline bool decode_whole_three_octets(const char* s, char* p, std::uint16_t whole_leads) noexcept {
     std::uint64_t x;
     std::memcpy(&x, s, 8);
@@ -155,7 +156,8 @@ inline bool decode_whole_three_octets(const char* s, char* p, std::uint16_t whol
     if (lead < 0xE0 || lead > 0xEF || !((whole_leads >> (lead - 0xE0)) & 1u) || (second & 0xC0) != 0x80 ||
         (third & 0xC0) != 0x80)
         return false;
-    p[0] = static_cast<char>(lead), p[1] = static_cast<char>(second), p[2] = static_cast<char>(third);
+    const std::uint32_t octets = lead | second << 8 | third << 16;  // one store: p has room for 4 (9 bytes read)
+    std::memcpy(p, &octets, 4);
     return true;
 }
 
@@ -239,13 +241,11 @@ void append_host_labels(std::string& out, std::string_view host, grammar to) {
 }  // namespace
 
 result<std::size_t> append_to_iri(std::string& out, std::string_view uri, const to_iri_options& o) {
-    auto r = reference_view::parse(uri, grammar::uri);
-    if (!r) return r.error();
+    const auto parsed = parse(uri, grammar::uri);
+    if (!parsed) return parsed.error();
+    const reference_view view(uri, *parsed, grammar::uri);
+    const reference_view* const r = &view;
     const bool hosts = o.unicode_hosts && r->host_kind() == host_kind::reg_name;
-    if (uri.find('%') == std::string_view::npos && !hosts) {  // nothing to decode
-        out.append(uri);
-        return uri.size();
-    }
     static const auto& unreserved = detail::component_set(grammar::uri, production::unreserved);
     const grammar_decoding& g = decoding_of(o.to);
     const components& c = r->offsets();
