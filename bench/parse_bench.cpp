@@ -337,8 +337,9 @@ int main(int argc, char** argv) {
         const double lines = static_cast<double>(d.lines.size());
         const double floor = median(times[0]) / lines;
         double ours = 0;
+        const char* const reference_row = pairs ? "iri::parse base + reference" : "iri::parse iri";
         for (std::size_t i = 0; i < all.size(); ++i)
-            if (all[i].name == (pairs ? "iri::parse base + reference" : "iri::parse iri")) ours = median(times[i]) / lines;
+            if (all[i].name == reference_row) ours = median(times[i]) / lines;
         for (const target& t : targets) {
             if (d.name.find(t.dataset) == std::string::npos) continue;
             double row_ns = -1, against_ns = -1;

@@ -4,6 +4,7 @@
 #   bench/run.sh              medians of 21 interleaved rounds (ns/URL, MB/s, accepted, ratios), then the targets
 #   bench/run.sh --callgrind  instructions per URL for each row (valgrind callgrind; repeatable, unlike time)
 #   bench/run.sh --smoke      each benchmark once on the first 200 lines of each dataset (CI: keeps them compiling)
+#   bench/run.sh --profile [ROW [DATASET...]]  instructions per URL by function (callgrind), for the slow ratios
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-table}"
@@ -49,6 +50,39 @@ case "$mode" in
       done
     done
     ;;
+  --profile)
+    # Where the instructions of one row go, function by function of the library, per URL (callgrind; repeatable;
+    # the floors the benchmark always runs and its loading are left out). The row and the datasets may be given:
+    # bench/run.sh --profile "iri::to_iri" zhwiki_uri
+    command -v valgrind > /dev/null || { echo "bench/run.sh: valgrind is needed (scripts/setup.sh installs it)"; exit 2; }
+    row="${2:-iri::parse iri}"
+    shift $(( $# > 1 ? 2 : 1 ))
+    want=("$@")
+    [ ${#want[@]} -gt 0 ] || want=(psl_idn userbait zhwiki_iri isaacs)
+    out=$(mktemp)
+    [ $# -gt 0 ] || exec > >(tee bench/results/profile.md)  # the default run is kept beside latest.md
+    echo "# Instructions per URL by function"
+    echo
+    echo "Produced by \`bench/run.sh --profile\` on $(date -u +%Y-%m-%d) (valgrind callgrind: counts repeat exactly)."
+    echo
+    for d in "${datasets[@]}"; do
+      for w in "${want[@]}"; do
+        [[ "$d" == *"$w"* ]] || continue
+        lines=$("$bench" --rounds 1 --only none "$d" | head -1 | sed -n 's/.*accepted [0-9]*\/\([0-9]*\).*/\1/p')
+        rounds=$(( lines < 10000 ? 50 : 3 ))
+        valgrind --tool=callgrind --callgrind-out-file="$out" "$bench" --rounds "$rounds" --only "$row" "$d" > /dev/null 2>&1
+        echo "## $(basename "$d"): $row, instructions per URL by function ($rounds rounds of $lines lines)"
+        echo
+        echo '```'
+        callgrind_annotate "$out" 2>/dev/null | grep -E '^ *[0-9,]+ .*\?\?\?:iri::' | head -12 |
+          awk -v n=$(( lines * rounds )) '{ gsub(",", "", $1); printf "%8.1f  %s\n", $1 / n, $0 }' |
+          sed -E 's/ +[0-9,]+ +\([ 0-9.]+%\) +/  /; s/\?\?\?://; s/\(unsigned char const\*.*|\(std::.*|\(iri::.*//'
+        echo '```'
+        echo
+      done
+    done
+    rm -f "$out"
+    ;;
   table)
     mkdir -p bench/results
     out=bench/results/latest.md
@@ -69,5 +103,5 @@ case "$mode" in
     } | tee "$out"
     ;;
   *)
-    echo "usage: bench/run.sh [--smoke | --callgrind]"; exit 2 ;;
+    echo "usage: bench/run.sh [--smoke | --callgrind | --profile [ROW [DATASET...]]]"; exit 2 ;;
 esac

@@ -121,7 +121,8 @@ struct target_writer {
     void path(std::string_view prefix, std::string_view rest, bool remove_dots) {
         const auto begin = text.size();
         text.append(prefix).append(rest);
-        if (remove_dots) text.resize(begin + detail::remove_dot_segments_in_place(text.data() + begin, text.size() - begin));
+        if (remove_dots)
+            text.resize(begin + detail::remove_dot_segments_in_place(text.data() + begin, text.size() - begin));
         // Without an authority a path must not begin with "//" (RFC 3986 §3.3): kept as it is with "/." before it.
         if (!c.has(component::authority) && text.size() - begin >= 2 && text[begin] == '/' && text[begin + 1] == '/')
             text.insert(begin, "/.");

@@ -43,7 +43,8 @@ std::uint16_t whole_three_octet_leads(const detail::charset_info* set) noexcept 
         if (lead == 0xED) continue;
         const std::uint32_t lo = (lead - 0xE0) << 12, hi = lo + 0xFFF;
         for (std::size_t i = 0; i < set->count; ++i)
-            if (set->ranges[i][0] <= lo && hi <= set->ranges[i][1]) mask = static_cast<std::uint16_t>(mask | 1u << (lead - 0xE0));
+            if (set->ranges[i][0] <= lo && hi <= set->ranges[i][1])
+                mask = static_cast<std::uint16_t>(mask | 1u << (lead - 0xE0));
     }
     return mask;
 }
@@ -153,9 +154,8 @@ inline bool decode_whole_three_octets(const char* s, char* p, std::uint16_t whol
     const unsigned lead = digit(1) << 4 | digit(2);
     const unsigned second = digit(4) << 4 | digit(5);
     const unsigned third = digit(7) << 4 | hex_table[static_cast<unsigned char>(s[8])];
-    if (lead < 0xE0 || lead > 0xEF || !((whole_leads >> (lead - 0xE0)) & 1u) || (second & 0xC0) != 0x80 ||
-        (third & 0xC0) != 0x80)
-        return false;
+    const bool whole = lead >= 0xE0 && lead <= 0xEF && ((static_cast<unsigned>(whole_leads) >> (lead - 0xE0)) & 1u);
+    if (!whole || (second & 0xC0) != 0x80 || (third & 0xC0) != 0x80) return false;
     const std::uint32_t octets = lead | second << 8 | third << 16;  // one store: p has room for 4 (9 bytes read)
     std::memcpy(p, &octets, 4);
     return true;
@@ -246,6 +246,13 @@ result<std::size_t> append_to_iri(std::string& out, std::string_view uri, const 
     const reference_view view(uri, *parsed, grammar::uri);
     const reference_view* const r = &view;
     const bool hosts = o.unicode_hosts && r->host_kind() == host_kind::reg_name;
+    // Before the first "%" there is nothing to decode: that text is copied as it is, all of it when there is no
+    // "%" (but for a host to convert, step 7).
+    const std::size_t first_pct = uri.find('%');
+    if (first_pct == std::string_view::npos && !hosts) {
+        out.append(uri);
+        return uri.size();
+    }
     static const auto& unreserved = detail::component_set(grammar::uri, production::unreserved);
     const grammar_decoding& g = decoding_of(o.to);
     const components& c = r->offsets();
@@ -260,32 +267,32 @@ result<std::size_t> append_to_iri(std::string& out, std::string_view uri, const 
     const std::size_t before = out.size();
     out.resize(before + uri.size() + (host.size() > r->host().size() ? host.size() - r->host().size() : 0));
     char* p = out.data() + before;
+    auto copy = [&p](std::string_view text) {
+        p = static_cast<char*>(std::memcpy(p, text.data(), text.size())) + text.size();
+    };
     // The text is written in order, from `from` to the end of each component that is decoded: what lies between
     // two such components (delimiters, scheme, port, IP literal) has no "%" and is copied as it is.
-    std::uint32_t from = 0;
+    std::uint32_t from = hosts ? 0 : static_cast<std::uint32_t>(first_pct);
+    copy(uri.substr(0, from));
     auto through = [&](component k, const component_decoding& cd) {
-        if (!c[k].present()) return;
+        if (!c[k].present() || c[k].end <= from) return;
         p = decode_component(p, uri.substr(from, c[k].end - from), decoder{unreserved, cd, o.keep_discouraged_encoded});
         from = c[k].end;
     };
-    auto up_to = [&](component k) {  // what precedes component k, which is then written by the caller
-        p = decode_component(p, uri.substr(from, c[k].begin - from), decoder{unreserved, g.segment, false});
+    auto as_written = [&](component k, std::string_view text) {  // component k written by the caller as `text`
+        if (from < c[k].begin)
+            p = decode_component(p, uri.substr(from, c[k].begin - from), decoder{unreserved, g.segment, false});
+        copy(from <= c[k].begin ? text : uri.substr(from, c[k].end - from));
         from = c[k].end;
     };
     through(component::userinfo, g.userinfo);
-    if (hosts) {
-        up_to(component::host);
-        p = static_cast<char*>(std::memcpy(p, host.data(), host.size())) + host.size();
-    } else if (r->host_kind() == host_kind::reg_name) {
-        through(component::host, g.reg_name);
-    }
+    if (hosts) as_written(component::host, host);
+    else if (r->host_kind() == host_kind::reg_name) through(component::host, g.reg_name);
     through(component::path, g.segment);
-    if (r->has_query() && o.keep_http_query_encoded && r->has_scheme() && detail::is_http(r->scheme())) {
-        up_to(component::query);  // step 5: the query as it is
-        p = static_cast<char*>(std::memcpy(p, r->query().data(), r->query().size())) + r->query().size();
-    } else {
+    if (r->has_query() && o.keep_http_query_encoded && r->has_scheme() && detail::is_http(r->scheme()))
+        as_written(component::query, r->query());  // step 5: the query as it is
+    else
         through(component::query, g.query);
-    }
     through(component::fragment, g.fragment);  // the path is always there: nothing is left after the last one
     out.resize(static_cast<std::size_t>(p - out.data()));
     return out.size() - before;  // valid in `to` by construction: the test suites check it over the datasets
