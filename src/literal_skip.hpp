@@ -31,8 +31,8 @@ struct component_sets {
 [[nodiscard]] const component_sets& literal_sets(grammar g) noexcept;
 
 /// The first offset in [at, n) whose byte is not in `set`, or that holds a "%" (when the set has "%") not
-/// followed by two hexadecimal digits (RFC 3986 §2.1); n when there is none. Uses AVX2 when the processor
-/// has it, a byte loop otherwise.
+/// followed by two hexadecimal digits (RFC 3986 §2.1); n when there is none. Uses AVX-512BW or AVX2 when the
+/// processor has it, a byte loop otherwise (IRI_FORCE_SIMD=avx2 or scalar in the environment asks for less).
 [[nodiscard]] std::uint32_t skip_literals(const unsigned char* s, std::uint32_t at, std::uint32_t n,
                                           const ascii_set& set) noexcept;
 
