@@ -182,8 +182,8 @@ const skip_fn skip = choose();
 
 }  // namespace
 
-std::uint32_t skip_literals(const unsigned char* s, std::uint32_t at, std::uint32_t n,
-                            const ascii_set& set) noexcept {
+std::uint32_t skip_literals_from(const unsigned char* s, std::uint32_t at, std::uint32_t n,
+                                 const ascii_set& set) noexcept {
     return skip(s, at, n, set);
 }
 

@@ -30,10 +30,18 @@ struct component_sets {
 };
 [[nodiscard]] const component_sets& literal_sets(grammar g) noexcept;
 
+/// skip_literals past its first byte, which is in the set.
+[[nodiscard]] std::uint32_t skip_literals_from(const unsigned char* s, std::uint32_t at, std::uint32_t n,
+                                               const ascii_set& set) noexcept;
+
 /// The first offset in [at, n) whose byte is not in `set`, or that holds a "%" (when the set has "%") not
 /// followed by two hexadecimal digits (RFC 3986 §2.1); n when there is none. Uses AVX-512BW or AVX2 when the
 /// processor has it, a byte loop otherwise (IRI_FORCE_SIMD=avx2 or scalar in the environment asks for less).
-[[nodiscard]] std::uint32_t skip_literals(const unsigned char* s, std::uint32_t at, std::uint32_t n,
-                                          const ascii_set& set) noexcept;
+/// A run that stops at its first byte (an empty component, a non-ASCII character first) is told here, inline.
+[[nodiscard]] inline std::uint32_t skip_literals(const unsigned char* s, std::uint32_t at, std::uint32_t n,
+                                                 const ascii_set& set) noexcept {
+    if (at == n || s[at] >= 0x80 || !((set.low_nibble[s[at] & 15] >> (s[at] >> 4)) & 1u)) return at;
+    return skip_literals_from(s, at, n, set);
+}
 
 }  // namespace iri::detail
