@@ -1,6 +1,7 @@
 // SIMD skipping of literal runs (see literal_skip.hpp).
 #include "literal_skip.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <string_view>
@@ -40,6 +41,11 @@ ascii_set make_ascii_set(const charset_info& cs, const char* extra) noexcept {
     for (unsigned c = 0; c < 128; ++c)
         if ((cs.ascii[c >> 6] >> (c & 63)) & 1u) add(set, static_cast<unsigned char>(c));
     for (; *extra; ++extra) add(set, static_cast<unsigned char>(*extra));
+    for (char32_t low = 1; low < 16; ++low) {  // E1–EF: U+1000–U+FFFF, 4,096 characters each
+        const char32_t first = low << 12, last = first + 0xFFF;
+        for (std::size_t i = 0; low != 0xD && i < cs.count; ++i)
+            if (cs.ranges[i][0] <= first && last <= cs.ranges[i][1]) set.three_octet_leads[low] = 0xFF;
+    }
     return set;
 }
 
@@ -132,6 +138,8 @@ __attribute__((target("avx512f,avx512bw"), no_sanitize_address)) std::uint32_t s
     const __m512i table = _mm512_broadcast_i32x4(_mm_load_si128(reinterpret_cast<const __m128i*>(set.low_nibble)));
     const __m512i hex_table =
         _mm512_broadcast_i32x4(_mm_load_si128(reinterpret_cast<const __m128i*>(hex_digits.low_nibble)));
+    const __m512i three_octet_leads =
+        _mm512_broadcast_i32x4(_mm_load_si128(reinterpret_cast<const __m128i*>(set.three_octet_leads)));
     const __m512i nibble = _mm512_set1_epi8(0x0F);
     const __m512i percent = _mm512_set1_epi8('%');
     while (at < n) {
@@ -142,14 +150,29 @@ __attribute__((target("avx512f,avx512bw"), no_sanitize_address)) std::uint32_t s
         const __m512i high = _mm512_shuffle_epi8(high_table, _mm512_and_si512(_mm512_srli_epi16(x, 4), nibble));
         std::uint64_t stops = ~_mm512_test_epi8_mask(_mm512_shuffle_epi8(table, lo), high) | ~inside;
         std::uint64_t pct = _mm512_mask_cmpeq_epi8_mask(inside, x, percent);
-        pct &= stops ? (std::uint64_t{1} << __builtin_ctzll(stops)) - 1 : ~std::uint64_t{0};  // before the stop
         std::uint32_t advance = 64;
+        if (const std::uint64_t non_ascii = _mm512_movepi8_mask(x)) {
+            // Three-octet characters of a whole lead: the lead followed by two trail octets (10xxxxxx). Any other
+            // non-ASCII byte stops the run, at a character's first byte: every byte before it is ASCII or part of a
+            // whole character. A lead in the last two bytes waits for the next block.
+            const std::uint64_t leads = _mm512_mask_cmpeq_epi8_mask(
+                _mm512_cmpeq_epi8_mask(_mm512_and_si512(x, _mm512_set1_epi8(static_cast<char>(0xF0))),
+                                       _mm512_set1_epi8(static_cast<char>(0xE0))),
+                _mm512_shuffle_epi8(three_octet_leads, lo), _mm512_set1_epi8(static_cast<char>(0xFF)));
+            const std::uint64_t trails = _mm512_cmpeq_epi8_mask(
+                _mm512_and_si512(x, _mm512_set1_epi8(static_cast<char>(0xC0))), _mm512_set1_epi8(static_cast<char>(0x80)));
+            const std::uint64_t whole = leads & (trails >> 1) & (trails >> 2);
+            const std::uint64_t carry = leads & 0xC000000000000000ull;
+            stops = (stops & ~non_ascii) | (non_ascii & ~(whole | whole << 1 | whole << 2) & ~carry);
+            if (carry) advance = static_cast<std::uint32_t>(__builtin_ctzll(carry));
+        }
+        pct &= stops ? (std::uint64_t{1} << __builtin_ctzll(stops)) - 1 : ~std::uint64_t{0};  // before the stop
         if (pct) {
             // A "%" must be followed by two hex digits; one in the last two bytes waits for the next block.
             const std::uint64_t hex = _mm512_mask_test_epi8_mask(inside, _mm512_shuffle_epi8(hex_table, lo), high);
             stops |= pct & ~((hex >> 1) & (hex >> 2)) & 0x3FFFFFFFFFFFFFFFull;
             if (const std::uint64_t carry = pct & 0xC000000000000000ull)
-                advance = static_cast<std::uint32_t>(__builtin_ctzll(carry));
+                advance = std::min(advance, static_cast<std::uint32_t>(__builtin_ctzll(carry)));
         }
         if (stops && static_cast<std::uint32_t>(__builtin_ctzll(stops)) < advance)
             return at + static_cast<std::uint32_t>(__builtin_ctzll(stops));

@@ -16,11 +16,16 @@
 namespace iri::detail {
 
 /// An ASCII byte set in the form the lookup needs: bit h of low_nibble[l] is set when byte (h << 4 | l) is in.
+/// With it, for the 64-byte blocks, the three-octet UTF-8 characters (U+1000–U+FFFF) whose lead octet E_l says the
+/// set holds every character it starts (0xFF at three_octet_leads[l]; never E0 and ED, whose second octet has a
+/// narrower range, RFC 3629 §4): runs of such characters (CJK text) are skipped too.
 struct ascii_set {
     alignas(16) std::uint8_t low_nibble[16] = {};
+    alignas(16) std::uint8_t three_octet_leads[16] = {};
 };
 
-/// The ASCII part of a generated literal set, plus the bytes of `extra` ("/" for paths).
+/// The ASCII part of a generated literal set and its whole three-octet leads, plus the bytes of `extra` ("/" for
+/// paths).
 [[nodiscard]] ascii_set make_ascii_set(const charset_info& cs, const char* extra = "") noexcept;
 
 /// The sets of a grammar's repeated components, each with "%" (its triplets are part of a run) and, for the

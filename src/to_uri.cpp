@@ -208,6 +208,52 @@ std::optional<error> convert(const reference_view& r, grammar to, const to_uri_o
     return std::nullopt;  // valid in `to` by construction: the test suites check it over the datasets
 }
 
+bool is_ascii(std::string_view s) noexcept {
+    return std::none_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
+}
+
+// RFC 3987 §3.1 step 2 for a text whose ASCII characters all stay: each octet above 0x7F as "%HH", uppercase.
+// Eight bytes at a time: counted first (the output's size), then copied where none is above 0x7F.
+std::size_t append_octets_encoded(std::string& out, std::string_view text) {
+    static constexpr char hex[] = "0123456789ABCDEF";
+    constexpr std::uint64_t high_bits = 0x8080808080808080ull;
+    const char* const s = text.data();
+    const std::size_t n = text.size();
+    std::size_t high = 0, i = 0;
+    for (std::uint64_t w; i + 8 <= n; i += 8) {
+        std::memcpy(&w, s + i, 8);
+        high += static_cast<std::size_t>((((w & high_bits) >> 7) * 0x0101010101010101ull) >> 56);  // their sum
+    }
+    for (; i < n; ++i) high += static_cast<unsigned char>(s[i]) >> 7;
+    if (high == 0) {  // a URI already
+        out.append(text);
+        return n;
+    }
+    const std::size_t at = out.size();
+    out.resize(at + n + 2 * high);
+    char* p = out.data() + at;
+    auto put = [&p](unsigned char b) {
+        if (b < 0x80) {
+            *p++ = static_cast<char>(b);
+        } else {
+            p[0] = '%', p[1] = hex[b >> 4], p[2] = hex[b & 15];
+            p += 3;
+        }
+    };
+    for (i = 0; i + 8 <= n; i += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, s + i, 8);
+        if ((w & high_bits) == 0) {
+            std::memcpy(p, s + i, 8);
+            p += 8;
+        } else {
+            for (std::size_t k = 0; k < 8; ++k) put(static_cast<unsigned char>(s[i + k]));
+        }
+    }
+    for (; i < n; ++i) put(static_cast<unsigned char>(s[i]));
+    return out.size() - at;
+}
+
 }  // namespace
 
 result<std::size_t> append_to_uri(std::string& out, std::string_view text, grammar from, const to_uri_options& o) {
@@ -240,24 +286,15 @@ result<std::size_t> append_to_uri(std::string& out, std::string_view text, gramm
         e.char_offset = back(e.char_offset);
         return e;
     }
-    // An IRI (or RFC 3987 IRI) of ASCII characters only is a URI already: the grammars differ only above
-    // U+007F. A LEIRI may hold ASCII characters URIs do not allow.
-    // (A host of pct-encoded UTF-8 still has work to do under host_mapping::idna.)
-    bool ascii = from != grammar::leiri &&
-                 !(o.host == host_mapping::idna && r->host_kind() == host_kind::reg_name &&
-                   r->host().find('%') != std::string_view::npos);
-    if (ascii) {  // eight bytes at a time: any high bit set?
-        std::size_t i = 0;
-        for (std::uint64_t w; ascii && i + 8 <= text.size(); i += 8) {
-            std::memcpy(&w, text.data() + i, 8);
-            ascii = (w & 0x8080808080808080ull) == 0;
-        }
-        for (; ascii && i < text.size(); ++i) ascii = static_cast<unsigned char>(text[i]) < 0x80;
-    }
-    if (ascii) {
-        out.append(text);
-        return text.size();
-    }
+    // An IRI (or RFC 3987 IRI) differs from a URI only above U+007F: the grammars are the same below it (a LEIRI's
+    // is not). So its URI is its text with each octet of a non-ASCII character written as "%HH" (§3.1 step 2),
+    // whatever the component, unless a host or a query needs more: IDNA for a host with non-ASCII characters or
+    // "%" (§3.4.2), a document charset for an http(s) query (§3.5).
+    const bool host_as_text = o.host == host_mapping::percent_encoding || r->host_kind() != host_kind::reg_name ||
+                              (is_ascii(r->host()) && r->host().find('%') == std::string_view::npos);
+    const bool query_as_text =
+        o.query_charset.empty() || !r->has_query() || !r->has_scheme() || !detail::is_http(r->scheme());
+    if (from != grammar::leiri && host_as_text && query_as_text) return append_octets_encoded(out, text);
     const std::size_t before = out.size();
     if (auto e = convert(*r, grammar::uri, o, out)) {
         out.resize(before);
