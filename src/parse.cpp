@@ -135,7 +135,7 @@ std::uint32_t host_port(const prefixes& f, const unsigned char* s, std::uint32_t
     } else {
         end = run_repeated(f.reg_name, f.sets->reg_name, s, at, n);  // reg-name = *( ... ): at least ""
         if (end == none) return none;
-        const bool v4 = run(f.ipv4, s, at, end) == end && end > at;
+        const bool v4 = end > at && run(f.ipv4, s, at, end) == end;
         out[v4 ? component::ipv4address : component::reg_name] = {at, end};
     }
     out[component::host] = {at, end};
