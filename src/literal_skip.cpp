@@ -112,13 +112,31 @@ __attribute__((target("avx2"), no_sanitize_address)) std::uint32_t skip_avx2(con
         const std::uint32_t inside = left < 32 ? (1u << left) - 1 : ~0u;  // bytes of the input
         std::uint32_t stops = ~in_set(lo, high, set) | ~inside;
         auto pct = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('%'))));
-        pct &= inside & (stops ? (1u << __builtin_ctz(stops)) - 1 : ~0u);  // the "%" before the first stop
         std::uint32_t advance = 32;
+        if (const auto non_ascii = static_cast<std::uint32_t>(_mm256_movemask_epi8(x)) & inside) {
+            // Three-octet characters of a whole lead, as in skip_avx512 below.
+            const __m256i lead_table =
+                _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(set.three_octet_leads)));
+            const __m256i is_lead = _mm256_and_si256(
+                _mm256_cmpeq_epi8(_mm256_and_si256(x, _mm256_set1_epi8(static_cast<char>(0xF0))),
+                                  _mm256_set1_epi8(static_cast<char>(0xE0))),
+                _mm256_shuffle_epi8(lead_table, lo));
+            const auto leads = static_cast<std::uint32_t>(_mm256_movemask_epi8(is_lead)) & inside;
+            const auto trails = static_cast<std::uint32_t>(_mm256_movemask_epi8(
+                _mm256_cmpeq_epi8(_mm256_and_si256(x, _mm256_set1_epi8(static_cast<char>(0xC0))),
+                                  _mm256_set1_epi8(static_cast<char>(0x80))))) & inside;
+            const std::uint32_t whole = leads & (trails >> 1) & (trails >> 2);
+            const std::uint32_t carry = leads & 0xC0000000u;
+            stops = (stops & ~non_ascii) | (non_ascii & ~(whole | whole << 1 | whole << 2) & ~carry);
+            if (carry) advance = static_cast<std::uint32_t>(__builtin_ctz(carry));
+        }
+        pct &= inside & (stops ? (1u << __builtin_ctz(stops)) - 1 : ~0u);  // the "%" before the first stop
         if (pct) {
             // A "%" must be followed by two hex digits; one in the last two bytes waits for the next block.
             const std::uint32_t hex = in_set(lo, high, hex_digits) & inside;
             stops |= pct & ~((hex >> 1) & (hex >> 2)) & 0x3FFFFFFFu;
-            if (const std::uint32_t carry = pct & 0xC0000000u) advance = static_cast<std::uint32_t>(__builtin_ctz(carry));
+            if (const std::uint32_t carry = pct & 0xC0000000u)
+                advance = std::min(advance, static_cast<std::uint32_t>(__builtin_ctz(carry)));
         }
         if (stops && static_cast<std::uint32_t>(__builtin_ctz(stops)) < advance)
             return at + static_cast<std::uint32_t>(__builtin_ctz(stops));

@@ -16,7 +16,7 @@
 namespace iri::detail {
 
 /// An ASCII byte set in the form the lookup needs: bit h of low_nibble[l] is set when byte (h << 4 | l) is in.
-/// With it, for the 64-byte blocks, the three-octet UTF-8 characters (U+1000–U+FFFF) whose lead octet E_l says the
+/// With it, for the SIMD blocks, the three-octet UTF-8 characters (U+1000–U+FFFF) whose lead octet E_l says the
 /// set holds every character it starts (0xFF at three_octet_leads[l]; never E0 and ED, whose second octet has a
 /// narrower range, RFC 3629 §4): runs of such characters (CJK text) are skipped too.
 struct ascii_set {
