@@ -63,7 +63,8 @@ case "$mode" in
     [ $# -gt 0 ] || exec > >(tee bench/results/profile.md)  # the default run is kept beside latest.md
     echo "# Instructions per URL by function"
     echo
-    echo "Produced by \`bench/run.sh --profile\` on $(date -u +%Y-%m-%d) (valgrind callgrind: counts repeat exactly)."
+    echo "Produced by \`bench/run.sh --profile\` on $(date -u +%Y-%m-%d) (valgrind callgrind: counts repeat exactly;"
+    echo "valgrind has no AVX-512, so the AVX2 implementation runs)."
     echo
     for d in "${datasets[@]}"; do
       for w in "${want[@]}"; do
