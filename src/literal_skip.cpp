@@ -41,12 +41,19 @@ ascii_set make_ascii_set(const charset_info& cs, const char* extra) noexcept {
     for (unsigned c = 0; c < 128; ++c)
         if ((cs.ascii[c >> 6] >> (c & 63)) & 1u) add(set, static_cast<unsigned char>(c));
     for (; *extra; ++extra) add(set, static_cast<unsigned char>(*extra));
-    for (char32_t low = 1; low < 16; ++low) {  // E1–EF: U+1000–U+FFFF, 4,096 characters each
+    const std::uint16_t leads = whole_three_octet_leads(cs);
+    for (unsigned low = 0; low < 16; ++low) set.three_octet_leads[low] = (leads >> low) & 1u ? 0xFF : 0;
+    return set;
+}
+
+std::uint16_t whole_three_octet_leads(const charset_info& cs) noexcept {
+    std::uint16_t mask = 0;
+    for (char32_t low = 1; low < 16; ++low) {
         const char32_t first = low << 12, last = first + 0xFFF;
         for (std::size_t i = 0; low != 0xD && i < cs.count; ++i)
-            if (cs.ranges[i][0] <= first && last <= cs.ranges[i][1]) set.three_octet_leads[low] = 0xFF;
+            if (cs.ranges[i][0] <= first && last <= cs.ranges[i][1]) mask = static_cast<std::uint16_t>(mask | 1u << low);
     }
-    return set;
+    return mask;
 }
 
 const component_sets& literal_sets(grammar g) noexcept {

@@ -24,6 +24,11 @@ struct ascii_set {
     alignas(16) std::uint8_t three_octet_leads[16] = {};
 };
 
+/// The lead octets E1–EF of the three-octet UTF-8 characters (U+1000–U+FFFF, 4,096 characters each) all of whose
+/// characters the set holds: bit lead - 0xE0. Never E0 and ED, whose second octet has a narrower range (RFC 3629
+/// §4): a character of a lead in the mask is well-formed and in the set as soon as two trail octets follow.
+[[nodiscard]] std::uint16_t whole_three_octet_leads(const charset_info& cs) noexcept;
+
 /// The ASCII part of a generated literal set and its whole three-octet leads, plus the bytes of `extra` ("/" for
 /// paths).
 [[nodiscard]] ascii_set make_ascii_set(const charset_info& cs, const char* extra = "") noexcept;

@@ -2,7 +2,6 @@
 #include <unicode/normalizer2.h>
 #include <unicode/uchar.h>
 #include <unicode/unistr.h>
-#include <unicode/utf8.h>
 
 #include <algorithm>
 #include <array>
@@ -27,27 +26,12 @@ bool discouraged(UChar32 c) {
     return u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT) || u_isUWhiteSpace(c);
 }
 
-// What one component of the target IRI allows (step 4), from the grammar's literal set of the component.
+// What one component of the target IRI allows (step 4), from the grammar's literal set of the component, with its
+// whole three-octet leads (literal_skip.hpp): a character of such a lead needs no code point.
 struct component_decoding {
     const detail::charset_info* set = nullptr;
-    // The lead octets E1–EF of three-octet characters (bit lead - 0xE0) all of whose characters the set holds,
-    // so that such a character needs no code point: U+1000–U+FFFF in 4,096 blocks. E0 and ED are left out, their
-    // second octet having a narrower range (RFC 3629 §4).
     std::uint16_t whole_leads = 0;
 };
-
-std::uint16_t whole_three_octet_leads(const detail::charset_info* set) noexcept {
-    std::uint16_t mask = 0;
-    if (!set) return 0;
-    for (unsigned lead = 0xE1; lead <= 0xEF; ++lead) {
-        if (lead == 0xED) continue;
-        const std::uint32_t lo = (lead - 0xE0) << 12, hi = lo + 0xFFF;
-        for (std::size_t i = 0; i < set->count; ++i)
-            if (set->ranges[i][0] <= lo && hi <= set->ranges[i][1])
-                mask = static_cast<std::uint16_t>(mask | 1u << (lead - 0xE0));
-    }
-    return mask;
-}
 
 // The components of a target grammar, worked out once.
 struct grammar_decoding {
@@ -60,7 +44,7 @@ const grammar_decoding& decoding_of(grammar g) noexcept {
         for (std::size_t i = 0; i < grammar_count; ++i) {
             auto of = [i](production p) {
                 const detail::charset_info* set = detail::find_charset(static_cast<grammar>(i), p);
-                return component_decoding{set, whole_three_octet_leads(set)};
+                return component_decoding{set, set ? detail::whole_three_octet_leads(*set) : std::uint16_t{0}};
             };
             t[i] = {of(production::userinfo), of(production::reg_name), of(production::segment),
                     of(production::query), of(production::fragment)};
