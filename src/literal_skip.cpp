@@ -66,7 +66,8 @@ const component_sets& literal_sets(grammar g) noexcept {
                 return cs ? make_ascii_set(*cs, extra) : ascii_set{};  // empty: skips nothing
             };
             t[i] = {set(production::userinfo, "%"), set(production::reg_name, "%"), set(production::segment, "%/"),
-                    set(production::query, "%"), set(production::fragment, "%")};
+                    set(production::query, "%"), set(production::fragment, "%"),
+                    set(production::segment_nz, "%"), set(production::segment_nz_nc, "%")};
         }
         return t;
     }();

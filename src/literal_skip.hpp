@@ -37,6 +37,7 @@ struct ascii_set {
 /// path, "/" (segment characters and separators). Built once per grammar.
 struct component_sets {
     ascii_set userinfo, reg_name, path, query, fragment;
+    ascii_set segment_nz, segment_nz_nc;  // the first segment of path-rootless and of path-noscheme (no "/")
 };
 [[nodiscard]] const component_sets& literal_sets(grammar g) noexcept;
 

@@ -8,7 +8,6 @@
 #include "iri/parse.hpp"
 
 #include <array>
-#include <cstring>
 
 #include "charset_detail.hpp"
 #include "error_detail.hpp"
@@ -36,7 +35,7 @@ std::uint32_t run(detail::prefix_fn f, const unsigned char* s, std::uint32_t at,
 // The prefix matchers the fast path needs; all present for every variant that keeps RFC 3986's structure.
 // With them, the ASCII literal sets of the repeated components, whose runs are skipped with SIMD.
 struct prefixes {
-    detail::prefix_fn scheme, userinfo, ip_literal, ipv4, ipv6, reg_name, port, abempty, absolute, rootless,
+    detail::prefix_fn scheme, userinfo, ip_literal, ipv4, ipv6, reg_name, port, abempty, rootless,
         noscheme, query, fragment;
     bool complete;
     const detail::component_sets* sets;
@@ -71,22 +70,16 @@ std::uint32_t run_abempty(const struct prefixes& f, const unsigned char* s, std:
     return run(f.abempty, s, at, n);
 }
 
-// path-rootless = segment-nz *( "/" segment ) and path-noscheme, whose first segment has no ":" (`no_colon`),
-// from `at`, where no "/" is: the skip runs over segment characters and "/". When the first segment holds a ":"
-// that path-noscheme does not allow, or the skip stops at a byte the DFA must judge, the DFA decides: from the
-// last "/" the skip passed (path-abempty from there), else from `at` (the production's own DFA). An empty run is
-// the empty path, as the production's DFA finding nothing is.
-std::uint32_t run_relative_path(const struct prefixes& f, detail::prefix_fn production_dfa, bool no_colon,
-                                const unsigned char* s, std::uint32_t at, std::uint32_t n) noexcept {
-    const std::uint32_t stop = detail::skip_literals(s, at, n, f.sets->path);
-    const void* slash = std::memchr(s + at, '/', stop - at);
-    const auto first_end = slash ? static_cast<std::uint32_t>(static_cast<const unsigned char*>(slash) - s) : stop;
-    if (no_colon && std::memchr(s + at, ':', first_end - at)) return run(production_dfa, s, at, n);
-    if (ends_component(s, stop, n)) return stop;
-    if (!slash) return run(production_dfa, s, at, n);
-    std::uint32_t last = stop;
-    while (s[last - 1] != '/') --last;
-    return run(f.abempty, s, last - 1, n);
+// path-rootless = segment-nz *( "/" segment ) and path-noscheme = segment-nz-nc *( "/" segment ) from `at`, where
+// no "/" is: the first segment is skipped with its own set from the grammar (segment-nz-nc has no ":", RFC 3986
+// §4.2), then path-abempty from the "/" that ends it. When the skip stops at a byte the DFA must judge, the
+// production's DFA decides from `at`. An empty run is the empty path, as the production's DFA finding nothing is.
+std::uint32_t run_relative_path(const struct prefixes& f, detail::prefix_fn production_dfa,
+                                const detail::ascii_set& first_segment, const unsigned char* s, std::uint32_t at,
+                                std::uint32_t n) noexcept {
+    const std::uint32_t first_end = detail::skip_literals(s, at, n, first_segment);
+    if (first_end < n && s[first_end] == '/') return run_abempty(f, s, first_end, n);
+    return ends_component(s, first_end, n) ? first_end : run(production_dfa, s, at, n);
 }
 
 prefixes make_prefixes(const grammar_info& gi) noexcept {
@@ -94,11 +87,11 @@ prefixes make_prefixes(const grammar_info& gi) noexcept {
                prefix(gi, production::ip_literal),    prefix(gi, production::ipv4address),
                prefix(gi, production::ipv6address),   prefix(gi, production::reg_name),
                prefix(gi, production::port),          prefix(gi, production::path_abempty),
-               prefix(gi, production::path_absolute), prefix(gi, production::path_rootless),
-               prefix(gi, production::path_noscheme), prefix(gi, production::query),
-               prefix(gi, production::fragment),      false, nullptr};
+               prefix(gi, production::path_rootless), prefix(gi, production::path_noscheme),
+               prefix(gi, production::query),         prefix(gi, production::fragment),
+               false,                                 nullptr};
     f.complete = f.scheme && f.userinfo && f.ip_literal && f.ipv4 && f.ipv6 && f.reg_name && f.port && f.abempty &&
-                 f.absolute && f.rootless && f.noscheme && f.query && f.fragment;
+                 f.rootless && f.noscheme && f.query && f.fragment;
     return f;
 }
 
@@ -191,8 +184,8 @@ bool split_parse(grammar g, production p, const unsigned char* s, std::uint32_t 
         // an authority took above.
         path_end = run_abempty(f, s, at, n);
     } else {
-        path_end = has_scheme ? run_relative_path(f, f.rootless, false, s, at, n)
-                              : run_relative_path(f, f.noscheme, true, s, at, n);
+        path_end = has_scheme ? run_relative_path(f, f.rootless, f.sets->segment_nz, s, at, n)
+                              : run_relative_path(f, f.noscheme, f.sets->segment_nz_nc, s, at, n);
         if (path_end == none) path_end = at;  // path-empty
     }
     if (path_end == none) return false;
