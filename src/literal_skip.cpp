@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdlib>
 #include <string_view>
 
@@ -86,6 +87,36 @@ std::uint32_t skip_scalar(const unsigned char* s, std::uint32_t at, std::uint32_
     return at;
 }
 
+// The verdict on a SIMD block, from masks of its bytes (bit i for byte i), shared by the AVX2 and AVX-512 loops.
+// `stops` starts as the bytes the ASCII set does not hold (every non-ASCII byte among them) and those past the
+// input; `advance` as the block's width, and less when something starting in its last two bytes waits for the
+// next block.
+
+// The non-ASCII bytes of whole three-octet characters (a lead of the set's whole leads, then two trail octets)
+// are part of the run; any other non-ASCII byte stops it, at a character's first byte.
+template <class Mask>
+inline void pass_whole_characters(Mask non_ascii, Mask leads, Mask trails, Mask& stops, std::uint32_t& advance) noexcept {
+    constexpr Mask last_two = Mask{3} << (8 * sizeof(Mask) - 2);
+    const Mask whole = leads & (trails >> 1) & (trails >> 2);
+    const Mask carry = leads & last_two;
+    stops = (stops & ~non_ascii) | (non_ascii & ~(whole | whole << 1 | whole << 2) & ~carry);
+    if (carry) advance = static_cast<std::uint32_t>(std::countr_zero(carry));
+}
+
+// The "%" before the first stop (`pct`) must be followed by two hex digits (`hex`, RFC 3986 §2.1).
+template <class Mask>
+inline void check_triplets(Mask pct, Mask hex, Mask& stops, std::uint32_t& advance) noexcept {
+    constexpr Mask last_two = Mask{3} << (8 * sizeof(Mask) - 2);
+    stops |= pct & ~((hex >> 1) & (hex >> 2)) & ~last_two;
+    if (const Mask carry = pct & last_two) advance = std::min(advance, static_cast<std::uint32_t>(std::countr_zero(carry)));
+}
+
+// The bits below the first stop.
+template <class Mask>
+inline Mask before_first(Mask stops) noexcept {
+    return stops ? (Mask{1} << std::countr_zero(stops)) - 1 : ~Mask{0};
+}
+
 #ifdef IRI_X86
 // 1 << h for the high nibbles of ASCII (0–7), 0 for bytes >= 0x80.
 #define IRI_HIGH_BITS 1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0
@@ -122,7 +153,7 @@ __attribute__((target("avx2"), no_sanitize_address)) std::uint32_t skip_avx2(con
         auto pct = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('%'))));
         std::uint32_t advance = 32;
         if (const auto non_ascii = static_cast<std::uint32_t>(_mm256_movemask_epi8(x)) & inside) {
-            // Three-octet characters of a whole lead, as in skip_avx512 below.
+            // Three-octet characters of a whole lead (set.three_octet_leads).
             const __m256i lead_table =
                 _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(set.three_octet_leads)));
             const __m256i is_lead = _mm256_and_si256(
@@ -133,19 +164,10 @@ __attribute__((target("avx2"), no_sanitize_address)) std::uint32_t skip_avx2(con
             const auto trails = static_cast<std::uint32_t>(_mm256_movemask_epi8(
                 _mm256_cmpeq_epi8(_mm256_and_si256(x, _mm256_set1_epi8(static_cast<char>(0xC0))),
                                   _mm256_set1_epi8(static_cast<char>(0x80))))) & inside;
-            const std::uint32_t whole = leads & (trails >> 1) & (trails >> 2);
-            const std::uint32_t carry = leads & 0xC0000000u;
-            stops = (stops & ~non_ascii) | (non_ascii & ~(whole | whole << 1 | whole << 2) & ~carry);
-            if (carry) advance = static_cast<std::uint32_t>(__builtin_ctz(carry));
+            pass_whole_characters(non_ascii, leads, trails, stops, advance);
         }
-        pct &= inside & (stops ? (1u << __builtin_ctz(stops)) - 1 : ~0u);  // the "%" before the first stop
-        if (pct) {
-            // A "%" must be followed by two hex digits; one in the last two bytes waits for the next block.
-            const std::uint32_t hex = in_set(lo, high, hex_digits) & inside;
-            stops |= pct & ~((hex >> 1) & (hex >> 2)) & 0x3FFFFFFFu;
-            if (const std::uint32_t carry = pct & 0xC0000000u)
-                advance = std::min(advance, static_cast<std::uint32_t>(__builtin_ctz(carry)));
-        }
+        pct &= inside & before_first(stops);
+        if (pct) check_triplets(pct, in_set(lo, high, hex_digits) & inside, stops, advance);
         if (stops && static_cast<std::uint32_t>(__builtin_ctz(stops)) < advance)
             return at + static_cast<std::uint32_t>(__builtin_ctz(stops));
         at += advance;
@@ -179,27 +201,19 @@ __attribute__((target("avx512f,avx512bw"), no_sanitize_address)) std::uint32_t s
         std::uint64_t pct = _mm512_mask_cmpeq_epi8_mask(inside, x, percent);
         std::uint32_t advance = 64;
         if (const std::uint64_t non_ascii = _mm512_movepi8_mask(x)) {
-            // Three-octet characters of a whole lead: the lead followed by two trail octets (10xxxxxx). Any other
-            // non-ASCII byte stops the run, at a character's first byte: every byte before it is ASCII or part of a
-            // whole character. A lead in the last two bytes waits for the next block.
+            // Three-octet characters of a whole lead (set.three_octet_leads).
             const std::uint64_t leads = _mm512_mask_cmpeq_epi8_mask(
                 _mm512_cmpeq_epi8_mask(_mm512_and_si512(x, _mm512_set1_epi8(static_cast<char>(0xF0))),
                                        _mm512_set1_epi8(static_cast<char>(0xE0))),
                 _mm512_shuffle_epi8(three_octet_leads, lo), _mm512_set1_epi8(static_cast<char>(0xFF)));
             const std::uint64_t trails = _mm512_cmpeq_epi8_mask(
                 _mm512_and_si512(x, _mm512_set1_epi8(static_cast<char>(0xC0))), _mm512_set1_epi8(static_cast<char>(0x80)));
-            const std::uint64_t whole = leads & (trails >> 1) & (trails >> 2);
-            const std::uint64_t carry = leads & 0xC000000000000000ull;
-            stops = (stops & ~non_ascii) | (non_ascii & ~(whole | whole << 1 | whole << 2) & ~carry);
-            if (carry) advance = static_cast<std::uint32_t>(__builtin_ctzll(carry));
+            pass_whole_characters(non_ascii, leads, trails, stops, advance);
         }
-        pct &= stops ? (std::uint64_t{1} << __builtin_ctzll(stops)) - 1 : ~std::uint64_t{0};  // before the stop
+        pct &= before_first(stops);
         if (pct) {
-            // A "%" must be followed by two hex digits; one in the last two bytes waits for the next block.
             const std::uint64_t hex = _mm512_mask_test_epi8_mask(inside, _mm512_shuffle_epi8(hex_table, lo), high);
-            stops |= pct & ~((hex >> 1) & (hex >> 2)) & 0x3FFFFFFFFFFFFFFFull;
-            if (const std::uint64_t carry = pct & 0xC000000000000000ull)
-                advance = std::min(advance, static_cast<std::uint32_t>(__builtin_ctzll(carry)));
+            check_triplets(pct, hex, stops, advance);
         }
         if (stops && static_cast<std::uint32_t>(__builtin_ctzll(stops)) < advance)
             return at + static_cast<std::uint32_t>(__builtin_ctzll(stops));
