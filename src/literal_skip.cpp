@@ -52,7 +52,8 @@ std::uint16_t whole_three_octet_leads(const charset_info& cs) noexcept {
     for (char32_t low = 1; low < 16; ++low) {
         const char32_t first = low << 12, last = first + 0xFFF;
         for (std::size_t i = 0; low != 0xD && i < cs.count; ++i)
-            if (cs.ranges[i][0] <= first && last <= cs.ranges[i][1]) mask = static_cast<std::uint16_t>(mask | 1u << low);
+            if (cs.ranges[i][0] <= first && last <= cs.ranges[i][1])
+                mask = static_cast<std::uint16_t>(mask | 1u << low);
     }
     return mask;
 }
@@ -95,7 +96,8 @@ std::uint32_t skip_scalar(const unsigned char* s, std::uint32_t at, std::uint32_
 // The non-ASCII bytes of whole three-octet characters (a lead of the set's whole leads, then two trail octets)
 // are part of the run; any other non-ASCII byte stops it, at a character's first byte.
 template <class Mask>
-inline void pass_whole_characters(Mask non_ascii, Mask leads, Mask trails, Mask& stops, std::uint32_t& advance) noexcept {
+inline void pass_whole_characters(Mask non_ascii, Mask leads, Mask trails, Mask& stops,
+                                  std::uint32_t& advance) noexcept {
     constexpr Mask last_two = Mask{3} << (8 * sizeof(Mask) - 2);
     const Mask whole = leads & (trails >> 1) & (trails >> 2);
     const Mask carry = leads & last_two;
@@ -108,7 +110,8 @@ template <class Mask>
 inline void check_triplets(Mask pct, Mask hex, Mask& stops, std::uint32_t& advance) noexcept {
     constexpr Mask last_two = Mask{3} << (8 * sizeof(Mask) - 2);
     stops |= pct & ~((hex >> 1) & (hex >> 2)) & ~last_two;
-    if (const Mask carry = pct & last_two) advance = std::min(advance, static_cast<std::uint32_t>(std::countr_zero(carry)));
+    if (const Mask carry = pct & last_two)
+        advance = std::min(advance, static_cast<std::uint32_t>(std::countr_zero(carry)));
 }
 
 // The bits below the first stop.
@@ -207,7 +210,8 @@ __attribute__((target("avx512f,avx512bw"), no_sanitize_address)) std::uint32_t s
                                        _mm512_set1_epi8(static_cast<char>(0xE0))),
                 _mm512_shuffle_epi8(three_octet_leads, lo), _mm512_set1_epi8(static_cast<char>(0xFF)));
             const std::uint64_t trails = _mm512_cmpeq_epi8_mask(
-                _mm512_and_si512(x, _mm512_set1_epi8(static_cast<char>(0xC0))), _mm512_set1_epi8(static_cast<char>(0x80)));
+                _mm512_and_si512(x, _mm512_set1_epi8(static_cast<char>(0xC0))),
+                _mm512_set1_epi8(static_cast<char>(0x80)));
             pass_whole_characters(non_ascii, leads, trails, stops, advance);
         }
         pct &= before_first(stops);

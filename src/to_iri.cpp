@@ -78,13 +78,15 @@ struct appropriate_check {
 // The value of a hexadecimal digit, either case (the text is a valid URI: two hex digits follow every "%").
 constexpr std::array<std::uint8_t, 256> hex_table = [] {
     std::array<std::uint8_t, 256> t{};
-    for (int c = 0; c < 256; ++c) t[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(std::max(0, hex_value(static_cast<char>(c))));
+    for (int c = 0; c < 256; ++c)
+        t[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(std::max(0, hex_value(static_cast<char>(c))));
     return t;
 }();
 
 // The octet of the "%HH" at p.
 inline unsigned octet(const char* p) noexcept {
-    return static_cast<unsigned>(hex_table[static_cast<unsigned char>(p[1])]) << 4 | hex_table[static_cast<unsigned char>(p[2])];
+    return static_cast<unsigned>(hex_table[static_cast<unsigned char>(p[1])]) << 4 |
+           hex_table[static_cast<unsigned char>(p[2])];
 }
 
 // How many octets a UTF-8 character starting with this octet has (RFC 3629 §4: C2–DF two, E0–EF three, F0–F4
@@ -115,13 +117,10 @@ inline std::int32_t decode_character(const char* p, const char* end, unsigned le
     return c;
 }
 
-// Appends "%HH" in uppercase for each of the `count` triplets from s.
+// Writes "%HH" in uppercase for each of the `count` triplets from s.
 inline char* reencode(char* p, const char* s, unsigned count) noexcept {
-    static constexpr char hex[] = "0123456789ABCDEF";
-    for (unsigned k = 0; k < count; ++k, p += 3, s += 3) {
-        const unsigned o = octet(s);
-        p[0] = '%', p[1] = hex[o >> 4], p[2] = hex[o & 15];
-    }
+    for (unsigned k = 0; k < count; ++k, s += 3)
+        p = detail::put_percent_encoded(p, static_cast<unsigned char>(octet(s)));
     return p;
 }
 
@@ -227,9 +226,8 @@ void append_host_labels(std::string& out, std::string_view host, grammar to) {
 result<std::size_t> append_to_iri(std::string& out, std::string_view uri, const to_iri_options& o) {
     const auto parsed = parse(uri, grammar::uri);
     if (!parsed) return parsed.error();
-    const reference_view view(uri, *parsed, grammar::uri);
-    const reference_view* const r = &view;
-    const bool hosts = o.unicode_hosts && r->host_kind() == host_kind::reg_name;
+    const reference_view r(uri, *parsed, grammar::uri);
+    const bool hosts = o.unicode_hosts && r.host_kind() == host_kind::reg_name;
     // Before the first "%" there is nothing to decode: that text is copied as it is, all of it when there is no
     // "%" (but for a host to convert, step 7).
     const std::size_t first_pct = uri.find('%');
@@ -239,17 +237,17 @@ result<std::size_t> append_to_iri(std::string& out, std::string_view uri, const 
     }
     static const auto& unreserved = detail::component_set(grammar::uri, production::unreserved);
     const grammar_decoding& g = decoding_of(o.to);
-    const components& c = r->offsets();
+    const components& c = r.offsets();
 
     // Step 7 may lengthen the host; every other step writes no more than it reads.
     std::string host;
     if (hosts) {
         std::string decoded;
-        append_decoded(decoded, r->host(), decoder{unreserved, g.reg_name, o.keep_discouraged_encoded});
+        append_decoded(decoded, r.host(), decoder{unreserved, g.reg_name, o.keep_discouraged_encoded});
         append_host_labels(host, decoded, o.to);
     }
     const std::size_t before = out.size();
-    out.resize(before + uri.size() + (host.size() > r->host().size() ? host.size() - r->host().size() : 0));
+    out.resize(before + uri.size() + (host.size() > r.host().size() ? host.size() - r.host().size() : 0));
     char* p = out.data() + before;
     auto copy = [&p](std::string_view text) {
         p = static_cast<char*>(std::memcpy(p, text.data(), text.size())) + text.size();
@@ -271,10 +269,10 @@ result<std::size_t> append_to_iri(std::string& out, std::string_view uri, const 
     };
     through(component::userinfo, g.userinfo);
     if (hosts) as_written(component::host, host);
-    else if (r->host_kind() == host_kind::reg_name) through(component::host, g.reg_name);
+    else if (r.host_kind() == host_kind::reg_name) through(component::host, g.reg_name);
     through(component::path, g.segment);
-    if (r->has_query() && o.keep_http_query_encoded && r->has_scheme() && detail::is_http(r->scheme()))
-        as_written(component::query, r->query());  // step 5: the query as it is
+    if (r.has_query() && o.keep_http_query_encoded && r.has_scheme() && detail::is_http(r.scheme()))
+        as_written(component::query, r.query());  // step 5: the query as it is
     else
         through(component::query, g.query);
     through(component::fragment, g.fragment);  // the path is always there: nothing is left after the last one

@@ -22,8 +22,43 @@ namespace iri {
 
 namespace detail {
 
+// Eight bytes at a time: counted first (the output's size), then copied where none is above 0x7F.
+std::size_t append_octets_encoded(std::string& out, std::string_view text) {
+    constexpr std::uint64_t high_bits = 0x8080808080808080ull;
+    const char* const s = text.data();
+    const std::size_t n = text.size();
+    std::size_t high = 0, i = 0;
+    for (std::uint64_t w; i + 8 <= n; i += 8) {
+        std::memcpy(&w, s + i, 8);
+        high += static_cast<std::size_t>((((w & high_bits) >> 7) * 0x0101010101010101ull) >> 56);  // their sum
+    }
+    for (; i < n; ++i) high += static_cast<unsigned char>(s[i]) >> 7;
+    if (high == 0) {  // a URI already
+        out.append(text);
+        return n;
+    }
+    const std::size_t at = out.size();
+    out.resize(at + n + 2 * high);
+    char* p = out.data() + at;
+    auto put = [&p](unsigned char b) {
+        if (b < 0x80) *p++ = static_cast<char>(b);
+        else p = put_percent_encoded(p, b);
+    };
+    for (i = 0; i + 8 <= n; i += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, s + i, 8);
+        if ((w & high_bits) == 0) {
+            std::memcpy(p, s + i, 8);
+            p += 8;
+        } else {
+            for (std::size_t k = 0; k < 8; ++k) put(static_cast<unsigned char>(s[i + k]));
+        }
+    }
+    for (; i < n; ++i) put(static_cast<unsigned char>(s[i]));
+    return out.size() - at;
+}
+
 void append_encoded(std::string& out, std::string_view text, const charset_info& allowed, const ascii_set& run) {
-    static constexpr char hex[] = "0123456789ABCDEF";
     const auto* s = reinterpret_cast<const std::uint8_t*>(text.data());
     const auto n = static_cast<std::uint32_t>(text.size());
     // Whether `allowed` has anything above U+007F (IRIs); URIs do not, and then every non-ASCII byte is encoded.
@@ -40,10 +75,7 @@ void append_encoded(std::string& out, std::string_view text, const charset_info&
         if (!non_ascii) {  // §3.3: a run of non-ASCII bytes (whole characters: the text is UTF-8), each %HH
             std::uint32_t k = j;
             while (k < n && s[k] >= 0x80) ++k;
-            const std::size_t at = out.size();
-            out.resize(at + 3 * static_cast<std::size_t>(k - j));
-            char* p = out.data() + at;
-            for (std::uint32_t b = j; b < k; ++b, p += 3) p[0] = '%', p[1] = hex[s[b] >> 4], p[2] = hex[s[b] & 15];
+            append_octets_encoded(out, text.substr(j, k - j));
             i = k;
             continue;
         }
@@ -212,48 +244,6 @@ bool is_ascii(std::string_view s) noexcept {
     return std::none_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
 }
 
-// RFC 3987 §3.1 step 2 for a text whose ASCII characters all stay: each octet above 0x7F as "%HH", uppercase.
-// Eight bytes at a time: counted first (the output's size), then copied where none is above 0x7F.
-std::size_t append_octets_encoded(std::string& out, std::string_view text) {
-    static constexpr char hex[] = "0123456789ABCDEF";
-    constexpr std::uint64_t high_bits = 0x8080808080808080ull;
-    const char* const s = text.data();
-    const std::size_t n = text.size();
-    std::size_t high = 0, i = 0;
-    for (std::uint64_t w; i + 8 <= n; i += 8) {
-        std::memcpy(&w, s + i, 8);
-        high += static_cast<std::size_t>((((w & high_bits) >> 7) * 0x0101010101010101ull) >> 56);  // their sum
-    }
-    for (; i < n; ++i) high += static_cast<unsigned char>(s[i]) >> 7;
-    if (high == 0) {  // a URI already
-        out.append(text);
-        return n;
-    }
-    const std::size_t at = out.size();
-    out.resize(at + n + 2 * high);
-    char* p = out.data() + at;
-    auto put = [&p](unsigned char b) {
-        if (b < 0x80) {
-            *p++ = static_cast<char>(b);
-        } else {
-            p[0] = '%', p[1] = hex[b >> 4], p[2] = hex[b & 15];
-            p += 3;
-        }
-    };
-    for (i = 0; i + 8 <= n; i += 8) {
-        std::uint64_t w;
-        std::memcpy(&w, s + i, 8);
-        if ((w & high_bits) == 0) {
-            std::memcpy(p, s + i, 8);
-            p += 8;
-        } else {
-            for (std::size_t k = 0; k < 8; ++k) put(static_cast<unsigned char>(s[i + k]));
-        }
-    }
-    for (; i < n; ++i) put(static_cast<unsigned char>(s[i]));
-    return out.size() - at;
-}
-
 }  // namespace
 
 result<std::size_t> append_to_uri(std::string& out, std::string_view text, grammar from, const to_uri_options& o) {
@@ -294,7 +284,7 @@ result<std::size_t> append_to_uri(std::string& out, std::string_view text, gramm
                               (is_ascii(r->host()) && r->host().find('%') == std::string_view::npos);
     const bool query_as_text =
         o.query_charset.empty() || !r->has_query() || !r->has_scheme() || !detail::is_http(r->scheme());
-    if (from != grammar::leiri && host_as_text && query_as_text) return append_octets_encoded(out, text);
+    if (from != grammar::leiri && host_as_text && query_as_text) return detail::append_octets_encoded(out, text);
     const std::size_t before = out.size();
     if (auto e = convert(*r, grammar::uri, o, out)) {
         out.resize(before);
