@@ -351,9 +351,9 @@ int main(int argc, char** argv) {
             const double ratio = t.peer ? against_ns / row_ns : row_ns / against_ns;
             const bool met = t.peer ? ratio >= t.limit : ratio <= t.limit;
             char line[512];
-            std::snprintf(line, sizeof line, "| %s | %s %s %s | %.2f | %s %.1f | %s |\n", d.name.c_str(),
-                          t.peer ? t.against : t.row, "over", t.peer ? t.row : t.against, ratio,
-                          t.peer ? ">=" : "<=", t.limit, met ? "met" : "**not met**");
+            std::snprintf(line, sizeof line, "| %s | %s over %s | %.2f | %s %.1f | %s |\n", d.name.c_str(),
+                          t.peer ? t.against : t.row, t.peer ? t.row : t.against, ratio, t.peer ? ">=" : "<=",
+                          t.limit, met ? "met" : "**not met**");
             target_lines += line;
         }
         for (std::size_t i = 0; i < all.size(); ++i) {

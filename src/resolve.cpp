@@ -3,6 +3,7 @@
 #include "iri/resolve.hpp"
 
 #include <cstring>
+#include <initializer_list>
 
 #include "ascii.hpp"
 #include "error_detail.hpp"
@@ -10,7 +11,7 @@
 
 namespace iri {
 
-namespace detail {
+namespace {
 
 // Whether segment [k, ...) of the path [b, b + n) is "." or ".." (k at a segment's start).
 bool is_dot_segment(const char* b, std::size_t n, std::size_t k) noexcept {
@@ -69,11 +70,11 @@ std::size_t remove_dot_segments_in_place(char* b, std::size_t n) noexcept {
     return w;
 }
 
-}  // namespace detail
+}  // namespace
 
 std::string remove_dot_segments(std::string_view in) {
     std::string out(in);
-    out.resize(detail::remove_dot_segments_in_place(out.data(), out.size()));
+    out.resize(remove_dot_segments_in_place(out.data(), out.size()));
     return out;
 }
 
@@ -99,30 +100,31 @@ struct target_writer {
     std::string text;
     components c;  // every span omitted
 
-    // Appends `delimiter` then component k of `from` (its offsets shifted), when `from` has it.
-    void copy(std::string_view delimiter, const reference_view& from, component k) {
+    // Appends `delimiter` then component k of `from`, when `from` has it, with the offsets of k and of the
+    // components `inside` it shifted to where they now stand.
+    void copy(std::string_view delimiter, const reference_view& from, component k,
+              std::initializer_list<component> inside = {}) {
         if (!from.offsets().has(k)) return;
         text.append(delimiter);
         const span s = from.offsets()[k];
         const auto shift = static_cast<std::uint32_t>(text.size()) - s.begin;
         text.append(from.str().substr(s.begin, s.end - s.begin));
+        for (component i : inside)
+            if (const span in = from.offsets()[i]; in.present()) c[i] = {in.begin + shift, in.end + shift};
         c[k] = {s.begin + shift, s.end + shift};
     }
     // "//" authority, with its userinfo, host, port and host kind.
     void copy_authority(const reference_view& from) {
-        if (!from.has_authority()) return;
-        const auto shift = static_cast<std::uint32_t>(text.size() + 2) - from.offsets()[component::authority].begin;
-        copy("//", from, component::authority);
-        for (component k : {component::userinfo, component::host, component::port, component::ipv4address,
-                            component::ipv6address, component::ipvfuture, component::reg_name})
-            if (const span s = from.offsets()[k]; s.present()) c[k] = {s.begin + shift, s.end + shift};
+        copy("//", from, component::authority,
+             {component::userinfo, component::host, component::port, component::ipv4address,
+              component::ipv6address, component::ipvfuture, component::reg_name});
     }
     // The path: `prefix` then `rest`, its dot segments removed when `remove_dots` (§5.2.4).
     void path(std::string_view prefix, std::string_view rest, bool remove_dots) {
         const auto begin = text.size();
         text.append(prefix).append(rest);
         if (remove_dots)
-            text.resize(begin + detail::remove_dot_segments_in_place(text.data() + begin, text.size() - begin));
+            text.resize(begin + remove_dot_segments_in_place(text.data() + begin, text.size() - begin));
         // Without an authority a path must not begin with "//" (RFC 3986 §3.3): kept as it is with "/." before it.
         if (!c.has(component::authority) && text.size() - begin >= 2 && text[begin] == '/' && text[begin + 1] == '/')
             text.insert(begin, "/.");

@@ -181,15 +181,11 @@ BOOST_AUTO_TEST_CASE(target_offsets_are_those_of_its_text) {
     const char* refs[] = {"", "g", "./g", "../g", "../../../../g", "/g", "//g", "//u@h:1/p/../q", "//[::2]",
                           "//10.0.0.1:80", "?y", "#s", "g?y#s", ".", "..", "./", "/./g/.", "..//c", "/.//c",
                           "g:h", "g:/a/../b", "g://h/./x?y#z", "x/./y/../z?q/../r#f/./g", "%41/%2E%2E/b", "ü/./ß?問#片"};
-    std::size_t pairs = 0;
     for (const char* b : bases)
-        for (const char* r : refs) {
+        for (const char* r : refs)
             for (bool strict : {true, false}) {
                 auto t = iri::resolve(b, r, iri::grammar::iri, {.strict = strict});
                 BOOST_TEST_REQUIRE(t.has_value(), b << " " << r);
                 check_offsets(*t, b, r);
             }
-            ++pairs;
-        }
-    BOOST_TEST(pairs == 250u);
 }
