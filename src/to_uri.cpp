@@ -5,6 +5,7 @@
 #include <unicode/utf8.h>
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <memory>
 #include <optional>
@@ -244,6 +245,25 @@ bool is_ascii(std::string_view s) noexcept {
     return std::none_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
 }
 
+// Whether grammar g allows literally no ASCII character in a component that the URI grammar does not: the ASCII
+// part of each component's generated set within the uri grammar's. Worked out once per grammar.
+bool ascii_as_in_uri(grammar g) noexcept {
+    static const auto table = [] {
+        std::array<bool, grammar_count> t{};
+        for (std::size_t i = 0; i < grammar_count; ++i) {
+            t[i] = true;
+            for (production p : {production::userinfo, production::reg_name, production::segment,
+                                 production::segment_nz_nc, production::query, production::fragment}) {
+                const detail::charset_info& mine = component_set(static_cast<grammar>(i), p);
+                const detail::charset_info& uri = component_set(grammar::uri, p);
+                t[i] = t[i] && (mine.ascii[0] & ~uri.ascii[0]) == 0 && (mine.ascii[1] & ~uri.ascii[1]) == 0;
+            }
+        }
+        return t;
+    }();
+    return table[static_cast<std::size_t>(g)];
+}
+
 }  // namespace
 
 result<std::size_t> append_to_uri(std::string& out, std::string_view text, grammar from, const to_uri_options& o) {
@@ -276,15 +296,15 @@ result<std::size_t> append_to_uri(std::string& out, std::string_view text, gramm
         e.char_offset = back(e.char_offset);
         return e;
     }
-    // An IRI (or RFC 3987 IRI) differs from a URI only above U+007F: the grammars are the same below it (a LEIRI's
-    // is not). So its URI is its text with each octet of a non-ASCII character written as "%HH" (§3.1 step 2),
-    // whatever the component, unless a host or a query needs more: IDNA for a host with non-ASCII characters or
-    // "%" (§3.4.2), a document charset for an http(s) query (§3.5).
+    // A reference of a grammar that allows no ASCII character a URI does not (an IRI, RFC 3987 IRI; not a LEIRI)
+    // differs from a URI only above U+007F. So its URI is its text with each octet of a non-ASCII character
+    // written as "%HH" (§3.1 step 2), whatever the component, unless a host or a query needs more: IDNA for a host
+    // with non-ASCII characters or "%" (§3.4.2), a document charset for an http(s) query (§3.5).
     const bool host_as_text = o.host == host_mapping::percent_encoding || r->host_kind() != host_kind::reg_name ||
                               (is_ascii(r->host()) && r->host().find('%') == std::string_view::npos);
     const bool query_as_text =
         o.query_charset.empty() || !r->has_query() || !r->has_scheme() || !detail::is_http(r->scheme());
-    if (from != grammar::leiri && host_as_text && query_as_text) return detail::append_octets_encoded(out, text);
+    if (ascii_as_in_uri(from) && host_as_text && query_as_text) return detail::append_octets_encoded(out, text);
     const std::size_t before = out.size();
     if (auto e = convert(*r, grammar::uri, o, out)) {
         out.resize(before);
