@@ -802,7 +802,9 @@ grammar load(const std::string& path, diagnostics& d) {
     for (const entry& e : g.entries)
         if (!g.find(e.rule)) d.errors.push_back(e.where.str() + ": ;@entry names undefined rule " + e.rule);
     for (const auto& [alias, target] : g.aliases) {
-        bool ok = std::any_of(g.entries.begin(), g.entries.end(), [&](const entry& e) { return fold(e.rule) == fold(target); });
+        const std::string folded_target = fold(target);  // clang < 16 cannot capture a structured binding
+        bool ok = std::any_of(g.entries.begin(), g.entries.end(),
+                              [&](const entry& e) { return fold(e.rule) == folded_target; });
         if (!ok) d.errors.push_back(path + ":1:1: ;@alias " + alias + " names " + target + ", which is not an entry rule");
     }
     for (const auto& [role, rs] : g.components)

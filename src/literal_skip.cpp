@@ -181,7 +181,9 @@ __attribute__((target("avx2"), no_sanitize_address)) std::uint32_t skip_avx2(con
 // 105593, fixed in GCC 13).
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
+#if !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 // 64 bytes at a time with AVX-512BW: the same lookup, the masks in mask registers. A block at the end of the
 // input is loaded with its bytes past the end masked out, which never reads them (masked loads do not fault).
 __attribute__((target("avx512f,avx512bw"), no_sanitize_address)) std::uint32_t skip_avx512(
