@@ -8,6 +8,7 @@ packages=(
   libboost-test1.81-dev
   libboost-url1.81-dev liburiparser-dev   # peers for bench/
   valgrind                                # bench/run.sh --callgrind
+  clang-14 libclang-rt-14-dev             # fuzz/run.sh: clang++ and its libFuzzer runtime
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -247,10 +247,29 @@ skip_fn choose() noexcept {
     return skip_scalar;
 }
 
-// Chosen once, when the library is loaded.
-const skip_fn skip = choose();
+// Chosen once, when the library is loaded (select_simd_level changes it for the fuzzers).
+skip_fn skip = choose();
 
 }  // namespace
+
+bool select_simd_level(simd_level level) noexcept {
+    if (level == simd_level::scalar) {
+        skip = skip_scalar;
+        return true;
+    }
+#ifdef IRI_X86
+    __builtin_cpu_init();
+    if (level == simd_level::avx2 && __builtin_cpu_supports("avx2")) {
+        skip = skip_avx2;
+        return true;
+    }
+    if (level == simd_level::avx512 && __builtin_cpu_supports("avx512bw")) {
+        skip = skip_avx512;
+        return true;
+    }
+#endif
+    return false;
+}
 
 std::uint32_t skip_literals_from(const unsigned char* s, std::uint32_t at, std::uint32_t n,
                                  const ascii_set& set) noexcept {

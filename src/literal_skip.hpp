@@ -41,6 +41,12 @@ struct component_sets {
 };
 [[nodiscard]] const component_sets& literal_sets(grammar g) noexcept;
 
+/// The implementations of skip_literals, narrowest first.
+enum class simd_level : std::uint8_t { scalar, avx2, avx512 };
+/// Makes every later skip use `level` when the processor has it, and says whether it does. For the fuzzers,
+/// which compare the implementations in one process; not synchronized with parses running on other threads.
+bool select_simd_level(simd_level level) noexcept;
+
 /// skip_literals past its first byte, which is in the set.
 [[nodiscard]] std::uint32_t skip_literals_from(const unsigned char* s, std::uint32_t at, std::uint32_t n,
                                                const ascii_set& set) noexcept;

@@ -7,7 +7,6 @@
 
 #include <cerrno>
 #include <chrono>
-#include <deque>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -16,6 +15,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "records.hpp"
 #include "text.hpp"
 
 namespace {
@@ -289,45 +289,6 @@ options parse_args(int argc, char** argv) {
     return o;
 }
 
-// A block of input in memory and the records that view it; JSON strings, decoded, are kept in `decoded`
-// (a deque: its strings never move, so views into them stay valid).
-struct chunk {
-    std::string text;
-    std::deque<std::string> decoded;
-    std::vector<cli::record> records;
-    void clear() {
-        decoded.clear();
-        records.clear();
-    }
-};
-
-// Turns one raw input (a line, a NUL-terminated string or a JSON line) into a record of `c`.
-void add_record(const options& o, std::string_view raw, std::size_t bytes, chunk& c) {
-    cli::record& r = c.records.emplace_back();
-    r.bytes = bytes;
-    if (o.input == cli::input_format::json) {
-        std::vector<std::string> values;
-        if (auto e = cli::json_strings(raw, values)) r.bad = *e;
-        else if (values.size() != (o.pairs ? 2u : 1u))
-            r.bad = o.pairs ? "an array of two strings is expected" : "one JSON string literal is expected";
-        if (r.bad.empty())
-            for (std::string& v : values) r.fields.push_back(c.decoded.emplace_back(std::move(v)));
-        return;
-    }
-    if (o.pairs) {
-        const std::size_t tab = raw.find('\t');
-        if (tab == std::string_view::npos) {
-            r.bad = "a pair needs a TAB between base and reference";
-            r.fields.push_back(raw);
-            return;
-        }
-        r.fields.push_back(raw.substr(0, tab));
-        r.fields.push_back(raw.substr(tab + 1));
-        return;
-    }
-    r.fields.push_back(raw);
-}
-
 // Processes a chunk of records on o.jobs threads, each on a contiguous slice; output in input order.
 void run_chunk(const options& o, const std::vector<cli::record>& chunk, cli::counters& total) {
     if (chunk.empty()) return;
@@ -379,14 +340,13 @@ int main(int argc, char** argv) {
     const auto elapsed = [&]() { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
     if (o.output == cli::output_format::tsv && !o.quiet) std::fputs(cli::tsv_header(o).c_str(), stdout);
 
-    chunk block;
-    for (const std::string& r : o.references) add_record(o, r, r.size() + 1, block);
+    cli::chunk block;
+    for (const std::string& r : o.references) cli::add_record(o, r, r.size() + 1, block);
     run_chunk(o, block.records, n);
 
     // Files are read in blocks of 4 MB: the complete lines (or NUL-terminated strings) of a block are its
     // records, viewed in place; the incomplete last one moves to the front of the next block.
     constexpr std::size_t block_bytes = std::size_t{4} << 20;
-    const char separator = o.input == cli::input_format::nul ? '\0' : '\n';
     for (const std::string& f : o.inputs) {
         std::ifstream file;
         std::istream* const in = cli::open_input(f, file);
@@ -418,20 +378,8 @@ int main(int argc, char** argv) {
                 more = static_cast<bool>(*in);
             }
             block.text.resize(kept + got);
-            const std::string_view text = block.text;
-            std::size_t from = 0;
-            for (std::size_t sep; (sep = text.find(separator, from)) != std::string_view::npos; from = sep + 1) {
-                std::string_view line = text.substr(from, sep - from);
-                if (separator == '\n' && !line.empty() && line.back() == '\r') line.remove_suffix(1);
-                add_record(o, line, sep - from + 1, block);
-            }
-            if (!more && from < text.size()) {  // the last line, without a separator
-                std::string_view line = text.substr(from);
-                if (separator == '\n' && !line.empty() && line.back() == '\r') line.remove_suffix(1);
-                add_record(o, line, text.size() - from, block);
-                from = text.size();
-            }
-            carry.assign(text.substr(from));  // (a line longer than a block grows the next one)
+            const std::size_t from = cli::add_records(o, block.text, !more, block);
+            carry.assign(std::string_view(block.text).substr(from));  // (a line longer than a block grows the next one)
             run_chunk(o, block.records, n);
             for (const auto& r : block.records) done += r.bytes;
             bar.update(done, elapsed());
