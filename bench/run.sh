@@ -23,7 +23,7 @@ datasets=(
 )
 if [ ! -x build/bench/parse_bench ] || [ ! -d "$data" ] || [ "$mode" != "--smoke" ]; then
   cmake -S . -B build -DCMAKE_BUILD_TYPE=Release > /dev/null
-  cmake --build build -j "$(nproc)" --target parse_bench iri_datasets
+  cmake --build build -j "$(nproc)" --target iri_parse_bench iri_datasets
 fi
 bench=build/bench/parse_bench
 
