@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -23,7 +24,10 @@ struct ran {
     std::string out, err;
 };
 
-std::string temp_path(const char* name) { return std::string("/tmp/iri_test_cli_") + std::to_string(getpid()) + name; }
+std::string temp_path(const char* name) {
+    const std::string file = "iri_test_cli_" + std::to_string(getpid()) + name;
+    return (std::filesystem::temp_directory_path() / file).string();
+}
 
 ran run_file(std::vector<std::string> args, const std::string& stdin_path) {
     const std::string out_path = temp_path(".out"), err_path = temp_path(".err");
