@@ -7,6 +7,7 @@
 
 #include "error_detail.hpp"
 #include "iri/idna.hpp"
+#include "iri/percent.hpp"
 #include "iri/split.hpp"
 #include "registry.hpp"
 
@@ -33,9 +34,7 @@ const char* name(errc e) noexcept {
 
 namespace {
 
-bool is_hex(unsigned char c) noexcept {
-    return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F') || (c >= 'a' && c <= 'f');
-}
+bool is_hex(unsigned char c) noexcept { return hex_value(static_cast<char>(c)) >= 0; }
 
 // The component a whole-production parse of `p` fell in at `offset`: the production's own component when it is
 // a component rule, else the one the RFC 3986 Appendix B split puts the offset in.
