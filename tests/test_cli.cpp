@@ -121,6 +121,13 @@ BOOST_AUTO_TEST_CASE(resolve_and_relativize) {
     BOOST_TEST(p.out == "http://a/c\nhttp://x/y#f\n");
     const ran v = run({"relativize", "--base", "http://a/b/c/d;p?q", "http://a/b/g", "http://a/b/c/g:h"});
     BOOST_TEST(v.out == "../g\n./g:h\n");
+    // A target no reference resolves to (its ".." would be removed, RFC 3986 §5.2.4) is an error, printed like
+    // any other: the exit status says an input failed.
+    const ran d = run({"relativize", "--json", "--base", "http://a/b/c/d;p?q", "http://a/b/../g"});
+    BOOST_TEST(d.status == 1);
+    BOOST_TEST(d.out.find("\"valid\": false") != std::string::npos);
+    BOOST_TEST(d.out.find("\"code\": \"not_relativizable\", \"offset\": 11, \"component\": \"path\"") !=
+               std::string::npos);
     const ran j = run({"resolve", "--pairs", "--input-format", "json", "--json"}, "[\"http://a/b/\", \"../c\"]\n");
     BOOST_TEST(j.out == "{\"input\": \"../c\", \"base\": \"http://a/b/\", \"valid\": true, \"output\": \"http://a/c\"}\n");
     BOOST_TEST(run({"resolve", "--base", "relative/base", "g"}).status == 2);
