@@ -23,6 +23,7 @@
 #include "iri/schemes.hpp"
 #include "error_detail.hpp"
 #include "normalize_detail.hpp"
+#include "percent_detail.hpp"
 
 namespace iri {
 
@@ -66,11 +67,7 @@ bool decodes_to_dot_segment(std::string_view s, std::size_t at) noexcept {
 // octet as "%HH" with uppercase hex. Returns where the text continues.
 std::size_t append_triplets(std::string& out, std::string_view s, std::size_t i, const detail::charset_info& unreserved,
                             piece k) {
-    auto octet_at = [&](std::size_t j) -> int {  // the octet of a "%HH" at j, or -1
-        if (j + 2 >= s.size() || s[j] != '%') return -1;
-        const int h = hex_value(s[j + 1]), l = hex_value(s[j + 2]);
-        return h < 0 || l < 0 ? -1 : h * 16 + l;
-    };
+    auto octet_at = [&](std::size_t j) { return detail::escape_at(s, j); };  // the octet of a "%HH" at j, or -1
     const int lead = octet_at(i);
     if (lead < 0) {  // not a triplet (never in a valid component)
         out += s[i];
@@ -114,7 +111,7 @@ void append_pct_normalized(std::string& out, std::string_view s, const detail::c
 bool ascii_only_host(std::string_view h) noexcept {
     for (std::size_t i = 0; i < h.size(); ++i) {
         if (static_cast<unsigned char>(h[i]) >= 0x80) return false;
-        if (h[i] == '%' && i + 1 < h.size() && hex_value(h[i + 1]) >= 8) return false;
+        if (detail::escape_at(h, i) >= 0x80) return false;
     }
     return true;
 }

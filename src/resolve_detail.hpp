@@ -13,6 +13,8 @@ namespace iri::detail {
 [[nodiscard]] error base_not_absolute(const reference_view& base);
 /// The reference parsed in grammar `g`: itself when it already is, else its text parsed again.
 [[nodiscard]] result<reference_view> in_grammar(const reference_view& r, grammar g);
+/// Where the first "." or ".." segment of `path` begins (RFC 3986 §5.2.4), or path.size() when it has none.
+[[nodiscard]] std::size_t first_dot_segment(std::string_view path) noexcept;
 
 /// RFC 3986 §5.2.4 over the buffer [b, b + n), in place. Returns the output's length.
 [[nodiscard]] std::size_t remove_dot_segments_in_place(char* b, std::size_t n) noexcept;
