@@ -79,6 +79,9 @@ BOOST_AUTO_TEST_CASE(resolve_and_resolver_equal_the_reference_on_the_cc10k_pairs
         if (!base || !ref || !base->has_scheme()) continue;
         const std::string target = iri_test::reference_resolve(page, href, grammar::iri);
         BOOST_TEST(iri::resolve(*base, *ref)->str() == target, page << " + " << href);
+        // At the simple rung the resolver writes the target itself (the CLI's resolve uses it so).
+        auto plain = iri::resolver::make(page, grammar::iri, {.rung = rung::simple});
+        BOOST_TEST(plain->normalized(href).value() == target, page << " + " << href);
         for (const iri::normalize_options& o : every_option) {
             auto pipeline = iri::resolver::make(page, grammar::iri, o);
             BOOST_TEST_REQUIRE(pipeline.has_value());
@@ -88,5 +91,5 @@ BOOST_AUTO_TEST_CASE(resolve_and_resolver_equal_the_reference_on_the_cc10k_pairs
             ++checked;
         }
     }
-    BOOST_TEST(checked > 40000u);
+    BOOST_TEST(checked > 40000u);  // 5 option sets × the pairs
 }
