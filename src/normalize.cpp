@@ -36,8 +36,27 @@ enum class piece : std::uint8_t {
     path,          // and no "%2E" decoded where it would make a dot segment
 };
 
+// ASCII letters of out[from, ...) to lowercase, in place (after a block copy).
+void lower_in_place(std::string& out, std::size_t from) noexcept {
+    for (std::size_t i = from; i < out.size(); ++i) out[i] = detail::to_lower(out[i]);
+}
+
 void append_lowered(std::string& out, std::string_view s) {
-    for (char c : s) out += detail::to_lower(c);
+    const std::size_t from = out.size();
+    out.append(s);
+    lower_in_place(out, from);
+}
+
+// Whether §5.3.2.1 changes a scheme or host written without "%": it has an ASCII uppercase letter and (for a
+// reg-name, `ascii_only`) no other octet than US-ASCII ones. One pass without branches.
+bool lowercase_changes(std::string_view s, bool ascii_only) noexcept {
+    unsigned all = 0, upper = 0;
+    for (char ch : s) {
+        const auto c = static_cast<unsigned char>(ch);
+        all |= c;
+        upper |= static_cast<unsigned>(static_cast<unsigned>(c - 'A') < 26u);
+    }
+    return upper != 0 && (!ascii_only || all < 0x80);
 }
 
 bool is_pct_dot(const char* p) noexcept { return p[0] == '%' && p[1] == '2' && (p[2] == 'E' || p[2] == 'e'); }
@@ -119,12 +138,13 @@ bool ascii_only_host(std::string_view h) noexcept {
 // Whether UTS #46 can change a syntax-normalized reg-name: it has a non-ASCII or percent-encoded character, or a
 // label that starts with "xn--" (an ASCII host without one is already lowercase, UTS #46's only change to it).
 bool needs_uts46(std::string_view h) noexcept {
-    for (std::size_t i = 0; i < h.size(); ++i) {
-        const char c = h[i];
-        if (static_cast<unsigned char>(c) >= 0x80 || c == '%') return true;
-        if ((i == 0 || h[i - 1] == '.') && h.size() - i >= 4 && detail::iequals(h.substr(i, 4), "xn--")) return true;
+    unsigned all = 0, pct = 0;
+    for (char ch : h) {
+        const auto c = static_cast<unsigned char>(ch);
+        all |= c;
+        pct |= static_cast<unsigned>(c == '%');
     }
-    return false;
+    return all >= 0x80 || pct != 0 || h.starts_with("xn--") || h.find(".xn--") != std::string_view::npos;
 }
 
 // §5.3.2.2: out[from, ...) in NFC. ASCII text, and text ICU finds normalized, stay as they are (no copy).
@@ -160,18 +180,23 @@ void append_ipv6_text(std::string& out, std::string_view literal) {
 // One normal form being written: each step appends one component, normalized, to `out`.
 class normal_writer {
 public:
-    normal_writer(std::string& out, const detail::target_parts& t, const normalize_options& o)
-        : out_(out), t_(t), o_(o), syntax_(o.rung != rung::simple), scheme_rung_(o.rung == rung::scheme),
-          unreserved_(detail::find_charset(t.variant, production::unreserved)),
+    normal_writer(std::string& out, const detail::target_parts& t, const normalize_options& o,
+                  std::string_view normal_prefix)
+        : out_(out), t_(t), o_(o), normal_prefix_(normal_prefix), syntax_(o.rung != rung::simple),
+          scheme_rung_(o.rung == rung::scheme),
           known_(scheme_rung_ && t.scheme ? find_scheme(t.scheme->scheme()) : nullptr) {}
 
     // False when ICU failed (NFC).
     bool write() {
-        if (t_.scheme) {
-            put_lowered(t_.scheme->scheme());
-            out_ += ':';
+        if (!normal_prefix_.empty()) {
+            out_.append(normal_prefix_);
+        } else {
+            if (t_.scheme) {
+                put_lowered(t_.scheme->scheme());
+                out_ += ':';
+            }
+            if (t_.authority) authority(*t_.authority);
         }
-        if (t_.authority) authority(*t_.authority);
         path();
         if (t_.query) {
             out_ += '?';
@@ -185,11 +210,17 @@ public:
     }
 
 private:
-    // A component's text: percent-encoding normalized (syntax), then NFC (when asked).
+    // A component's text: percent-encoding normalized (syntax), then NFC (when asked). Without "%" it is copied as
+    // one block (and lowercased in place for a US-ASCII-only host).
     void put(std::string_view s, piece k = piece::text) {
         const std::size_t from = out_.size();
-        if (syntax_ && unreserved_) append_pct_normalized(out_, s, *unreserved_, k);
-        else out_.append(s);
+        if (!syntax_ || std::memchr(s.data(), '%', s.size()) == nullptr) {
+            out_.append(s);
+            if (k == piece::ascii_host) lower_in_place(out_, from);
+        } else {
+            if (!unreserved_) unreserved_ = detail::find_charset(t_.variant, production::unreserved);
+            append_pct_normalized(out_, s, *unreserved_, k);
+        }
         if (o_.nfc && !nfc_in_place(out_, from)) failed_ = true;
     }
     void put_lowered(std::string_view s) {
@@ -266,20 +297,68 @@ private:
     std::string& out_;
     const detail::target_parts& t_;
     const normalize_options& o_;
+    const std::string_view normal_prefix_;
     const bool syntax_, scheme_rung_;
-    const detail::charset_info* unreserved_;
     const scheme_info* known_;
+    const detail::charset_info* unreserved_ = nullptr;  // looked up at the first "%"
     bool failed_ = false;
 };
+
+// §5.3.3's changes to a host and port that the syntax rung leaves: none when this holds.
+bool scheme_rung_keeps(const reference_view& r, const scheme_info* known) noexcept {
+    if (r.host_kind() == host_kind::ipv6) return false;  // the RFC 5952 form: written by the slow path
+    if (known && known->dns_host && r.host_kind() == host_kind::reg_name && needs_uts46(r.host())) return false;
+    if (r.has_port()) {
+        const std::string_view port = r.port();
+        if (port.empty() || (r.port_status() == port_status::in_range && port.size() > 1 && port[0] == '0'))
+            return false;
+        if (known && known->default_port && r.port_status() == port_status::in_range &&
+            r.port_number() == *known->default_port)
+            return false;
+    }
+    return true;
+}
+
+// Where the scheme and authority of `r` end (with the ":" after the scheme).
+std::size_t prefix_end(const reference_view& r) noexcept {
+    if (r.has_authority()) return r.offsets()[component::authority].end;
+    return r.has_scheme() ? r.offsets()[component::scheme].end + 1 : 0;
+}
+
+// True when the normal form of `r` at the syntax or scheme rung (without NFC) is `r` itself, so it can be copied
+// as one block: no "%" (one memchr over the whole text), a lowercase scheme, no uppercase letter where
+// §5.3.2.1 lowers it (a US-ASCII-only reg-name, an IP literal), no dot segment to remove (§5.3.2.4), and at the
+// scheme rung nothing §5.3.3 changes.
+// The same for the scheme and authority only; `known` is the scheme's row at the scheme rung.
+// (Its "%" are looked for by the caller.)
+bool prefix_normal(const reference_view& r, const normalize_options& o, const scheme_info* known) noexcept {
+    if (o.rung == rung::simple || o.nfc || lowercase_changes(r.scheme(), false)) return false;
+    if (!r.has_authority()) return true;
+    if (lowercase_changes(r.host(), r.host_kind() == host_kind::reg_name)) return false;
+    return o.rung != rung::scheme || scheme_rung_keeps(r, known);
+}
+
+bool already_normal(const reference_view& r, const normalize_options& o) noexcept {
+    const scheme_info* known = o.rung == rung::scheme && r.has_scheme() ? find_scheme(r.scheme()) : nullptr;
+    const std::string_view s = r.str();
+    if (std::memchr(s.data(), '%', s.size()) != nullptr || !prefix_normal(r, o, known)) return false;
+    if (r.has_scheme() && detail::first_dot_segment(r.path()) != r.path().size()) return false;
+    return !(r.has_authority() && r.path().empty() && known && known->empty_path_is_root);
+}
 
 }  // namespace
 
 namespace detail {
 
+bool prefix_already_normal(const reference_view& r, const normalize_options& o) noexcept {
+    if (std::memchr(r.str().data(), '%', prefix_end(r)) != nullptr) return false;
+    return prefix_normal(r, o, o.rung == rung::scheme && r.has_scheme() ? find_scheme(r.scheme()) : nullptr);
+}
+
 result<std::size_t> append_normal_form(std::string& out, const target_parts& t, const normalize_options& o,
-                                       std::string_view source) {
+                                       std::string_view source, std::string_view normal_prefix) {
     const std::size_t start = out.size();
-    if (!normal_writer(out, t, o).write()) {
+    if (!normal_writer(out, t, o, normal_prefix).write()) {
         out.resize(start);
         return make_error(errc::unicode_failure, source, 0, t.variant, production::uri_reference);
     }
@@ -298,7 +377,8 @@ result<std::size_t> append_normal_form(std::string& out, const target_parts& t, 
 }  // namespace detail
 
 result<std::size_t> append_normalized(std::string& out, const reference_view& r, normalize_options o) {
-    if (o.rung == rung::simple && !o.nfc) {  // §5.3.1: the string itself
+    // §5.3.1: the string itself; or a reference no rule changes
+    if ((o.rung == rung::simple && !o.nfc) || already_normal(r, o)) {
         const std::string_view s = !o.keep_fragment && r.has_fragment()
                                        ? r.str().substr(0, r.offsets()[component::fragment].begin - 1)
                                        : r.str();

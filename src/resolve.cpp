@@ -27,16 +27,8 @@ bool is_dot_segment(const char* b, std::size_t n, std::size_t k) noexcept {
 // linear. Until the first dot segment every step is E, which leaves the text as it is: the steps start there.
 // Returns the output's length.
 std::size_t detail::remove_dot_segments_in_place(char* b, std::size_t n) noexcept {
-    std::size_t i = n;
-    for (std::size_t k = 0; k < n; ++k) {
-        const void* dot = std::memchr(b + k, '.', n - k);
-        if (!dot) break;
-        k = static_cast<std::size_t>(static_cast<const char*>(dot) - b);
-        if ((k == 0 || b[k - 1] == '/') && is_dot_segment(b, n, k)) {
-            i = k == 0 ? 0 : k - 1;  // the "/" before it, which step B or C takes
-            break;
-        }
-    }
+    const std::size_t first = first_dot_segment(std::string_view(b, n));
+    std::size_t i = first == n ? n : first == 0 ? 0 : first - 1;  // the "/" before it, which step B or C takes
     std::size_t w = i;
     auto drop_last_segment = [&] {  // C: the output's last segment and its preceding "/" (if any)
         while (w > 0 && b[w - 1] != '/') --w;
@@ -86,13 +78,17 @@ error base_not_absolute(const reference_view& base) {
     return e;
 }
 
+// Each "." found by memchr (most paths have none, or one in a last segment such as "index.html").
 std::size_t first_dot_segment(std::string_view path) noexcept {
-    for (std::size_t k = 0;;) {
-        if (is_dot_segment(path.data(), path.size(), k)) return k;
-        const std::size_t slash = path.find('/', k);
-        if (slash == std::string_view::npos) return path.size();
-        k = slash + 1;
+    const char* b = path.data();
+    const std::size_t n = path.size();
+    for (std::size_t k = 0; k < n; ++k) {
+        const void* dot = std::memchr(b + k, '.', n - k);
+        if (!dot) break;
+        k = static_cast<std::size_t>(static_cast<const char*>(dot) - b);
+        if ((k == 0 || b[k - 1] == '/') && is_dot_segment(b, n, k)) return k;
     }
+    return n;
 }
 
 result<reference_view> in_grammar(const reference_view& r, grammar g) {

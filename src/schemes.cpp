@@ -43,18 +43,23 @@ constexpr std::array<scheme_info, 25> table = {{
 static_assert(std::is_sorted(table.begin(), table.end(),
                              [](const scheme_info& a, const scheme_info& b) { return a.name < b.name; }));
 
+constexpr std::size_t longest_name = 12;
+static_assert(std::all_of(table.begin(), table.end(), [](const scheme_info& row) { return row.name.size() <= longest_name; }));
+
 }  // namespace
 
+// RFC 3986 §3.1: schemes compare case-insensitively; the lowercase copy of `scheme` is looked up.
 const scheme_info* find_scheme(std::string_view scheme) noexcept {
-    const auto it = std::lower_bound(table.begin(), table.end(), scheme, [](const scheme_info& row, std::string_view s) {
-        // Compare row.name with the lowercase of s, character by character.
-        for (std::size_t i = 0; i < row.name.size() && i < s.size(); ++i) {
-            const char a = row.name[i], b = detail::to_lower(s[i]);
-            if (a != b) return a < b;
-        }
+    char lower[longest_name];
+    if (scheme.size() > longest_name) return nullptr;
+    for (std::size_t i = 0; i < scheme.size(); ++i) lower[i] = detail::to_lower(scheme[i]);
+    const std::string_view key(lower, scheme.size());
+    const auto it = std::lower_bound(table.begin(), table.end(), key, [](const scheme_info& row, std::string_view s) {
+        for (std::size_t i = 0; i < row.name.size() && i < s.size(); ++i)  // short names: no memcmp call
+            if (row.name[i] != s[i]) return row.name[i] < s[i];
         return row.name.size() < s.size();
     });
-    return it != table.end() && detail::iequals(it->name, scheme) ? &*it : nullptr;
+    return it != table.end() && it->name == key ? &*it : nullptr;
 }
 
 std::optional<std::uint16_t> default_port(std::string_view scheme) noexcept {

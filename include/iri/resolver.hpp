@@ -15,6 +15,7 @@
 #include <string>
 #include <string_view>
 
+#include "iri/components.hpp"
 #include "iri/normalize.hpp"
 #include "iri/reference.hpp"
 #include "iri/resolve.hpp"
@@ -28,6 +29,11 @@ public:
     /// @return the resolver, or the parse error of `base`, or errc::base_not_absolute.
     [[nodiscard]] static result<resolver> make(std::string_view base, grammar g = grammar::iri,
                                                normalize_options normalize = {}, resolve_options resolve = {});
+
+    /// Takes another base (the next page), keeping the grammar and options; its text is copied into storage the
+    /// resolver reuses (no allocation once large enough). @return the base as parsed, or its error (the resolver
+    /// then has no base until the next successful rebase: each href is resolved against "" and fails).
+    [[nodiscard]] result<reference_view> rebase(std::string_view base);
 
     /// The normal form of the target of `href`, in a buffer of the resolver: valid until the next call.
     /// @par Complexity  Linear in the base and `href`; no allocation once the buffer is large enough (except as
@@ -44,13 +50,16 @@ public:
     [[nodiscard]] result<std::size_t> append_key(std::string& out, std::string_view href) const;
 
     /// The base, as parsed.
-    [[nodiscard]] const reference& base() const noexcept { return base_; }
+    [[nodiscard]] reference_view base() const noexcept { return {base_text_, base_, grammar_}; }
     [[nodiscard]] const normalize_options& options() const noexcept { return normalize_; }
 
 private:
-    resolver(reference base, normalize_options n, resolve_options r) noexcept
-        : base_(std::move(base)), normalize_(n), resolve_(r) {}
-    reference base_;
+    resolver(grammar g, normalize_options n, resolve_options r) noexcept : grammar_(g), normalize_(n), resolve_(r) {}
+    std::string base_text_;
+    components base_ = reference_view().offsets();
+    bool has_base_ = false;
+    bool normal_prefix_ = false;  // the base's scheme and authority are their own normal form
+    grammar grammar_;
     normalize_options normalize_;
     resolve_options resolve_;
     std::string buffer_;
