@@ -28,8 +28,8 @@ struct text {
 /// A str from UTF-8 bytes the library produced.
 [[nodiscard]] py::str to_str(std::string_view utf8);
 
-/// The index in the str of byte offset `offset` of its UTF-8 form (the count of characters before it); the byte
-/// offset itself for bytes input.
+/// The index in the str of byte offset `offset` of its UTF-8 form (the character that byte is in, or the count
+/// of characters at the end); the byte offset itself for bytes input.
 [[nodiscard]] std::size_t str_index(const text& t, std::size_t offset) noexcept;
 
 /// Raises iri.IRIError for `e`, an error about `t` (offsets converted to str indices for str input); `input`
@@ -38,7 +38,8 @@ struct text {
 
 /// The named grammar ("iri", "uri", "rfc3987", "leiri"), or ValueError.
 [[nodiscard]] iri::grammar grammar_named(std::string_view name);
-/// The production of grammar `g` named by an ABNF rule name or RFC 3986 role ("IRI-reference", "ihost", "host").
+/// The production of grammar `g` named by an ABNF rule name or RFC 3986 role ("IRI-reference", "ihost", "host"):
+/// a name of g, else a name of the IRI grammar standing for its role ("IRI-reference" in uri is URI-reference).
 [[nodiscard]] iri::production production_named(iri::grammar g, std::string_view name);
 /// normalize options from level ("simple", "syntax", "scheme"), nfc and keep_fragment, or ValueError.
 [[nodiscard]] iri::normalize_options normalize_options(std::string_view level, bool nfc, bool keep_fragment);

@@ -29,9 +29,11 @@ py::str to_str(std::string_view utf8) {
 
 std::size_t str_index(const text& t, std::size_t offset) noexcept {
     if (!t.is_str) return offset;
+    auto continuation = [&](std::size_t i) { return (static_cast<unsigned char>(t.bytes[i]) & 0xC0) == 0x80; };
     std::size_t characters = 0;
     for (std::size_t i = 0; i < offset && i < t.bytes.size(); ++i)
-        if ((static_cast<unsigned char>(t.bytes[i]) & 0xC0) != 0x80) ++characters;  // not a continuation byte
+        if (!continuation(i)) ++characters;
+    if (offset < t.bytes.size() && continuation(offset)) --characters;  // inside a character: that character
     return characters;
 }
 
@@ -54,6 +56,7 @@ iri::grammar grammar_named(std::string_view name) {
 
 iri::production production_named(iri::grammar g, std::string_view name) {
     if (auto p = iri::find_production(g, name)) return *p;
+    if (auto p = iri::find_production(iri::grammar::iri, name)) return *p;  // "IRI-reference" in uri: its role
     throw py::value_error("grammar '" + std::string(iri::name(g)) + "' has no production '" + std::string(name) + "'");
 }
 
