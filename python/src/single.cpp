@@ -71,11 +71,48 @@ reference parse(py::handle s, std::string_view grammar, std::string_view product
     return reference{std::string(t.bytes), *r, g};
 }
 
-bool is_valid(py::handle s, std::string_view grammar, std::string_view production) {
-    const text t = as_text(s, "s");
-    const iri::grammar g = grammar_named(grammar);
-    if (production == "IRI-reference" && g == iri::grammar::iri) return iri::is_valid(t.bytes, g);
-    return iri::is_valid(t.bytes, g, production_named(g, production));
+// iri.is_valid(s, grammar="iri", production="IRI-reference"): a CPython vectorcall function rather than a
+// pybind11 one, as its call costs more than validating a URL: no argument conversion objects, and the default
+// grammar and production without any lookup.
+PyObject* is_valid(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) noexcept {
+    static const char* const names[] = {"s", "grammar", "production"};
+    PyObject* given[3] = {nullptr, nullptr, nullptr};
+    if (nargs > 3) return PyErr_Format(PyExc_TypeError, "is_valid() takes at most 3 arguments"), nullptr;
+    for (Py_ssize_t i = 0; i < nargs; ++i) given[i] = args[i];
+    const Py_ssize_t nkw = kwnames == nullptr ? 0 : PyTuple_GET_SIZE(kwnames);
+    for (Py_ssize_t k = 0; k < nkw; ++k) {
+        PyObject* key = PyTuple_GET_ITEM(kwnames, k);
+        std::size_t i = 0;
+        while (i < 3 && PyUnicode_CompareWithASCIIString(key, names[i]) != 0) ++i;
+        if (i == 3 || given[i] != nullptr)
+            return PyErr_Format(PyExc_TypeError, "is_valid() got an unexpected or repeated argument %R", key), nullptr;
+        given[i] = args[nargs + k];
+    }
+    if (given[0] == nullptr) return PyErr_SetString(PyExc_TypeError, "is_valid() missing argument 's'"), nullptr;
+    try {
+        const text t = as_text(given[0], "s");
+        const iri::grammar g = given[1] == nullptr ? iri::grammar::iri : grammar_named(py::str(given[1]).cast<std::string>());
+        const iri::production p = given[2] == nullptr
+                                      ? iri::production::uri_reference
+                                      : production_named(g, py::str(given[2]).cast<std::string>());
+        return Py_NewRef(iri::is_valid(t.bytes, g, p) ? Py_True : Py_False);
+    } catch (py::error_already_set& e) {
+        e.restore();
+    } catch (const py::builtin_exception& e) {
+        e.set_error();
+    } catch (const std::exception& e) {
+        PyErr_SetString(PyExc_RuntimeError, e.what());
+    }
+    return nullptr;
+}
+
+void define_is_valid(py::module_& m) {
+    static PyMethodDef def = {"is_valid", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&is_valid)),
+                              METH_FASTCALL | METH_KEYWORDS,
+                              "is_valid(s, grammar='iri', production='IRI-reference') -> bool"};
+    PyObject* f = PyCFunction_NewEx(&def, nullptr, m.attr("__name__").ptr());
+    if (f == nullptr) throw py::error_already_set();
+    m.add_object("is_valid", py::reinterpret_steal<py::object>(f));
 }
 
 /// Parses one of several inputs as a reference of `g`, raising IRIError naming it.
@@ -157,7 +194,7 @@ void define_single(py::module_& m) {
     using py::arg;
     define_reference(m);
     m.def("parse", &parse, arg("s"), arg("grammar") = "iri", arg("production") = "IRI-reference");
-    m.def("is_valid", &is_valid, arg("s"), arg("grammar") = "iri", arg("production") = "IRI-reference");
+    define_is_valid(m);
     m.def("resolve", &resolve, arg("base"), arg("ref"), arg("grammar") = "iri", arg("strict") = true);
     m.def("relativize", &relativize, arg("base"), arg("target"), arg("grammar") = "iri");
     m.def("normalize", &normalize, arg("s"), arg("level") = "syntax", arg("nfc") = false,

@@ -7,6 +7,11 @@ import pathlib
 import subprocess
 
 import pytest
+from hypothesis import settings
+
+# No example database written into the source tree; the examples are drawn anew each run.
+settings.register_profile("iri", database=None)
+settings.load_profile("iri")
 
 
 def datasets_dir() -> pathlib.Path:
