@@ -2,6 +2,8 @@
 // threads. A bad item gives None (errors="none") or raises the IRIError of the first bad item (errors="raise").
 #include "pyiri.hpp"
 
+#include "docstrings.hpp"
+
 #include <pybind11/stl.h>
 
 #include <algorithm>
@@ -218,18 +220,18 @@ py::list canonical_keys(py::handle hrefs, py::handle base_arg, std::string_view 
 
 void define_batch(py::module_& m) {
     using py::arg;
-    m.def("validate_many", &validate_many, arg("items"), arg("grammar") = "iri", arg("production") = "IRI-reference",
+    m.def("validate_many", &validate_many, doc::validate_many, arg("items"), arg("grammar") = "iri", arg("production") = "IRI-reference",
           arg("jobs") = 1);
-    m.def("resolve_many", &resolve_many, arg("bases"), arg("refs"), arg("grammar") = "iri", arg("strict") = true,
+    m.def("resolve_many", &resolve_many, doc::resolve_many, arg("bases"), arg("refs"), arg("grammar") = "iri", arg("strict") = true,
           arg("errors") = "none", arg("jobs") = 1);
-    m.def("normalize_many", &normalize_many, arg("items"), arg("level") = "syntax", arg("nfc") = false,
+    m.def("normalize_many", &normalize_many, doc::normalize_many, arg("items"), arg("level") = "syntax", arg("nfc") = false,
           arg("keep_fragment") = true, arg("grammar") = "iri", arg("errors") = "none", arg("jobs") = 1);
-    m.def("canonical_keys", &canonical_keys, arg("hrefs"), arg("bases") = py::none(), arg("level") = "scheme",
+    m.def("canonical_keys", &canonical_keys, doc::canonical_keys, arg("hrefs"), arg("bases") = py::none(), arg("level") = "scheme",
           arg("nfc") = false, arg("keep_fragment") = true, arg("grammar") = "iri", arg("errors") = "none",
           arg("jobs") = 1);
-    m.def("to_uri_many", &to_uri_many, arg("items"), arg("host") = "percent", arg("charset") = py::none(),
+    m.def("to_uri_many", &to_uri_many, doc::to_uri_many, arg("items"), arg("host") = "percent", arg("charset") = py::none(),
           arg("encode_unsafe_ascii") = false, arg("grammar") = "iri", arg("errors") = "none", arg("jobs") = 1);
-    m.def("to_iri_many", &to_iri_many, arg("items"), arg("to") = "iri", arg("keep_discouraged_encoded") = false,
+    m.def("to_iri_many", &to_iri_many, doc::to_iri_many, arg("items"), arg("to") = "iri", arg("keep_discouraged_encoded") = false,
           arg("keep_http_query_encoded") = false, arg("unicode_hosts") = false, arg("errors") = "none",
           arg("jobs") = 1);
 }

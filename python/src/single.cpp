@@ -2,6 +2,8 @@
 // normalize, canonical_key, equivalent, to_uri, to_iri, leiri_to_iri.
 #include "pyiri.hpp"
 
+#include "docstrings.hpp"
+
 #include <pybind11/stl.h>
 
 #include "iri/parse.hpp"
@@ -109,7 +111,7 @@ PyObject* is_valid(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject*
 void define_is_valid(py::module_& m) {
     static PyMethodDef def = {"is_valid", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&is_valid)),
                               METH_FASTCALL | METH_KEYWORDS,
-                              "is_valid(s, grammar='iri', production='IRI-reference') -> bool"};
+                              doc::is_valid};
     PyObject* f = PyCFunction_NewEx(&def, nullptr, m.attr("__name__").ptr());
     if (f == nullptr) throw py::error_already_set();
     m.add_object("is_valid", py::reinterpret_steal<py::object>(f));
@@ -193,21 +195,21 @@ py::str leiri_to_iri(py::handle s, std::string_view to) {
 void define_single(py::module_& m) {
     using py::arg;
     define_reference(m);
-    m.def("parse", &parse, arg("s"), arg("grammar") = "iri", arg("production") = "IRI-reference");
+    m.def("parse", &parse, doc::parse, arg("s"), arg("grammar") = "iri", arg("production") = "IRI-reference");
     define_is_valid(m);
-    m.def("resolve", &resolve, arg("base"), arg("ref"), arg("grammar") = "iri", arg("strict") = true);
-    m.def("relativize", &relativize, arg("base"), arg("target"), arg("grammar") = "iri");
-    m.def("normalize", &normalize, arg("s"), arg("level") = "syntax", arg("nfc") = false,
+    m.def("resolve", &resolve, doc::resolve, arg("base"), arg("ref"), arg("grammar") = "iri", arg("strict") = true);
+    m.def("relativize", &relativize, doc::relativize, arg("base"), arg("target"), arg("grammar") = "iri");
+    m.def("normalize", &normalize, doc::normalize, arg("s"), arg("level") = "syntax", arg("nfc") = false,
           arg("keep_fragment") = true, arg("grammar") = "iri");
-    m.def("canonical_key", &canonical_key, arg("s"), arg("level") = "scheme", arg("nfc") = false,
+    m.def("canonical_key", &canonical_key, doc::canonical_key, arg("s"), arg("level") = "scheme", arg("nfc") = false,
           arg("keep_fragment") = true, arg("grammar") = "iri");
-    m.def("equivalent", &equivalent, arg("a"), arg("b"), arg("level") = "syntax", arg("nfc") = false,
+    m.def("equivalent", &equivalent, doc::equivalent, arg("a"), arg("b"), arg("level") = "syntax", arg("nfc") = false,
           arg("keep_fragment") = true, arg("grammar") = "iri");
-    m.def("to_uri", &to_uri, arg("s"), arg("host") = "percent", arg("charset") = py::none(),
+    m.def("to_uri", &to_uri, doc::to_uri, arg("s"), arg("host") = "percent", arg("charset") = py::none(),
           arg("encode_unsafe_ascii") = false, arg("grammar") = "iri");
-    m.def("to_iri", &to_iri, arg("s"), arg("to") = "iri", arg("keep_discouraged_encoded") = false,
+    m.def("to_iri", &to_iri, doc::to_iri, arg("s"), arg("to") = "iri", arg("keep_discouraged_encoded") = false,
           arg("keep_http_query_encoded") = false, arg("unicode_hosts") = false);
-    m.def("leiri_to_iri", &leiri_to_iri, arg("s"), arg("to") = "iri");
+    m.def("leiri_to_iri", &leiri_to_iri, doc::leiri_to_iri, arg("s"), arg("to") = "iri");
 }
 
 }  // namespace pyiri

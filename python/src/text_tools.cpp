@@ -2,6 +2,8 @@
 // the grammar lookups.
 #include "pyiri.hpp"
 
+#include "docstrings.hpp"
+
 #include <pybind11/stl.h>
 
 #include "iri/check.hpp"
@@ -100,11 +102,11 @@ void define_text_tools(py::module_& m) {
     using py::arg;
     m.def("_check", &check, arg("s"), arg("grammar") = "iri");
     m.def("_extract", &extract, arg("text"), arg("grammar") = "iri");
-    m.def("percent_encode", &percent_encode, arg("s"), arg("component") = "segment", arg("grammar") = "iri",
+    m.def("percent_encode", &percent_encode, doc::percent_encode, arg("s"), arg("component") = "segment", arg("grammar") = "iri",
           arg("literal") = false, arg("also") = "");
-    m.def("percent_decode", &percent_decode, arg("s"), arg("strict") = true, arg("utf8") = false);
-    m.def("grammars", &grammars);
-    m.def("production_rule", &production_rule, arg("grammar"), arg("production"));
+    m.def("percent_decode", &percent_decode, doc::percent_decode, arg("s"), arg("strict") = true, arg("utf8") = false);
+    m.def("grammars", &grammars, doc::grammars);
+    m.def("production_rule", &production_rule, doc::production_rule, arg("grammar"), arg("production"));
 }
 
 }  // namespace pyiri

@@ -386,3 +386,22 @@ def test_batches_equal_single_calls():
             singles.append(None)
     assert iri.canonical_keys(hrefs, bases=base) == singles
     assert iri.canonical_keys(hrefs, bases=[base] * len(hrefs), jobs=2) == singles
+
+
+def test_docstring_examples():
+    import doctest
+    import iri._types
+
+    finder = doctest.DocTestFinder()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    tests = finder.find(iri, "iri", globs={"iri": iri}) + finder.find(iri._types, "iri._types", globs={"iri": iri})
+    for name in dir(iri._iri):
+        obj = getattr(iri._iri, name)
+        if callable(obj) and getattr(obj, "__doc__", None):
+            tests += finder.find(obj, name, globs={"iri": iri}, module=False)
+    examples = 0
+    for t in tests:
+        runner.run(t)
+        examples += len(t.examples)
+    assert runner.failures == 0
+    assert examples >= 20
