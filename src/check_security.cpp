@@ -1,9 +1,8 @@
 // RFC 3986 §7 security diagnostics, and the IDNA validity of hosts (UTS #46).
-#include <cctype>
-
 #include "check_detail.hpp"
 #include "iri/idna.hpp"
 #include "iri/percent.hpp"
+#include "percent_detail.hpp"
 #include "iri/schemes.hpp"
 
 namespace iri::detail {
@@ -23,7 +22,7 @@ bool rare_ipv4(std::string_view host) {
         const bool hex = part.size() > 2 && part[0] == '0' && (part[1] == 'x' || part[1] == 'X');
         if (hex) part.remove_prefix(2);
         for (char c : part)
-            if (!(hex ? std::isxdigit(static_cast<unsigned char>(c)) : std::isdigit(static_cast<unsigned char>(c))))
+            if (!(hex ? hex_value(c) >= 0 : c >= '0' && c <= '9'))
                 return false;
         if (e == host.size()) {
             ++parts;
@@ -80,13 +79,12 @@ void check_security(const check_context& cx) {
     }
     // §7.2: percent-encoded CR and LF can smuggle a line into a line-based protocol.
     const std::string_view s = r.str();
-    for (std::size_t i = 0; i + 2 < s.size(); ++i) {
-        if (s[i] != '%' || s[i + 1] != '0') continue;
-        const char d = s[i + 2];
-        if (d == 'd' || d == 'D' || d == 'a' || d == 'A') {
+    for (std::size_t i = s.find('%'); i != std::string_view::npos; i = s.find('%', i + 1)) {
+        const int octet = escape_at(s, i);
+        if (octet == '\r' || octet == '\n') {
             const auto b = static_cast<std::uint32_t>(i);
             cx.add("security.encoded-crlf", severity::warning, b, b + 3, component_of(c, b),
-                   std::string("a percent-encoded ") + (d == 'd' || d == 'D' ? "CR" : "LF") +
+                   std::string("a percent-encoded ") + (octet == '\r' ? "CR" : "LF") +
                        " must not be decoded before a line-based protocol sees it",
                    "RFC 3986 §7.2");
         }

@@ -18,6 +18,7 @@
 #include "iri/schemes.hpp"
 #include "error_detail.hpp"
 #include "normalize_detail.hpp"
+#include "percent_detail.hpp"
 
 namespace iri {
 
@@ -32,11 +33,7 @@ void append_pct_normalized(std::string& out, std::string_view s, const detail::c
         out.append(s);
         return;
     }
-    auto hex_at = [&](std::size_t i) -> int {  // the octet of a "%HH" at i, or -1
-        if (i + 2 >= s.size() || s[i] != '%') return -1;
-        const int h = hex_value(s[i + 1]), l = hex_value(s[i + 2]);
-        return h < 0 || l < 0 ? -1 : h * 16 + l;
-    };
+    auto hex_at = [&](std::size_t i) { return detail::escape_at(s, i); };  // the octet of a "%HH" at i, or -1
     for (std::size_t i = 0; i < s.size();) {
         const int octet = hex_at(i);
         if (octet < 0) {

@@ -86,6 +86,15 @@ error base_not_absolute(const reference_view& base) {
     return e;
 }
 
+std::size_t first_dot_segment(std::string_view path) noexcept {
+    for (std::size_t k = 0;;) {
+        if (is_dot_segment(path.data(), path.size(), k)) return k;
+        const std::size_t slash = path.find('/', k);
+        if (slash == std::string_view::npos) return path.size();
+        k = slash + 1;
+    }
+}
+
 result<reference_view> in_grammar(const reference_view& r, grammar g) {
     if (r.variant() == g) return r;
     return reference_view::parse(r.str(), g);

@@ -9,5 +9,7 @@ namespace iri::detail {
 [[nodiscard]] error base_not_absolute(const reference_view& base);
 /// The reference parsed in grammar `g`: itself when it already is, else its text parsed again.
 [[nodiscard]] result<reference_view> in_grammar(const reference_view& r, grammar g);
+/// Where the first "." or ".." segment of `path` begins (RFC 3986 §5.2.4), or path.size() when it has none.
+[[nodiscard]] std::size_t first_dot_segment(std::string_view path) noexcept;
 
 }  // namespace iri::detail

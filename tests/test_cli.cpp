@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -23,7 +24,10 @@ struct ran {
     std::string out, err;
 };
 
-std::string temp_path(const char* name) { return std::string("/tmp/iri_test_cli_") + std::to_string(getpid()) + name; }
+std::string temp_path(const char* name) {
+    const std::string file = "iri_test_cli_" + std::to_string(getpid()) + name;
+    return (std::filesystem::temp_directory_path() / file).string();
+}
 
 ran run_file(std::vector<std::string> args, const std::string& stdin_path) {
     const std::string out_path = temp_path(".out"), err_path = temp_path(".err");
@@ -117,6 +121,13 @@ BOOST_AUTO_TEST_CASE(resolve_and_relativize) {
     BOOST_TEST(p.out == "http://a/c\nhttp://x/y#f\n");
     const ran v = run({"relativize", "--base", "http://a/b/c/d;p?q", "http://a/b/g", "http://a/b/c/g:h"});
     BOOST_TEST(v.out == "../g\n./g:h\n");
+    // A target no reference resolves to (its ".." would be removed, RFC 3986 §5.2.4) is an error, printed like
+    // any other: the exit status says an input failed.
+    const ran d = run({"relativize", "--json", "--base", "http://a/b/c/d;p?q", "http://a/b/../g"});
+    BOOST_TEST(d.status == 1);
+    BOOST_TEST(d.out.find("\"valid\": false") != std::string::npos);
+    BOOST_TEST(d.out.find("\"code\": \"not_relativizable\", \"offset\": 11, \"component\": \"path\"") !=
+               std::string::npos);
     const ran j = run({"resolve", "--pairs", "--input-format", "json", "--json"}, "[\"http://a/b/\", \"../c\"]\n");
     BOOST_TEST(j.out == "{\"input\": \"../c\", \"base\": \"http://a/b/\", \"valid\": true, \"output\": \"http://a/c\"}\n");
     BOOST_TEST(run({"resolve", "--base", "relative/base", "g"}).status == 2);
@@ -155,6 +166,9 @@ BOOST_AUTO_TEST_CASE(to_uri_and_to_iri) {
                "http://www.example.org/Dürst\nhttp://www.example.org/D%FCrst\n");
     BOOST_TEST(run({"to-iri", "--unicode-hosts", "http://xn--99zt52a.example.org/%e2%80%ae"}).out ==
                "http://納豆.example.org/%E2%80%AE\n");
+    // Issue 18: the first "%" after the query (in the fragment) with the query kept as written (step 5): the
+    // query once, the fragment decoded once, nothing more.
+    BOOST_TEST(run({"to-iri", "--keep-http-query", "http://a/b?q=1#%C3%A9"}).out == "http://a/b?q=1#é\n");
     const ran bad = run({"to-uri", "--host", "idna", "--json", "http://ab--c.例え.jp/"});  // UTS #46 CheckHyphens
     BOOST_TEST(bad.out.find("\"code\": \"idna_failed\", \"offset\": 7") != std::string::npos);
 }

@@ -87,8 +87,10 @@ outcome compute(const options& o, const record& r) {
         return x;
     }
     auto t = o.command == "resolve" ? iri::resolve(base, *ref, {.strict = o.strict}) : iri::relativize(base, *ref);
-    if (!t) {
-        x.error = t.error(), x.about = base.str(), x.what = "base";
+    if (!t) {  // a base without scheme, or a target no reference resolves to
+        x.error = t.error();
+        if (t.error().code == iri::errc::not_relativizable) x.about = in;
+        else x.about = base.str(), x.what = "base";
         return x;
     }
     x.output = t->str();

@@ -122,7 +122,8 @@ Resolves each reference against the base (RFC 3986 §5.2); with --pairs each inp
   iri resolve --non-strict --base 'http://a/b/c/d;p?q' 'http:g'
 )"},
     {"relativize", R"(usage: iri relativize (--base B | --pairs) [--grammar G] [TARGET...]
-The shortest reference that resolves from the base back to each target; the target itself when none does.
+The shortest reference that resolves from the base back to each target; the error not_relativizable when
+none does (a relative target, or a path with dot segments, which resolution removes).
   iri relativize --base 'http://a/b/c/d;p?q' 'http://a/b/g' 'http://a/b/c/g:h' 'http://x/y'
 )"},
     {"normalize", R"(usage: iri normalize [--level simple|syntax|scheme] [--nfc] [--no-fragment] [REFERENCE...]
