@@ -1,7 +1,7 @@
 // Lookups in the generated literal character sets. Private to the library.
 #pragma once
 
-#include "iri/detail/match.hpp"
+#include "match.hpp"
 #include "iri/grammar.hpp"
 
 namespace iri::detail {

@@ -46,7 +46,7 @@ BOOST_AUTO_TEST_CASE(the_shipped_grammars_load) {
         const auto g = iri::abnf::load(std::string(IRI_SOURCE_DIR) + "/grammar/" + v + ".abnf", d);
         BOOST_TEST_CONTEXT(v) {
             BOOST_TEST(d.ok());
-            BOOST_TEST(g.entries.size() == 26u);  // one per role of include/iri/detail/roles.def
+            BOOST_TEST(g.entries.size() == 26u);  // one per role of include/iri/roles.def
         }
     }
 }

@@ -1,5 +1,5 @@
-// The interface between the library and the generated matchers (build tree: gen/<variant>/<variant>.cpp).
-// Not part of the public API.
+// The interface between the library and the generated matchers (build tree: gen/<variant>/<variant>.cpp): the
+// layout of the generated tables. Private to the library: not installed, no public header includes it.
 #pragma once
 
 #include <cstddef>
