@@ -251,6 +251,7 @@ result<std::size_t> append_to_iri(std::string& out, std::string_view uri, const 
         from = c[k].end;
     };
     auto as_written = [&](component k, std::string_view text) {  // component k written by the caller as `text`
+        if (c[k].end <= from) return;  // already copied, before the first "%"
         if (from < c[k].begin)
             p = decode_component(p, uri.substr(from, c[k].begin - from), decoder{unreserved, g.segment, false});
         copy(from <= c[k].begin ? text : uri.substr(from, c[k].end - from));

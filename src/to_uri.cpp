@@ -196,6 +196,21 @@ bool ascii_as_in_uri(grammar g) noexcept {
     return table[static_cast<std::size_t>(g)];
 }
 
+// An error in the text whose unsafe characters were encoded (RFC 3987 §3.1), moved to the caller's text, where
+// each of them took one byte, not three: its offsets and the end of its range.
+error in_callers_text(error e, std::string_view original) {
+    auto back = [original](std::uint32_t at) {  // the caller's byte where the encoded text's byte `at` is
+        std::uint32_t p = 0, j = 0;
+        for (; j < original.size() && p < at; ++j) p += unsafe_ascii(static_cast<unsigned char>(original[j])) ? 3u : 1u;
+        return j;
+    };
+    const std::uint32_t end = back(e.char_offset + e.length);
+    e.offset = back(e.offset);
+    e.char_offset = back(e.char_offset);
+    e.length = end - e.char_offset;
+    return e;
+}
+
 }  // namespace
 
 result<std::size_t> append_to_uri(std::string& out, std::string_view text, grammar from, const to_uri_options& o) {
@@ -215,19 +230,7 @@ result<std::size_t> append_to_uri(std::string& out, std::string_view text, gramm
         }
     }
     auto r = reference_view::parse(text, from);
-    if (!r) {
-        if (pre.empty()) return r.error();
-        // Report the offsets in the caller's text, where each encoded character took one byte, not three.
-        auto back = [&](std::uint32_t at) {
-            std::uint32_t p = 0, j = 0;
-            for (; j < original.size() && p < at; ++j) p += unsafe_ascii(static_cast<unsigned char>(original[j])) ? 3u : 1u;
-            return j;
-        };
-        error e = r.error();
-        e.offset = back(e.offset);
-        e.char_offset = back(e.char_offset);
-        return e;
-    }
+    if (!r) return pre.empty() ? r.error() : in_callers_text(r.error(), original);
     // A reference of a grammar that allows no ASCII character a URI does not (an IRI, RFC 3987 IRI; not a LEIRI)
     // differs from a URI only above U+007F. So its URI is its text with each octet of a non-ASCII character
     // written as "%HH" (§3.1 step 2), whatever the component, unless a host or a query needs more: IDNA for a host
@@ -240,7 +243,7 @@ result<std::size_t> append_to_uri(std::string& out, std::string_view text, gramm
     const std::size_t before = out.size();
     if (auto e = convert(*r, grammar::uri, o, out)) {
         out.resize(before);
-        return *e;
+        return pre.empty() ? *e : in_callers_text(*e, original);
     }
     return out.size() - before;
 }

@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -23,7 +24,10 @@ struct ran {
     std::string out, err;
 };
 
-std::string temp_path(const char* name) { return std::string("/tmp/iri_test_cli_") + std::to_string(getpid()) + name; }
+std::string temp_path(const char* name) {
+    const std::string file = "iri_test_cli_" + std::to_string(getpid()) + name;
+    return (std::filesystem::temp_directory_path() / file).string();
+}
 
 ran run_file(std::vector<std::string> args, const std::string& stdin_path) {
     const std::string out_path = temp_path(".out"), err_path = temp_path(".err");
@@ -162,6 +166,9 @@ BOOST_AUTO_TEST_CASE(to_uri_and_to_iri) {
                "http://www.example.org/Dürst\nhttp://www.example.org/D%FCrst\n");
     BOOST_TEST(run({"to-iri", "--unicode-hosts", "http://xn--99zt52a.example.org/%e2%80%ae"}).out ==
                "http://納豆.example.org/%E2%80%AE\n");
+    // Issue 18: the first "%" after the query (in the fragment) with the query kept as written (step 5): the
+    // query once, the fragment decoded once, nothing more.
+    BOOST_TEST(run({"to-iri", "--keep-http-query", "http://a/b?q=1#%C3%A9"}).out == "http://a/b?q=1#é\n");
     const ran bad = run({"to-uri", "--host", "idna", "--json", "http://ab--c.例え.jp/"});  // UTS #46 CheckHyphens
     BOOST_TEST(bad.out.find("\"code\": \"idna_failed\", \"offset\": 7") != std::string::npos);
 }
