@@ -17,7 +17,7 @@ using iri::detail::simd_level;
 
 constexpr std::size_t production_count = 0
 #define IRI_PRODUCTION(id, name) +1
-#include "iri/detail/roles.def"
+#include "iri/roles.def"
 #undef IRI_PRODUCTION
     ;
 

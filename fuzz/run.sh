@@ -3,7 +3,7 @@
 # build-fuzz/ and runs each for SECONDS (default 60), one after the other, printing its executions and coverage.
 #   fuzz/run.sh [SECONDS] [HARNESS...]
 # The corpus of each harness lives in build-fuzz/corpus/<harness>/, seeded on first use from the datasets
-# (the build's IRI_DATASETS_DIR, as the tests read them) and fuzz/seeds/; new inputs found stay there. A crash
+# (where the build unpacks them for the tests) and fuzz/seeds/; new inputs found stay there. A crash
 # or failed oracle leaves its input in build-fuzz/findings/<harness>/: copy it to fuzz/regressions/<harness>/,
 # which ctest replays in every build. The exit status is 1 when a harness found something.
 # FUZZ_JOBS=2 runs two harnesses at a time (default 1). IRI_FUZZ_SKIP_KNOWN=1 in the environment steps around the
@@ -24,8 +24,8 @@ if [ ${#harnesses[@]} -eq 0 ]; then
     [ "$n" = fuzz ] || [ "$n" = replay ] || harnesses+=("$n")
   done
 fi
-cmake --build "$build" -j2 --target "${harnesses[@]/#/fuzz_}"
-datasets=$(sed -n 's/^IRI_DATASETS_DIR:PATH=//p' "$build/CMakeCache.txt")
+cmake --build "$build" -j2 --target iri_datasets "${harnesses[@]/#/fuzz_}"
+datasets=$(cat "$build/fuzz/datasets_dir")
 
 # Seeds: every line of fuzz/seeds/*.txt and a sample of each dataset's lines (pairs as "base LF reference"), each
 # after two option bytes that vary from line to line.
