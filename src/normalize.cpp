@@ -2,8 +2,6 @@
 #include "iri/normalize.hpp"
 
 #include <arpa/inet.h>
-#include <unicode/normalizer2.h>
-#include <unicode/bytestream.h>
 #include <unicode/utf8.h>
 
 #include <cstring>
@@ -17,6 +15,7 @@
 #include "iri/resolve.hpp"
 #include "iri/schemes.hpp"
 #include "error_detail.hpp"
+#include "nfc_detail.hpp"
 #include "normalize_detail.hpp"
 
 namespace iri {
@@ -69,16 +68,6 @@ void append_pct_normalized(std::string& out, std::string_view s, const detail::c
     }
 }
 
-// §5.3.2.2: NFC of a component's text (percent-encoded octets are ASCII and stay as they are).
-bool append_nfc(std::string& out, std::string_view s) {
-    UErrorCode status = U_ZERO_ERROR;
-    const icu::Normalizer2* nfc = icu::Normalizer2::getNFCInstance(status);
-    if (U_FAILURE(status)) return false;
-    icu::StringByteSink<std::string> sink(&out, static_cast<int32_t>(s.size()));
-    nfc->normalizeUTF8(0, icu::StringPiece(s.data(), static_cast<int32_t>(s.size())), sink, nullptr, status);
-    return U_SUCCESS(status);
-}
-
 // The RFC 5952 text form of an IPv6 address (lowercase hex, longest run of zero fields as "::", the first
 // one on a tie, a single zero field not shortened, no leading zeros), as glibc's inet_ntop writes it.
 std::string ipv6_text(std::string_view literal) {
@@ -113,7 +102,7 @@ result<std::string> normalize(const reference_view& r, normalize_options o) {
         if (o.nfc) {
             const std::string t = out.substr(from);
             out.resize(from);
-            failed = !append_nfc(out, t) || failed;
+            failed = !detail::append_nfc(out, t) || failed;  // §5.3.2.2
         }
     };
     auto lowered = [&](std::string_view s) {
