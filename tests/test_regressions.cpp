@@ -9,6 +9,7 @@
 #include "iri/convert.hpp"
 #include "iri/check.hpp"
 #include "iri/error.hpp"
+#include "iri/extract.hpp"
 #include "iri/idna.hpp"
 #include "iri/normalize.hpp"
 #include "iri/parse.hpp"
@@ -189,4 +190,26 @@ BOOST_AUTO_TEST_CASE(hosts_longer_than_dns_allows_never_reach_uts46) {
     BOOST_TEST(iri::idna_error_names(e.idna_errors) == "domain_name_too_long");
     BOOST_TEST(e.char_offset == 7u);
     BOOST_TEST(e.char_offset + e.length == text.size() - 1);
+}
+
+BOOST_AUTO_TEST_CASE(extract_joins_hyphenated_lines_in_one_parse) {
+    // RFC 3986 Appendix C: a line break right after a hyphen continues the IRI on the next line, over as many
+    // lines as the text has (each line once parsed the whole joined word again: quadratic).
+    const std::string text = "see http://example.org/very-\nlong/path-\nname and";
+    const exact_copy in(text);
+    const auto found = iri::extract(in.view());
+    BOOST_TEST_REQUIRE(found.size() == 1u);
+    BOOST_TEST(found[0].value == "http://example.org/very-long/path-name");
+    BOOST_TEST(found[0].begin == 4u);
+    BOOST_TEST(found[0].end == 44u);
+    // Many lines: one IRI of all of them.
+    const std::string many = repeat("http://a/b-\n", 2000);
+    const auto all = iri::extract(many);
+    BOOST_TEST_REQUIRE(all.size() == 1u);
+    BOOST_TEST(all[0].value == repeat("http://a/b-", 2000));
+    // A next line that cannot continue the IRI (a space cannot follow in any IRI) is not joined.
+    const auto two = iri::extract("http://a/b-\n<x> http://c/");
+    BOOST_TEST_REQUIRE(two.size() == 2u);
+    BOOST_TEST(two[0].value == "http://a/b-");
+    BOOST_TEST(two[1].value == "http://c/");
 }
