@@ -27,9 +27,11 @@ struct check_context {
     const reference_view& r;
     grammar g;
     std::vector<diagnostic>& out;
+    std::size_t& left_out;  // diagnostics beyond max_diagnostics (check.hpp), counted, not kept
     void add(const char* code, severity level, std::uint32_t begin, std::uint32_t end, component where,
              std::string message, const char* spec) const {
-        out.push_back({code, level, begin, end, where, std::move(message), spec});
+        if (out.size() >= max_diagnostics) ++left_out;
+        else out.push_back({code, level, begin, end, where, std::move(message), spec});
     }
     [[nodiscard]] std::string_view text(std::uint32_t begin, std::uint32_t end) const {
         return r.str().substr(begin, end - begin);

@@ -213,3 +213,22 @@ BOOST_AUTO_TEST_CASE(extract_joins_hyphenated_lines_in_one_parse) {
     BOOST_TEST(two[0].value == "http://a/b-");
     BOOST_TEST(two[1].value == "http://c/");
 }
+
+BOOST_AUTO_TEST_CASE(check_caps_its_diagnostics) {
+    // Each ZWJ after "a" is outside the contexts of RFC 5892 Appendix A (chars.joiner-context): 1,001 of them
+    // give max_diagnostics kept, then one check.capped saying how many were left out, over the whole reference.
+    const std::string text = "http://a/" + repeat("a\xE2\x80\x8D", iri::max_diagnostics + 1);
+    const exact_copy in(text);
+    const auto ds = iri::check(in.view());
+    BOOST_TEST_REQUIRE(ds.size() == iri::max_diagnostics + 1);
+    BOOST_TEST(ds.front().code == "chars.joiner-context");
+    BOOST_TEST(ds.back().code == "check.capped");
+    BOOST_TEST(ds.back().begin == 0u);
+    BOOST_TEST(ds.back().end == text.size());
+    BOOST_TEST(ds.back().message.starts_with("1 more diagnostics left out"));
+    // At the cap exactly, nothing is left out.
+    const std::string at_cap = "http://a/" + repeat("a\xE2\x80\x8D", iri::max_diagnostics);
+    const auto all = iri::check(at_cap);
+    BOOST_TEST(all.size() == iri::max_diagnostics);
+    BOOST_TEST(all.back().code != "check.capped");
+}
