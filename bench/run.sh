@@ -5,6 +5,9 @@
 #   bench/run.sh --callgrind  instructions per URL for each row (valgrind callgrind; repeatable, unlike time)
 #   bench/run.sh --smoke      each benchmark once on the first 200 lines of each dataset (CI: keeps them compiling)
 #   bench/run.sh --profile [ROW [DATASET...]]  instructions per URL by function (callgrind), for the slow ratios
+#   bench/run.sh --adversarial  every operation on crafted inputs of 1 MB and 10 MB: ns/byte and the time ratio
+#                             (linear time: about 10), written to bench/results/adversarial.md; --smoke runs it
+#                             at 10 kB and 100 kB
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-table}"
@@ -23,15 +26,37 @@ datasets=(
   "$data/derived/zhwiki_uri_100k.txt"
   "$data/derived/psl_idn_suffix_iris.txt"
 )
-if [ ! -x build/bench/parse_bench ] || [ "$mode" != "--smoke" ]; then
+if [ ! -x build/bench/parse_bench ] || [ ! -x build/bench/adversarial_bench ] || [ "$mode" != "--smoke" ]; then
   cmake -S . -B build -DCMAKE_BUILD_TYPE=Release > /dev/null
-  cmake --build build -j "$(nproc)" --target parse_bench
+  cmake --build build -j "$(nproc)" --target parse_bench adversarial_bench
 fi
 bench=build/bench/parse_bench
+adversarial=build/bench/adversarial_bench
 
 case "$mode" in
   --smoke)
     "$bench" --rounds 1 --lines 200 "${datasets[@]}"
+    "$adversarial" --small 10000 --large 100000
+    ;;
+  --adversarial)
+    mkdir -p bench/results
+    out=bench/results/adversarial.md
+    {
+      echo "# Adversarial inputs: linear time"
+      echo
+      echo "Produced by \`bench/run.sh --adversarial\` on $(date -u +%Y-%m-%d) (bench/adversarial_bench.cpp). Each row is one"
+      echo "operation on one pattern repeated to 1 MB and to 10 MB (prefix, unit, suffix in the source). The 1 MB time"
+      echo "is that of ten separate 1 MB inputs run in turn, divided by ten, so that both sizes move the same bytes"
+      echo "through the caches; each time is the best of three runs (one for the 10 MB input when that would take over a"
+      echo "second). \`ratio\` is the 10 MB time over the 1 MB time: 10 for linear time, 100 for quadratic; what remains"
+      echo "above 10 is the 10 MB working set falling out of the 2 MB L2 cache (and other work on the machine)."
+      echo "\`answer\` is what the operation gave for the 10 MB input."
+      echo
+      echo "Machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores; $(g++ --version | head -1);"
+      echo "CMake Release (-O3), the benchmark at -O3. Other work may have shared the machine."
+      echo
+      "$adversarial" --markdown
+    } | tee "$out"
     ;;
   --callgrind)
     command -v valgrind > /dev/null || { echo "bench/run.sh: valgrind is needed (scripts/setup.sh installs it)"; exit 2; }
@@ -104,5 +129,5 @@ case "$mode" in
     } | tee "$out"
     ;;
   *)
-    echo "usage: bench/run.sh [--smoke | --callgrind | --profile [ROW [DATASET...]]]"; exit 2 ;;
+    echo "usage: bench/run.sh [--smoke | --callgrind | --adversarial | --profile [ROW [DATASET...]]]"; exit 2 ;;
 esac
