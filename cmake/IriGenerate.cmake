@@ -1,17 +1,17 @@
 # iri_generate(VARIANT OUT_VAR): grammar/VARIANT.abnf -> iri-generate -> VARIANT.re -> re2c -> VARIANT.cpp,
-# all in ${CMAKE_BINARY_DIR}/gen/VARIANT/. The generator runs from the source directory so that the first line of
+# all in ${PROJECT_BINARY_DIR}/gen/VARIANT/. The generator runs from the source directory so that the first line of
 # each generated file names grammar/VARIANT.abnf by its relative path; re2c runs without #line directives (-i)
 # and without dates or versions, so the output is reproducible; -b (bitmaps for character classes) measured faster. Every grammar file is a dependency: a variant may
 # import or extend any of them.
 function(iri_generate variant out_var)
-  set(dir "${CMAKE_BINARY_DIR}/gen/${variant}")
+  set(dir "${PROJECT_BINARY_DIR}/gen/${variant}")
   file(GLOB all_grammars CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/grammar/*.abnf")
   add_custom_command(
     OUTPUT "${dir}/${variant}.re"
     COMMAND ${CMAKE_COMMAND} -E make_directory "${dir}"
-    COMMAND iri-generate "grammar/${variant}.abnf" -o "${dir}/${variant}.re"
+    COMMAND iri_generator "grammar/${variant}.abnf" -o "${dir}/${variant}.re"
     WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}"
-    DEPENDS iri-generate ${all_grammars}
+    DEPENDS iri_generator ${all_grammars}
     COMMENT "iri-generate grammar/${variant}.abnf"
     VERBATIM)
   add_custom_command(

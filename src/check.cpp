@@ -10,7 +10,21 @@
 
 namespace iri {
 
+namespace {
+
+constexpr diagnostic_code table[] = {
+#define IRI_DIAGNOSTIC(id, code, level, spec, summary) {code, severity::level, spec, summary},
+#include "diagnostic_codes.def"
+#undef IRI_DIAGNOSTIC
+};
+
+}  // namespace
+
+std::span<const diagnostic_code> diagnostic_codes() noexcept { return table; }
+
 namespace detail {
+
+const diagnostic_code& row(diag d) noexcept { return table[static_cast<std::size_t>(d)]; }
 
 std::string code_point_name(UChar32 c) {
     char buf[16];
@@ -72,10 +86,11 @@ std::vector<diagnostic> check(std::string_view reference, grammar g) {
     detail::check_spoof(cx, pieces);
     detail::check_security(cx);
     if (left_out > 0)
-        out.push_back({"check.capped", severity::info, 0, static_cast<std::uint32_t>(reference.size()), component::none,
+        out.push_back({detail::row(detail::diag::check_capped).code, severity::info, 0,
+                       static_cast<std::uint32_t>(reference.size()), component::none,
                        std::to_string(left_out) + " more diagnostics left out: at most " +
                            std::to_string(max_diagnostics) + " are reported per reference",
-                       "this library's limit (check.hpp)"});
+                       detail::row(detail::diag::check_capped).spec});
     return out;
 }
 

@@ -17,81 +17,12 @@
 #include "iri/idna.hpp"
 #include "iri/parse.hpp"
 #include "iri/percent.hpp"
+#include "percent_detail.hpp"
 #include "literal_skip.hpp"
 
 namespace iri {
 
 namespace detail {
-
-// Eight bytes at a time: counted first (the output's size), then copied where none is above 0x7F.
-std::size_t append_octets_encoded(std::string& out, std::string_view text) {
-    constexpr std::uint64_t high_bits = 0x8080808080808080ull;
-    const char* const s = text.data();
-    const std::size_t n = text.size();
-    std::size_t high = 0, i = 0;
-    for (std::uint64_t w; i + 8 <= n; i += 8) {
-        std::memcpy(&w, s + i, 8);
-        high += static_cast<std::size_t>((((w & high_bits) >> 7) * 0x0101010101010101ull) >> 56);  // their sum
-    }
-    for (; i < n; ++i) high += static_cast<unsigned char>(s[i]) >> 7;
-    if (high == 0) {  // a URI already
-        out.append(text);
-        return n;
-    }
-    const std::size_t at = out.size();
-    out.resize(at + n + 2 * high);
-    char* p = out.data() + at;
-    auto put = [&p](unsigned char b) {
-        if (b < 0x80) *p++ = static_cast<char>(b);
-        else p = put_percent_encoded(p, b);
-    };
-    for (i = 0; i + 8 <= n; i += 8) {
-        std::uint64_t w;
-        std::memcpy(&w, s + i, 8);
-        if ((w & high_bits) == 0) {
-            std::memcpy(p, s + i, 8);
-            p += 8;
-        } else {
-            for (std::size_t k = 0; k < 8; ++k) put(static_cast<unsigned char>(s[i + k]));
-        }
-    }
-    for (; i < n; ++i) put(static_cast<unsigned char>(s[i]));
-    return out.size() - at;
-}
-
-void append_encoded(std::string& out, std::string_view text, const charset_info& allowed, const ascii_set& run) {
-    const auto* s = reinterpret_cast<const std::uint8_t*>(text.data());
-    const auto n = static_cast<std::uint32_t>(text.size());
-    // Whether `allowed` has anything above U+007F (IRIs); URIs do not, and then every non-ASCII byte is encoded.
-    const bool non_ascii = allowed.count != 0 && allowed.ranges[allowed.count - 1][1] >= 0x80;
-    for (std::uint32_t i = 0; i < n;) {
-        const std::uint32_t j = skip_literals(s, i, n, run);  // allowed ASCII and "%HH": copied as they are
-        out.append(text.substr(i, j - i));
-        if (j == n) break;
-        if (s[j] < 0x80) {  // an ASCII character the component does not allow, or a "%" without hex digits
-            append_percent_encoded(out, s[j]);
-            i = j + 1;
-            continue;
-        }
-        if (!non_ascii) {  // §3.3: a run of non-ASCII bytes (whole characters: the text is UTF-8), each %HH
-            std::uint32_t k = j;
-            while (k < n && s[k] >= 0x80) ++k;
-            append_octets_encoded(out, text.substr(j, k - j));
-            i = k;
-            continue;
-        }
-        std::int64_t k = j;
-        UChar32 c = 0;
-        U8_NEXT(s, k, static_cast<std::int64_t>(n), c);
-        const auto end = static_cast<std::uint32_t>(k);
-        if (c >= 0 && contains(allowed, static_cast<char32_t>(c))) {
-            out.append(text.substr(j, end - j));
-        } else {  // §3.3: the character's UTF-8 octets, each as %HH
-            for (std::uint32_t b = j; b < end; ++b) append_percent_encoded(out, s[b]);
-        }
-        i = end;
-    }
-}
 
 const charset_info& component_set(grammar g, production p) noexcept {
     static const charset_info none{production::uri_reference, nullptr, 0, {0, 0}};
@@ -168,11 +99,12 @@ converter open_charset(std::string_view name, bool& ok) {
     return U_SUCCESS(status) ? std::move(c) : nullptr;
 }
 
-// RFC 3987 §3.1: the printable US-ASCII characters that URIs do not allow anywhere: not in the URI query set
-// (which holds every other printable character) and not "#", "%", "[" or "]".
+// RFC 3987 §3.1: the printable US-ASCII characters that URIs do not allow anywhere: neither reserved nor
+// unreserved (RFC 3986 §2.2, §2.3; the sets of the uri grammar), nor the "%" of pct-encoded (§2.1).
 bool unsafe_ascii(unsigned char c) noexcept {
-    static const detail::charset_info& query = component_set(grammar::uri, production::query);
-    return c >= 0x20 && c < 0x7F && !detail::contains(query, c) && c != '#' && c != '%' && c != '[' && c != ']';
+    static const detail::charset_info& reserved = detail::named(grammar::uri, detail::named_set::reserved);
+    static const detail::charset_info& unreserved = detail::named(grammar::uri, detail::named_set::unreserved);
+    return c >= 0x20 && c < 0x7F && c != '%' && !detail::contains(reserved, c) && !detail::contains(unreserved, c);
 }
 
 // The components of `r`, each encoded for the matching production of grammar `to`.

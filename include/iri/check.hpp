@@ -24,6 +24,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -48,6 +49,17 @@ struct diagnostic {
 /// more diagnostic, "check.capped" (severity info, over the whole reference), says how many were left out: a
 /// crafted reference (10 MB of "a" and ZWJ) would otherwise take memory in proportion to its diagnostics.
 inline constexpr std::size_t max_diagnostics = 1000;
+
+/// One row of the table of diagnostic codes (docs/diagnostics.md lists the same codes; a test checks both ways).
+struct diagnostic_code {
+    const char* code;     ///< "family.name"
+    severity level;
+    const char* spec;     ///< the section it comes from ("the grammar": the grammar error's own section)
+    const char* summary;  ///< what it means, one line
+};
+
+/// Every code check() can report, by family.
+[[nodiscard]] std::span<const diagnostic_code> diagnostic_codes() noexcept;
 
 /// Every diagnostic of `reference` under grammar `g`, grammar errors first, then by family and position: at
 /// most max_diagnostics of them, then "check.capped" when there were more. Linear time in the reference.
