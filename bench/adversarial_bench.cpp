@@ -3,7 +3,11 @@
 // both sizes and their time ratio (10 for linear time at sizes 1 MB and 10 MB; 100 for quadratic), with what the
 // operation answered (ok, or the error code / count).
 //
-//   adversarial_bench [--small BYTES] [--large BYTES] [--op NAME] [--pattern NAME] [--markdown]
+//   adversarial_bench [--small BYTES] [--large BYTES] [--op NAME] [--pattern NAME] [--markdown] [--instructions]
+//
+// --instructions (under valgrind --tool=callgrind, as bench/run.sh --adversarial runs it): each row once at each
+// size, its instructions dumped as "PATTERN|OPERATION|BYTES" (callgrind client requests), for a count that the
+// caches and other work on the machine do not change.
 //
 // Each size is the best of three runs (the large one run once when that would take more than 3 s). Not a test: times vary with the machine.
 #include <algorithm>
@@ -14,6 +18,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <valgrind/callgrind.h>
 
 #include "iri/check.hpp"
 #include "iri/convert.hpp"
@@ -156,6 +162,14 @@ timing best_of(const operation& op, const std::vector<std::string>& inputs, int 
     return best;
 }
 
+// One run of `op` on `input` between two callgrind client requests: its instructions, dumped under `label`.
+void count_instructions(const operation& op, std::string_view input, const std::string& label) {
+    CALLGRIND_ZERO_STATS;
+    const std::string answer = op(input);
+    CALLGRIND_DUMP_STATS_AT(label.c_str());
+    (void)answer;
+}
+
 std::string size_name(std::size_t n) {
     if (n % 1000000 == 0) return std::to_string(n / 1000000) + " MB";
     if (n % 1000 == 0) return std::to_string(n / 1000) + " kB";
@@ -167,7 +181,7 @@ std::string size_name(std::size_t n) {
 int main(int argc, char** argv) {
     std::size_t small = 1000000, large = 10000000;
     std::string only_op, only_pattern;
-    bool markdown = false;
+    bool markdown = false, instructions = false;
     for (int i = 1; i < argc; ++i) {
         const std::string_view a = argv[i];
         const bool has_value = i + 1 < argc;
@@ -176,14 +190,15 @@ int main(int argc, char** argv) {
         else if (a == "--op" && has_value) only_op = argv[++i];
         else if (a == "--pattern" && has_value) only_pattern = argv[++i];
         else if (a == "--markdown") markdown = true;
+        else if (a == "--instructions") instructions = true;
         else {
             std::fprintf(stderr, "usage: adversarial_bench [--small BYTES] [--large BYTES] [--op NAME] "
-                                 "[--pattern NAME] [--markdown]\n");
+                                 "[--pattern NAME] [--markdown] [--instructions]\n");
             return 2;
         }
     }
     const std::string s = size_name(small), l = size_name(large);
-    if (markdown) {
+    if (markdown && !instructions) {
         std::printf("| pattern | operation | ns/B %s | ns/B %s | ratio | answer (%s) |\n", s.c_str(), l.c_str(),
                     l.c_str());
         std::printf("|---|---|---:|---:|---:|---|\n");
@@ -198,6 +213,13 @@ int main(int argc, char** argv) {
         const double copies = static_cast<double>(in_small.size());
         for (const named_operation& op : operations()) {
             if (!only_op.empty() && only_op != op.name) continue;
+            if (instructions) {
+                (void)op.run(in_small[0]);  // first use (ICU data, tables) not counted
+                const std::string row = std::string(p.name) + "|" + op.name + "|";
+                count_instructions(op.run, in_small[0], row + std::to_string(in_small[0].size()));
+                count_instructions(op.run, in_large[0], row + std::to_string(in_large[0].size()));
+                continue;
+            }
             timing ts = best_of(op.run, in_small, 3);
             ts.seconds /= copies;
             const timing tl = best_of(op.run, in_large, ts.seconds * copies < 1.0 ? 3 : 1);
@@ -210,6 +232,6 @@ int main(int argc, char** argv) {
             std::fflush(stdout);
         }
     }
-    std::printf(markdown ? "\nWorst ratio: %.1f\n" : "worst ratio %.1f\n", worst);
+    if (!instructions) std::printf(markdown ? "\nWorst ratio: %.1f\n" : "worst ratio %.1f\n", worst);
     return 0;
 }

@@ -32,6 +32,28 @@ fi
 bench=build/bench/parse_bench
 adversarial=build/bench/adversarial_bench
 
+# The adversarial rows in instructions: one callgrind dump per row and size ("PATTERN|OPERATION|BYTES"), as a
+# Markdown table of instructions per byte at both sizes and their ratio.
+adversarial_instructions() {
+  command -v valgrind > /dev/null || { echo "(valgrind is not installed: scripts/setup.sh installs it)"; return; }
+  local dir
+  dir=$(mktemp -d)
+  valgrind --tool=callgrind --callgrind-out-file="$dir/cg" "$adversarial" --instructions --small 100000 \
+    --large 1000000 > /dev/null 2>&1
+  echo "| pattern | operation | instructions/B 100 kB | instructions/B 1 MB | ratio |"
+  echo "|---|---|---:|---:|---:|"
+  ls "$dir" | grep -E '^cg\.[0-9]+$' | sort -t. -k2n | while read -r f; do
+    sed -n 's/^desc: Trigger: Client Request: //p; s/^summary: //p; s/^totals: //p' "$dir/$f" | head -2 | paste -sd'|'
+  done | awk -F'|' '{
+      key = $1 "|" $2; n = $3; ir = $4
+      if (!(key in small)) { small[key] = ir / n; small_ir[key] = ir; next }
+      split(key, k, "|"); r = ir / small_ir[key]
+      printf "| `%s` | %s | %.1f | %.1f | %.1f |\n", k[1], k[2], small[key], ir / n, r
+      worst = r > worst ? r : worst
+    } END { printf "\nWorst ratio: %.1f\n", worst }'
+  rm -rf "$dir"
+}
+
 case "$mode" in
   --smoke)
     "$bench" --rounds 1 --lines 200 "${datasets[@]}"
@@ -55,6 +77,14 @@ case "$mode" in
       echo "CMake Release (-O3), the benchmark at -O3. Other work may have shared the machine."
       echo
       "$adversarial" --markdown
+      echo
+      echo "## Instructions"
+      echo
+      echo "The same rows counted in instructions (valgrind callgrind, \`adversarial_bench --instructions\`), which the"
+      echo "caches and other work on the machine do not change: one run at 100 kB and one at 1 MB (10 MB under"
+      echo "callgrind would take an hour). \`ratio\` is 10 for linear work, 100 for quadratic."
+      echo
+      adversarial_instructions
     } | tee "$out"
     ;;
   --callgrind)
