@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "check_detail.hpp"
+#include "iri/idna.hpp"
 
 namespace iri::detail {
 
@@ -41,6 +42,8 @@ void check_spoof(const check_context& cx, const std::vector<piece>& pieces) {
         bool ascii = true;
         for (char c : label) ascii = ascii && static_cast<unsigned char>(c) < 0x80;
         if (ascii) continue;  // ASCII labels are what the others are compared with
+        // Longer than a DNS label (security.idna reports it): not given to UTS #39, not linear in ICU.
+        if (label.size() > max_idna_label_bytes) continue;
         UErrorCode status = U_ZERO_ERROR;
         const auto n = static_cast<int32_t>(label.size());
         const int32_t result = uspoof_checkUTF8(sc, label.data(), n, nullptr, &status);

@@ -5,14 +5,13 @@
 #include "iri/normalize.hpp"
 
 #include <arpa/inet.h>
-#include <unicode/normalizer2.h>
-#include <unicode/bytestream.h>
 #include <unicode/utf8.h>
 
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 
 #include "ascii.hpp"
 #include "charset_detail.hpp"
@@ -23,6 +22,7 @@
 #include "iri/resolve.hpp"
 #include "iri/schemes.hpp"
 #include "error_detail.hpp"
+#include "nfc_detail.hpp"
 #include "normalize_detail.hpp"
 #include "percent_detail.hpp"
 #include "registry.hpp"
@@ -163,18 +163,13 @@ bool needs_uts46(std::string_view h) noexcept {
 bool nfc_in_place(std::string& out, std::size_t from) {
     const std::string_view s = std::string_view(out).substr(from);
     if (std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })) return true;
-    UErrorCode status = U_ZERO_ERROR;
-    const icu::Normalizer2* nfc = icu::Normalizer2::getNFCInstance(status);
-    const icu::StringPiece piece(s.data(), static_cast<int32_t>(s.size()));
-    if (U_FAILURE(status)) return false;
-    if (nfc->isNormalizedUTF8(piece, status) && U_SUCCESS(status)) return true;
+    const std::optional<bool> normal = detail::is_nfc(s);  // linear for any text (nfc_detail.hpp)
+    if (!normal) return false;
+    if (*normal) return true;
     thread_local std::string text;  // reused: no allocation once large enough
     text.assign(s);
     out.resize(from);
-    status = U_ZERO_ERROR;
-    icu::StringByteSink<std::string> sink(&out, static_cast<int32_t>(text.size()));
-    nfc->normalizeUTF8(0, icu::StringPiece(text.data(), static_cast<int32_t>(text.size())), sink, nullptr, status);
-    return U_SUCCESS(status);
+    return detail::append_nfc(out, text);
 }
 
 // The RFC 5952 text form of an IPv6 address (lowercase hex, longest run of zero fields as "::", the first

@@ -22,6 +22,7 @@
 // ICU does the Unicode classification; a check whose ICU service fails reports nothing rather than guessing.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -44,6 +45,11 @@ struct diagnostic {
     std::string spec;            ///< the section it comes from
 };
 
+/// The most diagnostics check() reports for one reference. Beyond it the rest are counted, not kept, and one
+/// more diagnostic, "check.capped" (severity info, over the whole reference), says how many were left out: a
+/// crafted reference (10 MB of "a" and ZWJ) would otherwise take memory in proportion to its diagnostics.
+inline constexpr std::size_t max_diagnostics = 1000;
+
 /// One row of the table of diagnostic codes (docs/diagnostics.md lists the same codes; a test checks both ways).
 struct diagnostic_code {
     const char* code;     ///< "family.name"
@@ -55,7 +61,8 @@ struct diagnostic_code {
 /// Every code check() can report, by family.
 [[nodiscard]] std::span<const diagnostic_code> diagnostic_codes() noexcept;
 
-/// Every diagnostic of `reference` under grammar `g`, grammar errors first, then by family and position.
+/// Every diagnostic of `reference` under grammar `g`, grammar errors first, then by family and position: at
+/// most max_diagnostics of them, then "check.capped" when there were more. Linear time in the reference.
 /// Never throws (allocation failure aside).
 [[nodiscard]] std::vector<diagnostic> check(std::string_view reference, grammar g = grammar::iri);
 
