@@ -15,8 +15,10 @@
 #include <string>
 #include <string_view>
 
+#include "iri/export.h"
 #include "iri/result.hpp"
 
+IRI_API_BEGIN  // exported by the shared library (iri/export.h)
 namespace iri {
 
 /// UTS #46 ToASCII of a host name given in UTF-8.
@@ -32,3 +34,4 @@ namespace iri {
 [[nodiscard]] std::string idna_error_names(std::uint32_t idna_errors);
 
 }  // namespace iri
+IRI_API_END
