@@ -1,7 +1,6 @@
 // Normalization and comparison (RFC 3987 §5.3, 3987bis-13 §5.3, RFC 3986 §6.2).
 #include "iri/normalize.hpp"
 
-#include <arpa/inet.h>
 #include <unicode/normalizer2.h>
 #include <unicode/bytestream.h>
 #include <unicode/utf8.h>
@@ -16,6 +15,7 @@
 #include "iri/percent.hpp"
 #include "iri/resolve.hpp"
 #include "iri/schemes.hpp"
+#include "ip_address.hpp"
 #include "error_detail.hpp"
 #include "normalize_detail.hpp"
 
@@ -79,15 +79,12 @@ bool append_nfc(std::string& out, std::string_view s) {
     return U_SUCCESS(status);
 }
 
-// The RFC 5952 text form of an IPv6 address (lowercase hex, longest run of zero fields as "::", the first
-// one on a tie, a single zero field not shortened, no leading zeros), as glibc's inet_ntop writes it.
+// The RFC 5952 text form of an IPv6 address literal (ip_address.hpp).
 std::string ipv6_text(std::string_view literal) {
-    char in[64] = {}, out[INET6_ADDRSTRLEN] = {};
-    unsigned char addr[16];
-    if (literal.size() >= sizeof in) return std::string(literal);
-    std::memcpy(in, literal.data(), literal.size());
-    if (inet_pton(AF_INET6, in, addr) != 1 || inet_ntop(AF_INET6, addr, out, sizeof out) == nullptr)
-        return std::string(literal);
+    const auto addr = detail::parse_ipv6(literal);
+    if (!addr) return std::string(literal);
+    std::string out;
+    detail::append_ipv6_text(out, *addr);
     return out;
 }
 
