@@ -4,7 +4,6 @@
 // and IDN hosts take a slower path.
 #include "iri/normalize.hpp"
 
-#include <arpa/inet.h>
 #include <unicode/utf8.h>
 
 #include <algorithm>
@@ -21,6 +20,7 @@
 #include "iri/percent.hpp"
 #include "iri/resolve.hpp"
 #include "iri/schemes.hpp"
+#include "ip_address.hpp"
 #include "error_detail.hpp"
 #include "nfc_detail.hpp"
 #include "normalize_detail.hpp"
@@ -172,15 +172,10 @@ bool nfc_in_place(std::string& out, std::size_t from) {
     return detail::append_nfc(out, text);
 }
 
-// The RFC 5952 text form of an IPv6 address (lowercase hex, longest run of zero fields as "::", the first
-// one on a tie, a single zero field not shortened, no leading zeros), as glibc's inet_ntop writes it.
-void append_ipv6_text(std::string& out, std::string_view literal) {
-    char in[64] = {}, text[INET6_ADDRSTRLEN] = {};
-    unsigned char addr[16];
-    if (literal.size() < sizeof in) std::memcpy(in, literal.data(), literal.size());
-    const bool ok = literal.size() < sizeof in && inet_pton(AF_INET6, in, addr) == 1 &&
-                    inet_ntop(AF_INET6, addr, text, sizeof text) != nullptr;
-    if (ok) out.append(text);
+// The RFC 5952 text form of an IPv6 address literal (ip_address.hpp), or the literal as written if it is not one.
+void append_ipv6_literal(std::string& out, std::string_view literal) {
+    const auto addr = detail::parse_ipv6(literal);
+    if (addr) detail::append_ipv6_text(out, *addr);
     else out.append(literal);
 }
 
@@ -246,7 +241,7 @@ private:
             case host_kind::ipv6:
                 if (scheme_rung_) {
                     out_ += '[';
-                    append_ipv6_text(out_, a.host().substr(1, a.host().size() - 2));
+                    append_ipv6_literal(out_, a.host().substr(1, a.host().size() - 2));
                     out_ += ']';
                 } else {
                     put_lowered(a.host());

@@ -31,8 +31,10 @@
 
 #include "iri/components.hpp"
 #include "iri/error.hpp"
+#include "iri/export.h"
 #include "iri/grammar.hpp"
 
+IRI_API_BEGIN  // exported by the shared library (iri/export.h)
 namespace iri {
 
 struct diagnostic {
@@ -72,3 +74,4 @@ struct diagnostic_code {
 [[nodiscard]] std::string wrap_for_display(std::string_view iri);
 
 }  // namespace iri
+IRI_API_END
