@@ -66,6 +66,7 @@ enum {
     IRI_E_UNICODE_FAILURE = 10,     /* ICU could not complete */
     IRI_E_INVALID_ENCODING = 11,    /* bytes not valid in the named charset */
     IRI_E_UNKNOWN_CHARSET = 12,     /* a charset name ICU does not know */
+    IRI_E_NOT_RELATIVIZABLE = 13,   /* no reference resolves to the target (relative, or with dot segments) */
     /* codes of the C interface itself */
     IRI_E_INVALID_ARGUMENT = 64,    /* a NULL pointer with a length, an unknown enum value, ... */
     IRI_E_NO_SUCH_GRAMMAR = 65,     /* a grammar number or name this library does not have */

@@ -95,7 +95,8 @@ int iri_relativize(const char* base, size_t base_len, const char* target, size_t
         parsed_pair p;
         if (const int s = parse_pair(bytes(base, base_len), bytes(target, target_len), *g, p, err)) return s;
         auto r = iri::relativize(p.a, p.b);
-        return r ? give(r->str(), out, out_len, err) : fail(err, r.error(), 0);
+        if (r) return give(r->str(), out, out_len, err);
+        return fail(err, r.error(), r.error().code == iri::errc::base_not_absolute ? 0 : 1);
     });
 }
 

@@ -136,7 +136,8 @@ py::str relativize(py::handle base, py::handle target, std::string_view grammar)
     const text b = as_text(base, "base"), t = as_text(target, "target");
     const iri::grammar g = grammar_named(grammar);
     auto out = iri::relativize(parse_input(b, g, "base"), parse_input(t, g, "target"));
-    if (!out) raise(out.error(), b, "base");
+    if (!out && out.error().code == iri::errc::base_not_absolute) raise(out.error(), b, "base");
+    if (!out) raise(out.error(), t, "target");  // not_relativizable: where in the target
     return to_str(out->str());
 }
 

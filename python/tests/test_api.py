@@ -218,6 +218,10 @@ def test_relativize():
     with pytest.raises(iri.IRIError) as info:
         iri.relativize("b", "http://a/")
     assert info.value.code == "base_not_absolute"
+    with pytest.raises(iri.IRIError) as info:  # resolution removes dot segments (§5.2.4): nothing resolves to it
+        iri.relativize("http://a/", "http://a/b/../c")
+    assert info.value.code == "not_relativizable" and info.value.component == "path"
+    assert info.value.input == "target"
 
 
 # ---- normalization and keys (RFC 3986 §6.2, RFC 3987 §5.3) ----

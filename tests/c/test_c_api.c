@@ -51,6 +51,7 @@ static void test_names(void) {
     CHECK(strcmp(iri_error_name(IRI_OK), "ok") == 0);
     CHECK(strcmp(iri_error_name(IRI_E_DISALLOWED_CHARACTER), "disallowed_character") == 0);
     CHECK(strcmp(iri_error_name(IRI_E_UNKNOWN_CHARSET), "unknown_charset") == 0);
+    CHECK(strcmp(iri_error_name(IRI_E_NOT_RELATIVIZABLE), "not_relativizable") == 0);
     CHECK(strcmp(iri_error_name(IRI_E_NO_MEMORY), "no_memory") == 0);
     CHECK(strcmp(iri_error_name(IRI_E_INVALID_ARGUMENT), "invalid_argument") == 0);
     CHECK(strcmp(iri_error_name(999), "unknown") == 0);
@@ -255,6 +256,10 @@ static void test_relativize(void) {
     CHECK(relativizes("http://a/b/c/d;p?q#s", "#s"));
     CHECK(relativizes("ftp://a/b", "ftp://a/b"));
     CHECK(iri_relativize("b", 1, "http://a/", 9, IRI_GRAMMAR_DEFAULT, &out, NULL, &e) == IRI_E_BASE_NOT_ABSOLUTE);
+    /* a target with a dot segment: resolution removes it (§5.2.4), so no reference resolves to it */
+    CHECK(iri_relativize("http://a/", 9, "http://a/b/../c", 15, IRI_GRAMMAR_DEFAULT, &out, NULL, &e) ==
+          IRI_E_NOT_RELATIVIZABLE);
+    CHECK(out == NULL && e.component == IRI_COMPONENT_PATH && e.input == 1);
     CHECK(iri_relativize("http://a/", 9, "%", 1, IRI_GRAMMAR_DEFAULT, &out, NULL, &e) == IRI_E_BAD_PERCENT_ENCODING);
     CHECK(e.input == 1 && out == NULL);
 }
