@@ -85,6 +85,11 @@ int iri_resolve(const char* base, size_t base_len, const char* ref, size_t ref_l
     });
 }
 
+int iri_remove_dot_segments(const char* path, size_t len, char** out, size_t* out_len, iri_error* err) {
+    if (const int s = start_output(path, len, out, err)) return s;
+    return guarded(err, [&]() -> int { return give(iri::remove_dot_segments(bytes(path, len)), out, out_len, err); });
+}
+
 int iri_relativize(const char* base, size_t base_len, const char* target, size_t target_len, int grammar,
                    char** out, size_t* out_len, iri_error* err) {
     if (const int s = start_output(base, base_len, out, err)) return s;

@@ -326,6 +326,23 @@ def test_percent_encoding():
     assert info.value.code == "bad_percent_encoding"
 
 
+def test_hosts_charsets_dot_segments():
+    assert iri.host_to_ascii("résumé.example.org") == "xn--rsum-bpad.example.org"  # RFC 3987 §3.1
+    assert iri.host_to_unicode("xn--rsum-bpad.example.org") == "résumé.example.org"
+    with pytest.raises(iri.IRIError) as info:
+        iri.host_to_ascii("-é.org")  # UTS #46 CheckHyphens
+    assert info.value.code == "idna_failed"
+    assert iri.from_charset(b"http://a/r\xe9sum\xe9", "ISO-8859-1") == "http://a/résumé"  # RFC 3987 §3.1 variant B
+    with pytest.raises(iri.IRIError) as info:
+        iri.from_charset(b"ab\x80", "US-ASCII")  # US-ASCII defines no byte above 0x7F
+    assert (info.value.code, info.value.offset) == ("invalid_encoding", 2)
+    with pytest.raises(iri.IRIError) as info:
+        iri.from_charset(b"a", "no-such-charset")
+    assert info.value.code == "unknown_charset"
+    assert iri.remove_dot_segments("/a/b/c/./../../g") == "/a/g"  # RFC 3986 §5.2.4
+    assert iri.remove_dot_segments("mid/content=5/../6") == "mid/6"
+
+
 # ---- check and extract ----
 
 def test_check():

@@ -421,6 +421,37 @@ static void test_convert(void) {
     CHECK(iri_leiri_to_iri("a", 1, -5, &out, NULL, &e) == IRI_E_NO_SUCH_GRAMMAR);
 }
 
+static int remove_dots(const char* text, size_t len, char** out, size_t* out_len, iri_error* err) {
+    return iri_remove_dot_segments(text, len, out, out_len, err);
+}
+static int latin1(const char* text, size_t len, char** out, size_t* out_len, iri_error* err) {
+    return iri_from_charset(text, len, "ISO-8859-1", 10, out, out_len, err);
+}
+
+/* ---- hosts, charsets, dot segments ---- */
+static void test_hosts_and_charsets(void) {
+    char* out = NULL;
+    iri_error e = IRI_ERROR_INIT;
+    /* RFC 3987 §3.1's host; UTS #46 maps case */
+    CHECK(gives(iri_host_to_ascii, "r\xC3\xA9sum\xC3\xA9.example.org", "xn--rsum-bpad.example.org"));
+    CHECK(gives(iri_host_to_unicode, "xn--rsum-bpad.example.org", "r\xC3\xA9sum\xC3\xA9.example.org"));
+    CHECK(gives(iri_host_to_ascii, "EXAMPLE.org", "example.org"));
+    CHECK(iri_host_to_ascii("-\xC3\xA9.org", 7, &out, NULL, &e) == IRI_E_IDNA_FAILED && out == NULL);
+    CHECK(e.idna_errors != 0);
+    CHECK(iri_host_to_ascii("a\xFF", 2, &out, NULL, &e) != IRI_OK && out == NULL);
+    /* RFC 3986 §5.2.4's examples */
+    CHECK(gives(remove_dots, "/a/b/c/./../../g", "/a/g"));
+    CHECK(gives(remove_dots, "mid/content=5/../6", "mid/6"));
+    CHECK(gives(remove_dots, "", ""));
+    /* RFC 3987 §3.1 variant B: E9 is é in ISO-8859-1 */
+    CHECK(gives(latin1, "http://a/r\xE9sum\xE9", "http://a/r\xC3\xA9sum\xC3\xA9"));
+    CHECK(iri_from_charset("a", 1, "no-such-charset", 15, &out, NULL, &e) == IRI_E_UNKNOWN_CHARSET && out == NULL);
+    /* US-ASCII defines no byte above 0x7F */
+    CHECK(iri_from_charset("ab\x80", 3, "US-ASCII", 8, &out, NULL, &e) == IRI_E_INVALID_ENCODING);
+    CHECK(e.offset == 2);
+    CHECK(iri_from_charset("a", 1, NULL, 4, &out, NULL, &e) == IRI_E_INVALID_ARGUMENT);
+}
+
 /* ---- percent-encoding ---- */
 static void test_percent(void) {
     char* out = NULL;
@@ -550,6 +581,7 @@ int main(void) {
     test_relativize();
     test_normalize();
     test_convert();
+    test_hosts_and_charsets();
     test_percent();
     test_check();
     test_extract();
