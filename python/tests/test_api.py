@@ -44,6 +44,8 @@ def test_parse_non_ascii_and_bytes():
     assert str(r) == "http://例え.jp/引き割り?q#f"
     assert iri.parse("a:b") != iri.parse("a:c")
     assert iri.parse("a:b", grammar="uri") != iri.parse("a:b")  # another grammar
+    assert iri.parse("a:b") != "a:b" and not iri.parse("a:b") == "a:b"  # a str is not a Reference
+    assert {iri.parse("a:b"): 1}[iri.parse(b"a:b")] == 1
 
 
 def test_reference_is_immutable():
