@@ -48,26 +48,39 @@ void append_lowered(std::string& out, std::string_view s) {
     lower_in_place(out, from);
 }
 
-// Whether §5.3.2.1 changes a scheme or host written without "%": it has an ASCII uppercase letter and (for a
-// reg-name, `ascii_only`) no other octet than US-ASCII ones. Eight octets at a time (SWAR): for each octet y of
-// the low seven bits, y + 0x3F has bit 7 set from "A" up and y + 0x25 from "[" up, without carries.
-bool lowercase_changes(std::string_view s, bool ascii_only) noexcept {
+// Which kinds of octets a short text (a scheme, a host) has, eight octets at a time (SWAR): for each octet y of the
+// low seven bits, y + 0x3F has bit 7 set from "A" up and y + 0x25 from "[" up, without carries; an octet equal to
+// "%" is a zero octet of x ^ 0x25...25. A text of 8 or more octets ends with an overlapping load.
+struct octet_kinds {
+    bool upper, non_ascii, percent;
+};
+
+octet_kinds kinds_of(std::string_view s) noexcept {
     constexpr std::uint64_t ones = 0x0101010101010101u, high = 0x80 * ones;
-    std::uint64_t upper = 0, non_ascii = 0;
+    std::uint64_t upper = 0, non_ascii = 0, percent = 0;
     auto scan = [&](std::uint64_t x) {
-        const std::uint64_t y = x & ~high;
+        const std::uint64_t y = x & ~high, p = x ^ (0x25 * ones);
         upper |= (y + 0x3F * ones) & ~(y + 0x25 * ones) & ~x & high;
         non_ascii |= x & high;
+        percent |= (p - ones) & ~p & high;
     };
-    std::size_t i = 0;
-    for (std::uint64_t x; i + 8 <= s.size(); i += 8) {
-        std::memcpy(&x, s.data() + i, 8);
-        scan(x);
+    std::uint64_t x = 0;
+    if (s.size() >= 8) {
+        std::size_t i = 0;
+        for (; i + 8 <= s.size(); i += 8) scan((std::memcpy(&x, s.data() + i, 8), x));
+        if (i < s.size()) scan((std::memcpy(&x, s.data() + s.size() - 8, 8), x));
+    } else {
+        for (std::size_t k = 0; k < s.size(); ++k) x |= std::uint64_t{static_cast<unsigned char>(s[k])} << (8 * k);
+        scan(x);  // the zero octets past the end are none of the three
     }
-    std::uint64_t tail = 0;  // zeros past the end
-    for (std::size_t k = 0; i + k < s.size(); ++k) tail |= std::uint64_t{static_cast<unsigned char>(s[i + k])} << (8 * k);
-    scan(tail);
-    return upper != 0 && (!ascii_only || non_ascii == 0);
+    return {upper != 0, non_ascii != 0, percent != 0};
+}
+
+// Whether §5.3.2.1 changes a scheme or host written without "%": it has an ASCII uppercase letter and (for a
+// reg-name, `ascii_only`) no other octet than US-ASCII ones.
+bool lowercase_changes(std::string_view s, bool ascii_only) noexcept {
+    const octet_kinds k = kinds_of(s);
+    return k.upper && (!ascii_only || !k.non_ascii);
 }
 
 bool is_pct_dot(const char* p) noexcept { return p[0] == '%' && p[1] == '2' && (p[2] == 'E' || p[2] == 'e'); }
@@ -149,13 +162,8 @@ bool ascii_only_host(std::string_view h) noexcept {
 // Whether UTS #46 can change a syntax-normalized reg-name: it has a non-ASCII or percent-encoded character, or a
 // label that starts with "xn--" (an ASCII host without one is already lowercase, UTS #46's only change to it).
 bool needs_uts46(std::string_view h) noexcept {
-    unsigned all = 0, pct = 0;
-    for (char ch : h) {
-        const auto c = static_cast<unsigned char>(ch);
-        all |= c;
-        pct |= static_cast<unsigned>(c == '%');
-    }
-    return all >= 0x80 || pct != 0 || h.starts_with("xn--") || h.find(".xn--") != std::string_view::npos;
+    const octet_kinds k = kinds_of(h);
+    return k.non_ascii || k.percent || h.starts_with("xn--") || h.find(".xn--") != std::string_view::npos;
 }
 
 // §5.3.2.2: out[from, ...) in NFC. ASCII text, and text ICU finds normalized, stay as they are (no copy).
