@@ -10,6 +10,7 @@
 #include <unicode/utf8.h>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstdint>
 #include <cstring>
@@ -23,6 +24,7 @@
 #include "iri/resolve.hpp"
 #include "iri/schemes.hpp"
 #include "error_detail.hpp"
+#include "literal_skip.hpp"
 #include "normalize_detail.hpp"
 #include "percent_detail.hpp"
 
@@ -105,47 +107,76 @@ bool decodes_to_dot_segment(std::string_view s, std::size_t at) noexcept {
     return true;
 }
 
-// §5.3.2.1 and §5.3.2.3 at the "%" at s[i]: the character its triplets encode (for a multi-byte character, the
-// whole well-formed UTF-8 sequence of triplets) when it is an unreserved character of the grammar, else this one
+// A grammar's unreserved set (§5.3.2.3 decodes the characters in it) and the lead octets E1–EF whose three-octet
+// characters it holds entirely (literal_skip.hpp's whole_three_octet_leads): for those a decoded "%HH%HH%HH" with
+// two trail octets needs no lookup. Built once per grammar.
+struct unreserved_set {
+    const detail::charset_info* cs = nullptr;
+    std::uint16_t whole_leads = 0;
+};
+
+const unreserved_set& unreserved_of(grammar g) noexcept {
+    static const auto table = [] {
+        std::array<unreserved_set, grammar_count> t{};
+        for (std::size_t i = 0; i < grammar_count; ++i)
+            if (const auto* cs = detail::find_charset(static_cast<grammar>(i), production::unreserved))
+                t[i] = {cs, detail::whole_three_octet_leads(*cs)};
+        return t;
+    }();
+    return table[static_cast<std::size_t>(g)];
+}
+
+// The character that starts with octet `lead` at the triplet at s[i], when it is an unreserved character of the
+// grammar (for a multi-byte character, the whole well-formed UTF-8 sequence of "%HH" triplets): its octets in
+// `bytes`, and their count; 0 when it is not one.
+std::int32_t unreserved_octets(std::string_view s, std::size_t i, int lead, const unreserved_set& u,
+                               std::uint8_t (&bytes)[4]) noexcept {
+    bytes[0] = static_cast<std::uint8_t>(lead);
+    std::int32_t n = 1;
+    const std::int32_t want = lead < 0x80 ? 1 : 1 + U8_COUNT_TRAIL_BYTES(lead);
+    for (int t = 0; n < want && n < 4 && (t = detail::escape_at(s, i + 3 * static_cast<std::size_t>(n))) >= 0;)
+        bytes[n++] = static_cast<std::uint8_t>(t);
+    if (want == 3 && n == 3 && ((u.whole_leads >> (lead & 15)) & 1u) && (bytes[1] & 0xC0) == 0x80 &&
+        (bytes[2] & 0xC0) == 0x80)
+        return 3;  // a lead of the mask: well-formed and in the set (never E0 or ED, RFC 3629 §4)
+    std::int32_t used = 0;
+    UChar32 c = 0;
+    U8_NEXT(bytes, used, n, c);
+    return c >= 0 && used == want && detail::contains(*u.cs, static_cast<char32_t>(c)) ? used : 0;
+}
+
+// §5.3.2.1 and §5.3.2.3 at the "%" at s[i]: the character its triplets encode when it is unreserved, else this one
 // octet as "%HH" with uppercase hex. Returns where the text continues.
-std::size_t append_triplets(std::string& out, std::string_view s, std::size_t i, const detail::charset_info& unreserved,
-                            piece k) {
-    auto octet_at = [&](std::size_t j) { return detail::escape_at(s, j); };  // the octet of a "%HH" at j, or -1
-    const int lead = octet_at(i);
+std::size_t append_triplets(std::string& out, std::string_view s, std::size_t i, const unreserved_set& u, piece k) {
+    const int lead = detail::escape_at(s, i);
     if (lead < 0) {  // not a triplet (never in a valid component)
         out += s[i];
         return i + 1;
     }
-    std::uint8_t bytes[4] = {static_cast<std::uint8_t>(lead)};
-    std::int32_t n = 1;
-    const std::int32_t want = lead < 0x80 ? 1 : 1 + U8_COUNT_TRAIL_BYTES(lead);
-    for (int t = 0; n < want && n < 4 && (t = octet_at(i + 3 * static_cast<std::size_t>(n))) >= 0;)
-        bytes[n++] = static_cast<std::uint8_t>(t);
-    std::int32_t used = 0;
-    UChar32 c = 0;
-    U8_NEXT(bytes, used, n, c);
-    const bool decode = c >= 0 && used == want && detail::contains(unreserved, static_cast<char32_t>(c)) &&
-                        !(c == '.' && k == piece::path && decodes_to_dot_segment(s, i));
-    if (!decode) {
+    std::uint8_t bytes[4];
+    const std::int32_t used = unreserved_octets(s, i, lead, u, bytes);
+    if (used == 0 || (lead == '.' && k == piece::path && decodes_to_dot_segment(s, i))) {
         append_percent_encoded(out, static_cast<unsigned char>(lead));
         return i + 3;
     }
-    for (std::int32_t b = 0; b < used; ++b) {
-        const char ch = static_cast<char>(bytes[b]);
-        out += k == piece::ascii_host ? detail::to_lower(ch) : ch;
-    }
+    const std::size_t from = out.size();
+    out.append(reinterpret_cast<const char*>(bytes), static_cast<std::size_t>(used));
+    if (k == piece::ascii_host) lower_in_place(out, from);
     return i + 3 * static_cast<std::size_t>(used);
 }
 
 // §5.3.2.3 (and §5.3.2.1 for `k`): the runs between "%" copied as blocks, each triplet normalized.
-void append_pct_normalized(std::string& out, std::string_view s, const detail::charset_info& unreserved, piece k) {
+void append_pct_normalized(std::string& out, std::string_view s, const unreserved_set& u, piece k) {
     for (std::size_t i = 0; i < s.size();) {
+        if (s[i] == '%') {  // triplets in a row (percent-encoded UTF-8): no search
+            i = append_triplets(out, s, i, u, k);
+            continue;
+        }
         const void* pct = std::memchr(s.data() + i, '%', s.size() - i);
         const std::size_t j = pct ? static_cast<std::size_t>(static_cast<const char*>(pct) - s.data()) : s.size();
         if (k == piece::ascii_host) append_lowered(out, s.substr(i, j - i));
         else out.append(s.data() + i, j - i);
-        if (j == s.size()) return;
-        i = append_triplets(out, s, j, unreserved, k);
+        i = j;
     }
 }
 
@@ -236,9 +267,10 @@ private:
         if (!syntax_ || std::memchr(s.data(), '%', s.size()) == nullptr) {
             out_.append(s);
             if (k == piece::ascii_host) lower_in_place(out_, from);
+        } else if (const unreserved_set& u = unreserved_of(t_.variant); u.cs) {
+            append_pct_normalized(out_, s, u, k);
         } else {
-            if (!unreserved_) unreserved_ = detail::find_charset(t_.variant, production::unreserved);
-            append_pct_normalized(out_, s, *unreserved_, k);
+            out_.append(s);
         }
         if (o_.nfc && !nfc_in_place(out_, from)) failed_ = true;
     }
@@ -319,7 +351,6 @@ private:
     const std::string_view normal_prefix_;
     const bool syntax_, scheme_rung_;
     const scheme_info* known_;
-    const detail::charset_info* unreserved_ = nullptr;  // looked up at the first "%"
     bool failed_ = false;
 };
 
