@@ -53,11 +53,9 @@ void append_lowered(std::string& out, std::string_view s) {
 // Which kinds of octets a short text (a scheme, a host) has, eight octets at a time (SWAR): for each octet y of the
 // low seven bits, y + 0x3F has bit 7 set from "A" up and y + 0x25 from "[" up, without carries; an octet equal to
 // "%" is a zero octet of x ^ 0x25...25. A text of 8 or more octets ends with an overlapping load.
-struct octet_kinds {
-    bool upper, non_ascii, percent;
-};
+enum octet_kind : unsigned { upper = 1, non_ascii = 2, percent = 4 };  // a set of them: one register
 
-octet_kinds kinds_of(std::string_view s) noexcept {
+unsigned kinds_of(std::string_view s) noexcept {
     constexpr std::uint64_t ones = 0x0101010101010101u, high = 0x80 * ones;
     std::uint64_t upper = 0, non_ascii = 0, percent = 0;
     auto scan = [&](std::uint64_t x) {
@@ -75,14 +73,15 @@ octet_kinds kinds_of(std::string_view s) noexcept {
         for (std::size_t k = 0; k < s.size(); ++k) x |= std::uint64_t{static_cast<unsigned char>(s[k])} << (8 * k);
         scan(x);  // the zero octets past the end are none of the three
     }
-    return {upper != 0, non_ascii != 0, percent != 0};
+    return (upper != 0 ? octet_kind::upper : 0u) | (non_ascii != 0 ? octet_kind::non_ascii : 0u) |
+           (percent != 0 ? octet_kind::percent : 0u);
 }
 
 // Whether §5.3.2.1 changes a scheme or host written without "%": it has an ASCII uppercase letter and (for a
 // reg-name, `ascii_only`) no other octet than US-ASCII ones.
 bool lowercase_changes(std::string_view s, bool ascii_only) noexcept {
-    const octet_kinds k = kinds_of(s);
-    return k.upper && (!ascii_only || !k.non_ascii);
+    const unsigned k = kinds_of(s);
+    return (k & octet_kind::upper) != 0 && (!ascii_only || (k & octet_kind::non_ascii) == 0);
 }
 
 bool is_pct_dot(const char* p) noexcept { return p[0] == '%' && p[1] == '2' && (p[2] == 'E' || p[2] == 'e'); }
@@ -193,8 +192,8 @@ bool ascii_only_host(std::string_view h) noexcept {
 // Whether UTS #46 can change a syntax-normalized reg-name: it has a non-ASCII or percent-encoded character, or a
 // label that starts with "xn--" (an ASCII host without one is already lowercase, UTS #46's only change to it).
 bool needs_uts46(std::string_view h) noexcept {
-    const octet_kinds k = kinds_of(h);
-    return k.non_ascii || k.percent || h.starts_with("xn--") || h.find(".xn--") != std::string_view::npos;
+    return (kinds_of(h) & (octet_kind::non_ascii | octet_kind::percent)) != 0 || h.starts_with("xn--") ||
+           h.find(".xn--") != std::string_view::npos;
 }
 
 // §5.3.2.2: out[from, ...) in NFC. ASCII text, and text ICU finds normalized, stay as they are (no copy).
