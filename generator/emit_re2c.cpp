@@ -9,6 +9,7 @@
 #include "emit_re2c.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <functional>
 #include <map>
@@ -321,7 +322,7 @@ std::string component_enum(const std::string& role) {
     std::string id;
 #define IRI_COMPONENT(ident, name) \
     if (role == name) id = #ident;
-#include "iri/detail/roles.def"
+#include "iri/roles.def"
 #undef IRI_COMPONENT
     return "::iri::component::" + id;
 }
@@ -330,7 +331,7 @@ std::string production_enum(const std::string& role) {
     std::string id;
 #define IRI_PRODUCTION(ident, name) \
     if (role == name) id = #ident;
-#include "iri/detail/roles.def"
+#include "iri/roles.def"
 #undef IRI_PRODUCTION
     return "::iri::production::" + id;
 }
@@ -349,67 +350,63 @@ std::string c_string(const std::string& s) {
     return out + "\"";
 }
 
-}  // namespace
-
-bool emit_re2c(const grammar& g, const emit_options& opt, std::ostream& out, std::string& error) {
-    // Which entries: those asked for by rule name, or every ;@entry of the grammar.
-    std::vector<entry> entries;
+// The entries to emit: those asked for by rule name, or every ;@entry of the grammar. Empty on error.
+std::vector<entry> select_entries(const grammar& g, const emit_options& opt, std::string& error) {
     if (opt.entries.empty()) {
-        entries = g.entries;
-    } else {
-        for (const std::string& name : opt.entries) {
-            auto it = std::find_if(g.entries.begin(), g.entries.end(),
-                                   [&](const entry& e) { return fold(e.rule) == fold(name); });
-            if (it == g.entries.end()) {
-                if (!g.find(name)) {
-                    error = "entry rule " + name + " is not defined in " + g.name;
-                    return false;
-                }
-                error = "rule " + name + " has no ;@entry role in " + g.name + "; add \";@entry ROLE " + name + "\"";
-                return false;
-            }
-            entries.push_back(*it);
+        if (g.entries.empty()) error = g.name + " has no entry productions (;@entry)";
+        return g.entries;
+    }
+    std::vector<entry> entries;
+    for (const std::string& name : opt.entries) {
+        auto it = std::find_if(g.entries.begin(), g.entries.end(),
+                               [&](const entry& e) { return fold(e.rule) == fold(name); });
+        if (it == g.entries.end()) {
+            if (!g.find(name)) error = "entry rule " + name + " is not defined in " + g.name;
+            else error = "rule " + name + " has no ;@entry role in " + g.name + "; add \";@entry ROLE " + name + "\"";
+            return {};
         }
+        entries.push_back(*it);
     }
-    if (entries.empty()) {
-        error = g.name + " has no entry productions (;@entry)";
-        return false;
-    }
-    // Component occurrences under a repetition would record only the last iteration: refuse them.
-    {
-        std::function<bool(const node&, const std::string&, bool, std::string&)> under_rep =
-            [&](const node& n, const std::string& parent, bool rep, std::string& which) -> bool {
-            if (n.k == node::kind::rule_ref) {
-                const rule& r = *g.find(n.name);
-                if (rep && !g.component_role(parent, r.name).empty()) {
-                    which = n.where.str() + ": component rule " + r.name + " occurs under a repetition";
-                    return true;
-                }
-                return under_rep(r.definition, r.name, rep, which);
-            }
-            bool inner = rep || (n.k == node::kind::repetition && n.max > 1);
-            for (const node& c : n.children)
-                if (under_rep(c, parent, inner, which)) return true;
-            return false;
-        };
-        for (const entry& e : entries) {
-            std::string which;
-            node ref;
-            ref.k = node::kind::rule_ref;
-            ref.name = e.rule;
-            if (under_rep(ref, "", false, which)) {
-                error = which + " (each component must occur at most once in a match)";
-                return false;
-            }
-        }
-    }
+    return entries;
+}
 
-    const std::string ns = opt.ns.empty() ? "gen_" + g.name : opt.ns;
+// Component occurrences under a repetition would record only the last iteration: refused, with the place.
+bool component_under_repetition(const grammar& g, const std::vector<entry>& entries, std::string& error) {
+    std::function<bool(const node&, const std::string&, bool, std::string&)> under_rep =
+        [&](const node& n, const std::string& parent, bool rep, std::string& which) -> bool {
+        if (n.k == node::kind::rule_ref) {
+            const rule& r = *g.find(n.name);
+            if (rep && !g.component_role(parent, r.name).empty()) {
+                which = n.where.str() + ": component rule " + r.name + " occurs under a repetition";
+                return true;
+            }
+            return under_rep(r.definition, r.name, rep, which);
+        }
+        bool inner = rep || (n.k == node::kind::repetition && n.max > 1);
+        for (const node& c : n.children)
+            if (under_rep(c, parent, inner, which)) return true;
+        return false;
+    };
+    for (const entry& e : entries) {
+        std::string which;
+        node ref;
+        ref.k = node::kind::rule_ref;
+        ref.name = e.rule;
+        if (under_rep(ref, "", false, which)) {
+            error = which + " (each component must occur at most once in a match)";
+            return true;
+        }
+    }
+    return false;
+}
+
+// The file's header: provenance, includes, and the custom re2c input API.
+void emit_prologue(const grammar& g, const emit_options& opt, const std::string& ns, std::ostream& out) {
     out << "// Generated by iri-generate from " << opt.source << ": " << opt.command << "\n";
     out << "// Grammar files read:";
     for (const std::string& f : g.files) out << " " << f;
     out << "\n// Do not edit: edit the .abnf and rebuild. Compile with re2c -8 --input custom (UTF-8 code points).\n";
-    out << "#include <cstddef>\n#include <cstdint>\n#include <cstring>\n\n#include \"iri/detail/match.hpp\"\n\n";
+    out << "#include <cstddef>\n#include <cstdint>\n#include <cstring>\n\n#include \"match.hpp\"\n\n";
     out << "// The custom re2c input API: a fake sentinel. Past the end YYPEEK yields 0xFF, a byte that no UTF-8\n"
            "// sequence contains, so the DFA stops there without reading past the caller's buffer, and an embedded\n"
            "// NUL is an ordinary byte. YYRESTORE notes where the DFA got stuck (the error offset): it runs only\n"
@@ -418,65 +415,57 @@ bool emit_re2c(const grammar& g, const emit_options& opt, std::ostream& out, std
            "#define YYRESTORE() (stuck = cur, cur = mar)\n#define YYSTAGP(t) t = cur\n#define YYSTAGN(t) t = nullptr\n"
            "#define YYSHIFTSTAG(t, s) t += s\n\n";
     out << "namespace iri::detail::" << ns << " {\nnamespace {\n\n";
-    emitter em(g, out);
-    out << "/*!re2c\n    re2c:api = custom;\n    re2c:define:YYCTYPE = \"unsigned char\";\n"
-           "    re2c:yyfill:enable = 0;\n    re2c:tags = 1;\n    re2c:sentinel = 255;\n    re2c:indent:top = 1;\n\n";
-    std::vector<std::string> rules;
-    for (const entry& e : entries) rules.push_back(e.rule);
-    em.definitions(rules);
-    out << "*/\n\n";
+}
 
-    for (const entry& e : entries) {
-        const auto alternatives = em.entry_alternatives(e.rule);
-        if (!em.error().empty()) {
-            error = em.error();
-            return false;
+// The matcher of one entry (and its prefix matcher, for the component-level productions).
+void emit_matcher(const entry& e, const std::vector<emitter::alternative>& alternatives, emitter& em, std::ostream& out) {
+    std::vector<std::string> roles;  // every component any alternative tags, in first-seen order
+    for (const auto& a : alternatives)
+        for (const std::string& r : a.roles)
+            if (std::find(roles.begin(), roles.end(), r) == roles.end()) roles.push_back(r);
+    out << "// " << e.rule << " (role " << e.role << "): " << alternatives.size() << " re2c rule"
+        << (alternatives.size() == 1 ? "" : "s") << "\n";
+    out << "bool match_" << cname(e.rule)
+        << "(const unsigned char* s, std::size_t n, ::iri::components& out, std::uint32_t& stop) noexcept {\n";
+    out << "    const unsigned char* cur = s;\n    const unsigned char* const lim = s + n;\n"
+           "    const unsigned char* mar = s;\n    const unsigned char* stuck = nullptr;\n";
+    for (const std::string& r : roles)
+        out << "    const unsigned char *" << tag(r, 'b') << " = nullptr, *" << tag(r, 'e')
+            << " = nullptr;\n";
+    out << "    /*!stags:re2c format = 'const unsigned char *@@ = nullptr;\\n'; */\n";
+    out << "    std::memset(&out, 0xFF, sizeof out);  // every span omitted\n";
+    out << "    (void)mar;\n    (void)stuck;\n";
+    out << "    /*!re2c\n";
+    for (const auto& a : alternatives) {
+        out << "    " << a.re << " {\n";
+        for (const std::string& r : a.roles) {
+            const bool maybe = std::find(a.optional.begin(), a.optional.end(), r) != a.optional.end();
+            const std::string b = tag(r, 'b'), en = tag(r, 'e');
+            out << "        " << (maybe ? "if (" + b + ") " : std::string()) << "out[" << component_enum(r)
+                << "] = {static_cast<std::uint32_t>(" << b << " - s), static_cast<std::uint32_t>(" << en
+                << " - s)};\n";
         }
-        std::vector<std::string> roles;  // every component any alternative tags, in first-seen order
-        for (const auto& a : alternatives)
-            for (const std::string& r : a.roles)
-                if (std::find(roles.begin(), roles.end(), r) == roles.end()) roles.push_back(r);
-        out << "// " << e.rule << " (role " << e.role << "): " << alternatives.size() << " re2c rule"
-            << (alternatives.size() == 1 ? "" : "s") << "\n";
-        out << "bool match_" << cname(e.rule)
-            << "(const unsigned char* s, std::size_t n, ::iri::components& out, std::uint32_t& stop) noexcept {\n";
-        out << "    const unsigned char* cur = s;\n    const unsigned char* const lim = s + n;\n"
-               "    const unsigned char* mar = s;\n    const unsigned char* stuck = nullptr;\n";
-        for (const std::string& r : roles)
-            out << "    const unsigned char *" << tag(r, 'b') << " = nullptr, *" << tag(r, 'e')
-                << " = nullptr;\n";
-        out << "    /*!stags:re2c format = 'const unsigned char *@@ = nullptr;\\n'; */\n";
-        out << "    std::memset(&out, 0xFF, sizeof out);  // every span omitted\n";
-        out << "    (void)mar;\n    (void)stuck;\n";
-        out << "    /*!re2c\n";
-        for (const auto& a : alternatives) {
-            out << "    " << a.re << " {\n";
-            for (const std::string& r : a.roles) {
-                const bool maybe = std::find(a.optional.begin(), a.optional.end(), r) != a.optional.end();
-                const std::string b = tag(r, 'b'), en = tag(r, 'e');
-                out << "        " << (maybe ? "if (" + b + ") " : std::string()) << "out[" << component_enum(r)
-                    << "] = {static_cast<std::uint32_t>(" << b << " - s), static_cast<std::uint32_t>(" << en
-                    << " - s)};\n";
-            }
-            out << "        if (cur == lim) return true;\n"
-                   "        stop = static_cast<std::uint32_t>((stuck ? stuck : cur) - s);\n        return false;\n    }\n";
-        }
-        out << "    \"\" {\n        stop = static_cast<std::uint32_t>((stuck ? stuck : cur) - s);\n        return false;\n"
-               "    }\n    */\n}\n\n";
-        if (has_prefix_matcher(e.role)) {
-            // The length of the longest prefix in the production (no tags): the building block of the library's
-            // split-at-delimiters fast path for the reference productions.
-            out << "std::uint32_t prefix_" << cname(e.rule)
-                << "(const unsigned char* s, std::size_t n) noexcept {\n"
-                   "    const unsigned char* cur = s;\n    const unsigned char* const lim = s + n;\n"
-                   "    const unsigned char* mar = s;\n    const unsigned char* stuck = nullptr;\n"
-                   "    (void)mar;\n    (void)stuck;\n    /*!re2c\n    "
-                << em.untagged_rule(e.rule)
-                << " { return static_cast<std::uint32_t>(cur - s); }\n"
-                   "    \"\" { return ::iri::span::omitted; }\n    */\n}\n\n";
-        }
+        out << "        if (cur == lim) return true;\n"
+               "        stop = static_cast<std::uint32_t>((stuck ? stuck : cur) - s);\n        return false;\n    }\n";
     }
+    out << "    \"\" {\n        stop = static_cast<std::uint32_t>((stuck ? stuck : cur) - s);\n        return false;\n"
+           "    }\n    */\n}\n\n";
+    if (has_prefix_matcher(e.role)) {
+        // The length of the longest prefix in the production (no tags): the building block of the library's
+        // split-at-delimiters fast path for the reference productions.
+        out << "std::uint32_t prefix_" << cname(e.rule)
+            << "(const unsigned char* s, std::size_t n) noexcept {\n"
+               "    const unsigned char* cur = s;\n    const unsigned char* const lim = s + n;\n"
+               "    const unsigned char* mar = s;\n    const unsigned char* stuck = nullptr;\n"
+               "    (void)mar;\n    (void)stuck;\n    /*!re2c\n    "
+            << em.untagged_rule(e.rule)
+            << " { return static_cast<std::uint32_t>(cur - s); }\n"
+               "    \"\" { return ::iri::span::omitted; }\n    */\n}\n\n";
+    }
+}
 
+// The tables indexed by role, and the aliases.
+void emit_role_tables(const grammar& g, const std::vector<entry>& entries, std::ostream& out) {
     out << "const ::iri::detail::entry_info entries[] = {\n";
     for (const entry& e : entries)
         out << "    {" << production_enum(e.role) << ", " << c_string(g.find(e.rule)->name) << ", &match_"
@@ -499,31 +488,80 @@ bool emit_re2c(const grammar& g, const emit_options& opt, std::ostream& out, std
     out << "const ::iri::detail::alias_info aliases[] = {\n";
     for (const auto& [a, r] : g.aliases) out << "    {" << c_string(a) << ", " << c_string(r) << "},\n";
     out << "    {nullptr, nullptr},\n};\n\n";
+}
+
+// One set as its closed ranges (`const std::uint32_t NAME[][2]`); returns its ASCII part as a bitmap.
+std::array<std::uint64_t, 2> emit_ranges(const std::string& name, const char_set& set, std::ostream& out) {
+    std::array<std::uint64_t, 2> ascii{};
+    out << "const std::uint32_t " << name << "[][2] = {\n";
+    for (auto [lo, hi] : set.ranges) {
+        out << "    {0x" << std::hex << lo << ", 0x" << hi << std::dec << "},\n";
+        for (std::uint32_t c = lo; c <= hi && c < 0x80; ++c) ascii[c >> 6] |= std::uint64_t{1} << (c & 63);
+    }
+    out << "    {0, 0},\n};\n";
+    return ascii;
+}
+
+// A charset_info initializer for a set emitted by emit_ranges.
+std::string charset_init(const std::string& role, const std::string& name, const char_set& set,
+                         const std::array<std::uint64_t, 2>& ascii) {
+    std::ostringstream s;
+    s << "{" << role << ", " << name << ", " << set.ranges.size() << ", {0x" << std::hex << ascii[0] << "ull, 0x"
+      << ascii[1] << "ull}}";
+    return s.str();
+}
+
+// The excluded ranges, and the literal character sets of the entries whose rule repeats one element. Returns
+// how many sets; sets whether the reg-name role allows a character above U+007F.
+std::size_t emit_charsets(const grammar& g, const std::vector<entry>& entries, std::ostream& out,
+                          bool& unicode_reg_name) {
     const char_set ex = g.excluded_set();
-    out << "const std::uint32_t excluded[][2] = {\n";
-    for (auto [lo, hi] : ex.ranges) out << "    {0x" << std::hex << lo << ", 0x" << hi << std::dec << "},\n";
-    out << "    {0, 0},\n};\n\n";
-    // Literal character sets of the entries whose rule repeats one element.
-    std::size_t charset_count = 0;
+    emit_ranges("excluded", ex, out);
+    std::size_t count = 0;
     std::ostringstream sets;
     for (const entry& e : entries) {
         auto ls = g.literal_set(*g.find(e.rule));
         if (!ls) continue;
         ls->subtract(ex);
-        std::uint64_t ascii[2] = {0, 0};
-        out << "const std::uint32_t set_" << cname(e.rule) << "[][2] = {\n";
-        for (auto [lo, hi] : ls->ranges) {
-            out << "    {0x" << std::hex << lo << ", 0x" << hi << std::dec << "},\n";
-            for (std::uint32_t c = lo; c <= hi && c < 0x80; ++c) ascii[c >> 6] |= std::uint64_t{1} << (c & 63);
-        }
-        out << "    {0, 0},\n};\n";
-        sets << "    {" << production_enum(e.role) << ", set_" << cname(e.rule) << ", " << ls->ranges.size() << ", {0x"
-             << std::hex << ascii[0] << "ull, 0x" << ascii[1] << "ull}" << std::dec << "},\n";
-        ++charset_count;
+        const std::string name = "set_" + cname(e.rule);
+        sets << "    " << charset_init(production_enum(e.role), name, *ls, emit_ranges(name, *ls, out)) << ",\n";
+        if (e.role == "reg-name") unicode_reg_name = !ls->ranges.empty() && ls->ranges.back().second >= 0x80;
+        ++count;
     }
     out << "\nconst ::iri::detail::charset_info charsets[] = {\n" << sets.str()
         << "    {::iri::production::uri_reference, nullptr, 0, {0, 0}},\n};\n\n";
-    out << "}  // namespace\n}  // namespace iri::detail::" << ns << "\n\n";
+    return count;
+}
+
+// The named sets of include/iri/detail/sets.def: the characters of the rule of that name where the grammar has
+// one that is a set of single characters, else nullptr.
+void emit_named_sets(const grammar& g, std::ostream& out) {
+    static const char* const names[] = {
+#define IRI_SET(id, name) name,
+#include "iri/detail/sets.def"
+#undef IRI_SET
+    };
+    std::ostringstream table;
+    for (const char* name : names) {
+        const rule* r = g.find(name);
+        auto set = r ? g.as_char_set(r->definition) : std::nullopt;
+        if (!set) {
+            table << "    nullptr,  // " << name << "\n";
+            continue;
+        }
+        set->subtract(g.excluded_set());
+        const std::string id = "named_" + cname(name);
+        const auto ascii = emit_ranges(id + "_ranges", *set, out);
+        out << "const ::iri::detail::charset_info " << id << " = "
+            << charset_init("::iri::production::uri_reference", id + "_ranges", *set, ascii) << ";\n";
+        table << "    &" << id << ",\n";
+    }
+    out << "\nconst ::iri::detail::charset_info* const named_sets[] = {\n" << table.str() << "};\n\n";
+}
+
+// The grammar_info of the variant, which the library finds by name.
+void emit_grammar_info(const grammar& g, const emit_options& opt, const std::string& ns, std::size_t entry_count,
+                       std::size_t charset_count, bool unicode_reg_name, std::ostream& out) {
     // ";@exclude RULE SPEC: TEXT": the section the prose rule comes from, and the reason.
     std::string reason_spec, reason_text = g.excluded.reason;
     if (auto colon = reason_text.find(": "); colon != std::string::npos) {
@@ -532,11 +570,43 @@ bool emit_re2c(const grammar& g, const emit_options& opt, std::ostream& out, std
     }
     out << "namespace iri::detail {\nextern const grammar_info grammar_info_" << g.name << ";\n";
     out << "const grammar_info grammar_info_" << g.name << " = {\n    " << c_string(g.name) << ",\n    "
-        << c_string(opt.source) << ",\n    " << c_string(g.spec) << ",\n    " << ns << "::entries,\n    " << entries.size() << ",\n    " << ns << "::by_role,\n    " << ns << "::prefix_by_role,\n    " << ns
-        << "::aliases,\n    " << g.aliases.size() << ",\n    " << ns << "::excluded,\n    " << ex.ranges.size()
-        << ",\n    " << c_string(reason_spec) << ",\n    " << c_string(reason_text) << ",\n    "
-        << (g.split_rfc3986 ? "true" : "false") << ",\n    " << ns << "::charsets,\n    " << charset_count
-        << ",\n};\n}  // namespace iri::detail\n";
+        << c_string(opt.source) << ",\n    " << c_string(g.spec) << ",\n    " << ns << "::entries,\n    "
+        << entry_count << ",\n    " << ns << "::by_role,\n    " << ns << "::prefix_by_role,\n    " << ns
+        << "::aliases,\n    " << g.aliases.size() << ",\n    " << ns << "::excluded,\n    "
+        << g.excluded_set().ranges.size() << ",\n    " << c_string(reason_spec) << ",\n    "
+        << c_string(reason_text) << ",\n    " << (g.split_rfc3986 ? "true" : "false") << ",\n    " << ns
+        << "::charsets,\n    " << charset_count << ",\n    " << ns << "::named_sets,\n    "
+        << (unicode_reg_name ? "true" : "false") << ",\n};\n}  // namespace iri::detail\n";
+}
+
+}  // namespace
+
+bool emit_re2c(const grammar& g, const emit_options& opt, std::ostream& out, std::string& error) {
+    const std::vector<entry> entries = select_entries(g, opt, error);
+    if (entries.empty() || component_under_repetition(g, entries, error)) return false;
+    const std::string ns = opt.ns.empty() ? "gen_" + g.name : opt.ns;
+    emit_prologue(g, opt, ns, out);
+    emitter em(g, out);
+    out << "/*!re2c\n    re2c:api = custom;\n    re2c:define:YYCTYPE = \"unsigned char\";\n"
+           "    re2c:yyfill:enable = 0;\n    re2c:tags = 1;\n    re2c:sentinel = 255;\n    re2c:indent:top = 1;\n\n";
+    std::vector<std::string> rules;
+    for (const entry& e : entries) rules.push_back(e.rule);
+    em.definitions(rules);
+    out << "*/\n\n";
+    for (const entry& e : entries) {
+        const auto alternatives = em.entry_alternatives(e.rule);
+        if (!em.error().empty()) {
+            error = em.error();
+            return false;
+        }
+        emit_matcher(e, alternatives, em, out);
+    }
+    emit_role_tables(g, entries, out);
+    bool unicode_reg_name = false;
+    const std::size_t charset_count = emit_charsets(g, entries, out, unicode_reg_name);
+    emit_named_sets(g, out);
+    out << "}  // namespace\n}  // namespace iri::detail::" << ns << "\n\n";
+    emit_grammar_info(g, opt, ns, entries.size(), charset_count, unicode_reg_name, out);
     return true;
 }
 

@@ -27,6 +27,7 @@
 #include "literal_skip.hpp"
 #include "normalize_detail.hpp"
 #include "percent_detail.hpp"
+#include "registry.hpp"
 
 namespace iri {
 
@@ -489,7 +490,7 @@ std::optional<std::string> idn_equivalent_host(std::string_view host, grammar g)
         decoded = std::move(*d);
         host = decoded;
     }
-    const bool unicode = allowed_literally(U'\u00E9', g, production::reg_name);  // does the grammar take U-labels?
+    const bool unicode = detail::info(g).unicode_reg_name;  // does the grammar take U-labels? (generated)
     auto mapped = unicode ? host_to_unicode(host) : host_to_ascii(host);
     if (!mapped || !is_valid(*mapped, g, production::reg_name)) return std::nullopt;
     return std::move(*mapped);

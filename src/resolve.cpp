@@ -210,7 +210,7 @@ result<reference> resolve(const reference_view& base, const reference_view& ref_
     if (p.fragment) t.copy("#", *p.fragment, component::fragment);
     // Valid in the base's grammar by construction (every part comes from a valid reference of it, and removing
     // dot segments keeps a path's form); the tests parse every result again and compare the offsets.
-    return detail::adopt(std::move(t.text), t.c, base.variant());
+    return detail::reference_access::adopt(std::move(t.text), t.c, base.variant());
 }
 
 result<reference> resolve(std::string_view base, std::string_view ref, grammar g, resolve_options options) {

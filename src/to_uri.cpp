@@ -99,11 +99,12 @@ converter open_charset(std::string_view name, bool& ok) {
     return U_SUCCESS(status) ? std::move(c) : nullptr;
 }
 
-// RFC 3987 §3.1: the printable US-ASCII characters that URIs do not allow anywhere: not in the URI query set
-// (which holds every other printable character) and not "#", "%", "[" or "]".
+// RFC 3987 §3.1: the printable US-ASCII characters that URIs do not allow anywhere: neither reserved nor
+// unreserved (RFC 3986 §2.2, §2.3; the sets of the uri grammar), nor the "%" of pct-encoded (§2.1).
 bool unsafe_ascii(unsigned char c) noexcept {
-    static const detail::charset_info& query = component_set(grammar::uri, production::query);
-    return c >= 0x20 && c < 0x7F && !detail::contains(query, c) && c != '#' && c != '%' && c != '[' && c != ']';
+    static const detail::charset_info& reserved = detail::named(grammar::uri, detail::named_set::reserved);
+    static const detail::charset_info& unreserved = detail::named(grammar::uri, detail::named_set::unreserved);
+    return c >= 0x20 && c < 0x7F && c != '%' && !detail::contains(reserved, c) && !detail::contains(unreserved, c);
 }
 
 // The components of `r`, each encoded for the matching production of grammar `to`.
