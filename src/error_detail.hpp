@@ -9,6 +9,10 @@ namespace iri::detail {
 
 /// The error for an input the DFA of `p` stopped on at byte `stop`.
 [[nodiscard]] error make_error(std::string_view input, std::uint32_t stop, grammar g, production p) noexcept;
+/// An error about the bytes [at, at + length) of `text` that no grammar was applied to (grammar_involved false);
+/// `c` the character there, when well-formed.
+[[nodiscard]] error text_error(errc code, std::string_view text, std::size_t at, std::size_t length,
+                               char32_t c = 0) noexcept;
 /// An error with a given code at byte `offset` (no such production, input too long).
 [[nodiscard]] error make_error(errc code, std::string_view input, std::uint32_t offset, grammar g,
                                production p) noexcept;

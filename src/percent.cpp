@@ -90,16 +90,7 @@ void append_encoded(std::string& out, std::string_view text, const charset_info&
 
 namespace {
 
-// An error about the bytes of `text` at [at, at + length).
-error text_error(errc code, std::string_view text, std::size_t at, std::size_t length, char32_t c = 0) {
-    error e = detail::make_error(code, text, static_cast<std::uint32_t>(at), grammar{}, production{});
-    e.char_offset = static_cast<std::uint32_t>(at);
-    e.length = static_cast<std::uint32_t>(length);
-    for (std::size_t k = 0; k < length && k < 4; ++k) e.bytes[k] = static_cast<unsigned char>(text[at + k]);
-    e.character = c;
-    e.where = component::none;
-    return e;
-}
+using detail::text_error;
 
 }  // namespace
 

@@ -15,12 +15,7 @@ namespace iri {
 
 namespace {
 
-error text_error(errc code, std::string_view text, std::size_t at, std::size_t length) {
-    error e = detail::make_error(code, text, static_cast<std::uint32_t>(at), grammar{}, production{});
-    e.where = component::none;
-    e.length = static_cast<std::uint32_t>(length);
-    return e;
-}
+using detail::text_error;
 
 void append_utf8(std::string& out, std::uint32_t c) {
     std::uint8_t buf[4];
@@ -74,7 +69,7 @@ result<std::string> from_utf8(std::string_view text) {
 }
 
 result<std::string> from_charset(std::string_view bytes, std::string_view charset) {
-    if (bytes.size() > 0x7FFFFFFF) return detail::make_error(errc::input_too_long, bytes, 0, grammar{}, production{});
+    if (bytes.size() > 0x7FFFFFFF) return text_error(errc::input_too_long, bytes, 0, 0);
     UErrorCode status = U_ZERO_ERROR;
     struct closer {
         void operator()(UConverter* c) const noexcept { ucnv_close(c); }

@@ -158,10 +158,11 @@ std::optional<error> convert(const reference_view& r, grammar to, const to_uri_o
         converter conv = to == grammar::uri && r.has_scheme() && detail::is_http(r.scheme())
                              ? open_charset(o.query_charset, known)
                              : nullptr;
-        if (!known) return detail::make_error(errc::unicode_failure, r.str(), 0, r.variant(), production::query);
+        // One code per condition: a charset ICU does not know is unknown_charset, as in from_charset.
+        if (!known) return detail::text_error(errc::unknown_charset, o.query_charset, 0, 0);
         if (conv) {
             if (!append_query_in_charset(out, r.query(), conv.get()))
-                return detail::make_error(errc::unicode_failure, r.str(), 0, r.variant(), production::query);
+                return detail::text_error(errc::unicode_failure, r.str(), 0, 0);
         } else {
             append_encoded(out, r.query(), component_set(to, production::query), sets.query);
         }
