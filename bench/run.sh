@@ -93,7 +93,9 @@ case "$mode" in
       echo "many lines the library accepts; \`× memchr\` is the ratio to the memchr floor, \`× this\` the ratio to"
       echo "\`iri::parse\` under the iri grammar (a peer at 5.0 is five times slower), or on the \`:pairs\` rows to"
       echo "parsing the base and the reference (\`iri::parse base + reference\`). The to_uri and to_iri rows write"
-      echo "into one reused buffer (\`append_to_uri\`); normalize returns a new string per URL."
+      echo "into one reused buffer (\`append_to_uri\`), and so do the normalize and canonical_key rows (\`append_normalized\`,"
+      echo "\`append_canonical_key\`: parse, then the normal form) and the resolver row (a resolver per page, each href's"
+      echo "target scheme-normalized); \`iri::resolve + normalize scheme\` is the same work in two calls, two strings."
       echo
       echo "Machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores; $(g++ --version | head -1);"
       echo "CMake Release (-O3), the benchmark at -O3. Other work may have shared the machine."

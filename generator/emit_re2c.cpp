@@ -322,7 +322,7 @@ std::string component_enum(const std::string& role) {
     std::string id;
 #define IRI_COMPONENT(ident, name) \
     if (role == name) id = #ident;
-#include "iri/detail/roles.def"
+#include "iri/roles.def"
 #undef IRI_COMPONENT
     return "::iri::component::" + id;
 }
@@ -331,7 +331,7 @@ std::string production_enum(const std::string& role) {
     std::string id;
 #define IRI_PRODUCTION(ident, name) \
     if (role == name) id = #ident;
-#include "iri/detail/roles.def"
+#include "iri/roles.def"
 #undef IRI_PRODUCTION
     return "::iri::production::" + id;
 }
@@ -406,7 +406,7 @@ void emit_prologue(const grammar& g, const emit_options& opt, const std::string&
     out << "// Grammar files read:";
     for (const std::string& f : g.files) out << " " << f;
     out << "\n// Do not edit: edit the .abnf and rebuild. Compile with re2c -8 --input custom (UTF-8 code points).\n";
-    out << "#include <cstddef>\n#include <cstdint>\n#include <cstring>\n\n#include \"iri/detail/match.hpp\"\n\n";
+    out << "#include <cstddef>\n#include <cstdint>\n#include <cstring>\n\n#include \"match.hpp\"\n\n";
     out << "// The custom re2c input API: a fake sentinel. Past the end YYPEEK yields 0xFF, a byte that no UTF-8\n"
            "// sequence contains, so the DFA stops there without reading past the caller's buffer, and an embedded\n"
            "// NUL is an ordinary byte. YYRESTORE notes where the DFA got stuck (the error offset): it runs only\n"
@@ -533,12 +533,12 @@ std::size_t emit_charsets(const grammar& g, const std::vector<entry>& entries, s
     return count;
 }
 
-// The named sets of include/iri/detail/sets.def: the characters of the rule of that name where the grammar has
+// The named sets of src/sets.def: the characters of the rule of that name where the grammar has
 // one that is a set of single characters, else nullptr.
 void emit_named_sets(const grammar& g, std::ostream& out) {
     static const char* const names[] = {
 #define IRI_SET(id, name) name,
-#include "iri/detail/sets.def"
+#include "sets.def"
 #undef IRI_SET
     };
     std::ostringstream table;

@@ -88,8 +88,8 @@ BOOST_AUTO_TEST_CASE(validate_text_with_a_caret_under_a_wide_character) {
 
 BOOST_AUTO_TEST_CASE(help_for_each_subcommand) {
     BOOST_TEST(run({"--help"}).out.starts_with("usage: iri SUBCOMMAND"));
-    for (const char* sub : {"validate", "parse", "check", "resolve", "relativize", "normalize", "compare", "to-uri",
-                            "to-iri", "extract"}) {
+    for (const char* sub : {"validate", "parse", "check", "resolve", "relativize", "normalize", "key", "compare",
+                            "to-uri", "to-iri", "extract"}) {
         const ran h = run({sub, "--help"});
         BOOST_TEST(h.status == 0);
         BOOST_TEST(h.out.starts_with(std::string("usage: iri ") + sub + " "), sub);
@@ -191,6 +191,22 @@ BOOST_AUTO_TEST_CASE(normalize_and_compare) {
     BOOST_TEST(j.out == "{\"input\": \"http://a/~\", \"base\": \"http://a/%7e\", \"valid\": true, "
                         "\"equivalent\": true}\n");
     BOOST_TEST(run({"normalize", "--level", "nope", "x"}).status == 2);
+}
+
+BOOST_AUTO_TEST_CASE(key_and_resolve_normalize) {
+    // RFC 3987 §5.3.3's four equivalent IRIs have one key at the scheme rung; "http://example.com/?" another.
+    const ran k = run({"key", "--level", "scheme", "http://example.com", "http://example.com/", "http://example.com:/",
+                       "http://example.com:80/", "http://example.com/?"});
+    BOOST_TEST(k.out == "http://example.com/\nhttp://example.com/\nhttp://example.com/\nhttp://example.com/\n"
+                        "http://example.com/?\n");
+    BOOST_TEST(run({"key", "http://a b"}).status == 1);
+    // RFC 3986 §5.4.1's base; the targets normalized (RFC 3987 §5.3.2.3: "%7E" is "~"; "%2E%2E" is not made a
+    // dot segment, normalize.hpp), the empty path "/" and port 80 dropped at the scheme rung (§5.3.3).
+    const ran r = run({"resolve", "--base", "http://a/b/c/d;p?q", "--normalize", "syntax", "../%7Eg", "./%2E%2E/x"});
+    BOOST_TEST(r.out == "http://a/b/~g\nhttp://a/b/c/%2E%2E/x\n");
+    const ran s = run({"resolve", "--normalize", "scheme", "--pairs"}, "HTTP://A/b\t//B:80\n");
+    BOOST_TEST(s.out == "http://b/\n");
+    BOOST_TEST(run({"normalize", "--normalize", "scheme", "x"}).status == 2);  // normalize takes --level
 }
 
 BOOST_AUTO_TEST_CASE(extract_from_text) {

@@ -48,7 +48,7 @@ BOOST_AUTO_TEST_CASE(the_shipped_grammars_load) {
         const auto g = iri::abnf::load(std::string(IRI_SOURCE_DIR) + "/grammar/" + v + ".abnf", d);
         BOOST_TEST_CONTEXT(v) {
             BOOST_TEST(d.ok());
-            BOOST_TEST(g.entries.size() == 26u);  // one per role of include/iri/detail/roles.def
+            BOOST_TEST(g.entries.size() == 26u);  // one per role of include/iri/roles.def
         }
     }
 }
@@ -113,7 +113,7 @@ std::string emitted(const std::string& variant) {
 
 }  // namespace
 
-// include/iri/detail/sets.def: the generator emits each named set from the rule of that name, so the stages
+// src/sets.def: the generator emits each named set from the rule of that name, so the stages
 // take gen-delims, reserved or the LEIRI groups of 3987bis §6.3 from the grammar files.
 BOOST_AUTO_TEST_CASE(named_sets_come_from_the_rules_of_that_name) {
     const std::string uri = emitted("uri");

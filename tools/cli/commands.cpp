@@ -61,16 +61,23 @@ outcome parse_reference(const options& o, const record& r) {
     return x;
 }
 
-outcome normalize_reference(const options& o, const record& r) {
+// normalize, key: the normal form, or normalize.hpp's canonical key, written in one pass.
+outcome normal_form(const options& o, const record& r, bool key) {
     const std::string_view in = r.fields[0];
     auto p = iri::parse(in, o.grammar, o.production);
     if (!p) return failed(p.error(), in);
-    auto n = iri::normalize(iri::reference_view(in, *p, o.grammar), o.normalization);
+    std::string out;
+    const iri::reference_view view(in, *p, o.grammar);
+    auto n = key ? iri::append_canonical_key(out, view, o.normalization)
+                 : iri::append_normalized(out, view, o.normalization);
     if (!n) return failed(n.error(), in);
     outcome x;
-    x.output = std::move(*n);
+    x.output = std::move(out);
     return x;
 }
+
+outcome normalize_reference(const options& o, const record& r) { return normal_form(o, r, false); }
+outcome key_of_reference(const options& o, const record& r) { return normal_form(o, r, true); }
 
 // to-uri, to-iri: the conversions parse their input themselves.
 outcome convert_result(iri::result<std::string> c, std::string_view in) {
@@ -121,10 +128,23 @@ outcome target_result(iri::result<iri::reference> t, const pair_inputs& p, std::
     return failed(t.error(), p.base->str(), "base");
 }
 
+// resolve: the target of each reference (RFC 3986 §5.2), or its normal form (--normalize), written by a resolver
+// (resolver.hpp) made once for --base, once per pair for --pairs.
 outcome resolve_reference(const options& o, const record& r) {
-    pair_inputs p;
-    if (auto e = read_pair(o, r, p)) return std::move(*e);
-    return target_result(iri::resolve(*p.base, *p.ref, {.strict = o.strict}), p, r.fields.back());
+    std::optional<iri::resolver> pair_resolver;
+    if (o.pairs) {
+        auto made = iri::resolver::make(r.fields[0], o.grammar, resolver_options(o), {.strict = o.strict});
+        if (!made) return failed(made.error(), r.fields[0], "base");
+        pair_resolver = std::move(*made);
+    }
+    const iri::resolver& resolver = o.pairs ? *pair_resolver : *o.resolver;
+    const std::string_view in = r.fields.back();
+    std::string out;
+    auto n = resolver.append_normalized(out, in);
+    if (!n) return failed(n.error(), in);
+    outcome x;
+    x.output = std::move(out);
+    return x;
 }
 
 outcome relativize_reference(const options& o, const record& r) {
@@ -164,11 +184,15 @@ follows errors only.
   iri check 'http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm'
   iri check --grammar leiri --json 'http://example.org/a b'
 )"},
-    {"resolve", shape::output, true, &resolve_reference, R"(usage: iri resolve (--base B | --pairs) [--non-strict] [--grammar G] [REFERENCE...]
+    {"resolve", shape::output, true, &resolve_reference, R"(usage: iri resolve (--base B | --pairs) [--non-strict] [--normalize L [--nfc] [--no-fragment]]
+                   [--grammar G] [REFERENCE...]
 Resolves each reference against the base (RFC 3986 §5.2); with --pairs each input is "base<TAB>reference".
+With --normalize L, prints the target's normal form at rung L (simple, syntax or scheme; RFC 3987 §5.3),
+written in one pass from the base, parsed once, and the reference.
   iri resolve --base 'http://a/b/c/d;p?q' '../g' '//g' '?y' '#s'
   printf 'http://a/b/\t../c\n' | iri resolve --pairs
   iri resolve --non-strict --base 'http://a/b/c/d;p?q' 'http:g'
+  iri resolve --base 'HTTP://Example.com/a/' --normalize scheme '../%7euser/./x' '//EXAMPLE.com:80'
 )"},
     {"relativize", shape::output, true, &relativize_reference, R"(usage: iri relativize (--base B | --pairs) [--grammar G] [TARGET...]
 The shortest reference that resolves from the base back to each target; the error not_relativizable when
@@ -180,6 +204,12 @@ The normal form at a rung of RFC 3987 §5.3's ladder (each includes the ones bel
 comparison; case, percent-encoding and dot segments; default ports, empty paths, IDN and IPv6 forms.
   iri normalize 'HTTP://www.EXAMPLE.com/%7euser/./a/../b'
   iri normalize --level scheme 'http://example.com:80' 'http://xn--rsum-bpad.example.org'
+)"},
+    {"key", shape::output, false, &key_of_reference, R"(usage: iri key [--level simple|syntax|scheme] [--nfc] [--no-fragment] [REFERENCE...]
+The canonical key of each reference, one per line: two references have equal keys exactly when they are
+equivalent at the rung (RFC 3987 §5.3), so "sort -u" de-duplicates them.
+  iri key --level scheme 'http://example.com' 'HTTP://EXAMPLE.com:80/'
+  iri key --level scheme --input urls.txt | sort -u
 )"},
     {"compare", shape::equivalence, true, &compare_references, R"(usage: iri compare (--base B | --pairs) [--level L] [--nfc] [--no-fragment] [REFERENCE...]
 "equivalent" or "different" for each reference against the base, or for each pair, at the chosen rung.
@@ -238,6 +268,10 @@ std::istream* open_input(const std::string& name, std::ifstream& file) {
     if (file) return &file;
     std::cerr << "iri: cannot read " << name << "\n";
     return nullptr;
+}
+
+iri::normalize_options resolver_options(const options& o) {
+    return o.resolve_normalized ? o.normalization : iri::normalize_options{.rung = iri::rung::simple};
 }
 
 std::string tsv_header(const options& o) {

@@ -57,6 +57,8 @@ struct options {
     bool quiet = false, stats = false, pairs = false, strict = true;
     std::optional<std::string> base_text;
     std::optional<iri::reference> base;  // --base, parsed once
+    bool resolve_normalized = false;     // resolve --normalize LEVEL: the target's normal form
+    std::optional<iri::resolver> resolver;  // resolve --base: the base parsed once, each target written by it
     iri::normalize_options normalization{.rung = iri::rung::syntax};  // normalize, compare
     iri::to_uri_options to_uri;                                       // to-uri (query_charset points into charset)
     iri::to_iri_options to_iri;                                       // to-iri
@@ -97,6 +99,10 @@ std::string tsv_header(const options& o);
 /// The stream of input `name` ("-": standard input), opened in `file` when it is a file; nullptr (after a
 /// message on standard error) when it cannot be read.
 std::istream* open_input(const std::string& name, std::ifstream& file);
+
+/// The options of the resolver of `resolve`: the normal form at --normalize's rung, or (rung simple) the target
+/// as RFC 3986 §5.2 writes it.
+iri::normalize_options resolver_options(const options& o);
 
 /// Processes one record and appends what it prints.
 void run(const options& o, const record& r, std::string& out, counters& n);

@@ -39,6 +39,8 @@ Subcommands:
               URIs as their UTF-8 octets %HH
   to-iri      each URI as an IRI (3987bis §4.2): %HH of UTF-8 characters an IRI allows decoded
   normalize   the normal form of each reference at --level (RFC 3987 §5.3)
+  key         the canonical key of each reference at --level: equal keys exactly when equivalent, one per
+              line, for sort -u
   compare     whether each reference is equivalent to --base B (or the pair's first and second are), at
               --level: prints "equivalent" or "different"
   extract     find the IRIs in running text (each argument a text, or the files): begin, end, IRI
@@ -55,6 +57,8 @@ Options:
   --base B             the base of resolve and relativize
   --pairs              each input is "base<TAB>reference" (with json input: ["base", "reference"])
   --non-strict         resolve: ignore a reference's scheme equal to the base's (RFC 3986 §5.2.2)
+  --normalize L        resolve: print each target's normal form at rung L (simple | syntax | scheme), written
+                       in one pass without the unnormalized target (with --nfc, --no-fragment)
   --host M             to-uri: percent (default, §3.4.1) | idna (§3.4.2: UTS #46 ToASCII of the host)
   --charset NAME       to-uri: the document charset of http(s) queries (§3.5): ISO-8859-1, Shift_JIS, ...
   --encode-unsafe      to-uri: percent-encode space, <, >, ", {, }, |, \, ^, ` instead of failing
@@ -63,12 +67,12 @@ Options:
   --keep-http-query    to-iri: leave the query of http(s) URIs as it is (step 5)
   --min-severity S     check: show error | warning | info (default) and above; the exit status follows
                        errors only
-  --level L            normalize, compare: simple | syntax (default) | scheme, each rung including the ones
+  --level L            normalize, key, compare: simple | syntax (default) | scheme, each rung including the ones
                        below it: simple string comparison; case, percent-encoding and dot segments; default
                        ports, empty paths, IDN and IPv6 forms of the scheme
-  --nfc                normalize, compare: character normalization to NFC too (off by default, RFC 3987
+  --nfc                normalize, key, compare: character normalization to NFC too (off by default, RFC 3987
                        §5.3.2.2)
-  --no-fragment        normalize, compare: drop the fragments
+  --no-fragment        normalize, key, compare: drop the fragments
   --json               one JSON object per input: input, valid, output, components, error {code, offset,
                        component, message}
   --tsv                one TSV row per input, after a header row
@@ -89,6 +93,8 @@ Examples:
   iri normalize --level scheme 'HTTP://www.Example.COM:80/%7euser/./a/../b'
   iri compare --level scheme --base 'http://example.com' 'http://example.com:80/' 'http://example.com/?'
   printf 'http://a/b/\t../c\n' | iri resolve --pairs
+  iri resolve --base 'HTTP://Example.com/a/' --normalize scheme '../%7euser/./x' '//EXAMPLE.com:80'
+  iri key --level scheme --input urls.txt | sort -u
   iri extract --input mail.txt --json
 )";
 
@@ -153,6 +159,11 @@ const option_spec option_specs[] = {
     {"--non-strict", false, [](options& o, arg_state&, const std::string&) { o.strict = false; }},
     {"--level", true,
      [](options& o, arg_state&, const std::string& v) { o.normalization.rung = choose("level", v, levels); }},
+    {"--normalize", true, [](options& o, arg_state&, const std::string& v) {
+         if (o.command != cli::find_subcommand("resolve")) usage_error("--normalize is for resolve (normalize takes --level)");
+         o.normalization.rung = choose("level", v, levels);
+         o.resolve_normalized = true;
+     }},
     {"--min-severity", true,
      [](options& o, arg_state&, const std::string& v) { o.min_severity = choose("severity", v, severities); }},
     {"--host", true,
@@ -228,6 +239,8 @@ void read_base(options& o) {
     if (!b->has_scheme() && o.command->prints != cli::shape::equivalence)
         usage_error("the base needs a scheme (RFC 3986 §5.1): " + *o.base_text);
     o.base = std::move(*b);
+    if (o.command == cli::find_subcommand("resolve"))  // the base parsed once, each target written by a resolver
+        o.resolver = *iri::resolver::make(*o.base_text, o.grammar, cli::resolver_options(o), {.strict = o.strict});
 }
 
 options parse_args(int argc, char** argv) {
