@@ -37,6 +37,7 @@ struct check_context {
     const reference_view& r;
     grammar g;
     std::vector<diagnostic>& out;
+    bool ascii = false;  ///< the whole reference is ASCII: the bidi and character checks have nothing to find
     /// A diagnostic with the code, severity and spec of its row in the table, and this instance's message.
     void add(diag d, std::uint32_t begin, std::uint32_t end, component where, std::string message) const {
         const diagnostic_code& c = row(d);

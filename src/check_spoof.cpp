@@ -5,6 +5,7 @@
 
 #include <memory>
 
+#include "ascii.hpp"
 #include "check_detail.hpp"
 
 namespace iri::detail {
@@ -38,9 +39,7 @@ void check_spoof(const check_context& cx, const std::vector<piece>& pieces) {
     for (const piece& p : pieces) {
         if (p.where != component::host) continue;
         const std::string_view label = cx.text(p.begin, p.end);
-        bool ascii = true;
-        for (char c : label) ascii = ascii && static_cast<unsigned char>(c) < 0x80;
-        if (ascii) continue;  // ASCII labels are what the others are compared with
+        if (is_ascii(label)) continue;  // ASCII labels are what the others are compared with
         UErrorCode status = U_ZERO_ERROR;
         const auto n = static_cast<int32_t>(label.size());
         const int32_t result = uspoof_checkUTF8(sc, label.data(), n, nullptr, &status);
