@@ -5,6 +5,7 @@
 
 #include <cstdio>
 
+#include "ascii.hpp"
 #include "check_detail.hpp"
 #include "iri/parse.hpp"
 
@@ -78,7 +79,9 @@ std::vector<diagnostic> check(std::string_view reference, grammar g) {
         return out;
     }
     std::size_t left_out = 0;
-    const detail::check_context cx{*parsed, g, out, left_out};
+    // Issue 15: cheap on clean input. An ASCII reference has no right-to-left character, no combining mark,
+    // joiner, compatibility or private-use character, and is in NFC: the bidi and character checks are skipped.
+    const detail::check_context cx{*parsed, g, out, left_out, detail::is_ascii(reference)};
     const auto pieces = detail::pieces_of(*parsed);
     detail::check_bidi(cx, pieces);
     detail::check_chars(cx, pieces);

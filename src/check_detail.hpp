@@ -38,6 +38,7 @@ struct check_context {
     grammar g;
     std::vector<diagnostic>& out;
     std::size_t& left_out;  // diagnostics beyond max_diagnostics (check.hpp), counted, not kept
+    bool ascii = false;     ///< the whole reference is ASCII: the bidi and character checks have nothing to find
     /// A diagnostic with the code, severity and spec of its row in the table, and this instance's message.
     void add(diag d, std::uint32_t begin, std::uint32_t end, component where, std::string message) const {
         if (out.size() >= max_diagnostics) {
