@@ -19,5 +19,6 @@
 #include "iri/reference.hpp"
 #include "iri/resolve.hpp"
 #include "iri/result.hpp"
+#include "iri/scheme_rules.hpp"
 #include "iri/schemes.hpp"
 #include "iri/split.hpp"

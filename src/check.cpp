@@ -70,6 +70,7 @@ std::vector<diagnostic> check(std::string_view reference, grammar g) {
     if (g == grammar::leiri) detail::check_leiri(cx, pieces);
     detail::check_spoof(cx, pieces);
     detail::check_security(cx);
+    detail::check_scheme_rules(cx);
     return out;
 }
 

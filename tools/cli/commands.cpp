@@ -212,6 +212,7 @@ void run(const options& o, const record& r, std::string& out, counters& n) {
     ++n.lines;
     n.bytes += r.bytes;
     if (o.command == "check" && r.bad.empty()) return run_check(o, r.fields[0], out, n);
+    if (o.command == "parse" && o.scheme && r.bad.empty()) return run_parse_scheme(o, r.fields[0], out, n);
     if (!r.bad.empty()) {  // the record could not be read
         ++n.invalid;
         if (o.quiet) return;

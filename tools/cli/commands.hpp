@@ -27,6 +27,7 @@ struct options {
     output_format output = output_format::text;
     input_format input = input_format::lines;
     bool quiet = false, stats = false, pairs = false, strict = true;
+    bool scheme = false;  // parse --scheme: the parts of the scheme's own grammar
     std::optional<std::string> base_text;
     std::optional<iri::reference> base;  // --base, parsed once
     iri::normalize_options normalization{.rung = iri::rung::syntax};  // normalize, compare
@@ -78,6 +79,9 @@ std::istream* open_input(const std::string& name, std::ifstream& file);
 
 /// Processes one record and appends what it prints.
 void run(const options& o, const record& r, std::string& out, counters& n);
+
+/// iri parse --scheme: the parts of one reference under its scheme's grammar, or its first error.
+void run_parse_scheme(const options& o, std::string_view input, std::string& out, counters& n);
 
 /// iri extract: prints the IRIs found in the texts and files of `o`; the exit status.
 int run_extract(const options& o);

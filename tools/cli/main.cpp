@@ -102,11 +102,14 @@ the error code, the component, the message and the spec section. Exit status 1 w
   iri validate --grammar uri --input urls.txt --quiet --stats
   iri validate --production IPv6address '2001:db8::7'
 )"},
-    {"parse", R"(usage: iri parse [--grammar G] [--production P] [--json | --tsv] [REFERENCE...]
+    {"parse", R"(usage: iri parse [--grammar G] [--production P] [--scheme] [--json | --tsv] [REFERENCE...]
 Prints the components: scheme, authority, userinfo, host and its kind, port and its number, path, query,
 fragment ("omitted" and empty are different: http://a? has an empty query).
+--scheme prints instead the parts of the reference's own scheme grammar (grammar/schemes/: the addresses and
+header fields of mailto, a URN's NID and NSS, ...) or the first place the reference leaves it.
   iri parse 'http://u:p@[2001:db8::7]:8080/c=GB?objectClass?one#f'
   iri parse --json 'https://電訊盈科/'
+  iri parse --scheme 'mailto:a@example.org?subject=hi'
 )"},
     {"check", R"(usage: iri check [--grammar G] [--min-severity error|warning|info] [--json | --tsv] [REFERENCE...]
 Every diagnostic (docs/diagnostics.md): grammar errors, bidi, character limitations, LEIRI groups,
@@ -192,6 +195,8 @@ options parse_args(int argc, char** argv) {
             const auto g = iri::find_grammar(v);
             if (!g) usage_error("unknown grammar " + v);
             o.grammar = *g;
+        } else if (a == "--scheme") {
+            o.scheme = true;
         } else if (a == "--production") {
             o.production_name = value();
         } else if (a == "--input") {
