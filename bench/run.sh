@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the benchmarks over every dataset in ../shared/datasets and prints one Markdown table (also written to
+# Runs the benchmarks over every dataset in datasets/ (unpacked by the build into build/datasets) and prints one Markdown table (also written to
 # bench/results/latest.md with the machine described).
 #   bench/run.sh              medians of 21 interleaved rounds (ns/URL, MB/s, accepted, ratios), then the targets
 #   bench/run.sh --callgrind  instructions per URL for each row (valgrind callgrind; repeatable, unlike time)
@@ -8,9 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-table}"
-data="${IRI_DATASETS_DIR:-../shared/datasets}"
-# A clone made elsewhere (CI's /tmp checkout) finds the workspace's copy.
-if [ ! -d "$data" ] && [ -d /work/shared/datasets ]; then data=/work/shared/datasets; fi
+data=build/datasets
 datasets=(
   "$data/url-various-datasets/kasztp.txt"
   "$data/url-various-datasets/userbait.txt"
@@ -23,9 +21,9 @@ datasets=(
   "$data/derived/zhwiki_uri_100k.txt"
   "$data/derived/psl_idn_suffix_iris.txt"
 )
-if [ ! -x build/bench/parse_bench ] || [ "$mode" != "--smoke" ]; then
+if [ ! -x build/bench/parse_bench ] || [ ! -d "$data" ] || [ "$mode" != "--smoke" ]; then
   cmake -S . -B build -DCMAKE_BUILD_TYPE=Release > /dev/null
-  cmake --build build -j "$(nproc)" --target parse_bench
+  cmake --build build -j "$(nproc)" --target iri_parse_bench iri_datasets
 fi
 bench=build/bench/parse_bench
 
@@ -95,7 +93,9 @@ case "$mode" in
       echo "many lines the library accepts; \`× memchr\` is the ratio to the memchr floor, \`× this\` the ratio to"
       echo "\`iri::parse\` under the iri grammar (a peer at 5.0 is five times slower), or on the \`:pairs\` rows to"
       echo "parsing the base and the reference (\`iri::parse base + reference\`). The to_uri and to_iri rows write"
-      echo "into one reused buffer (\`append_to_uri\`); normalize returns a new string per URL."
+      echo "into one reused buffer (\`append_to_uri\`), and so do the normalize and canonical_key rows (\`append_normalized\`,"
+      echo "\`append_canonical_key\`: parse, then the normal form) and the resolver row (a resolver per page, each href's"
+      echo "target scheme-normalized); \`iri::resolve + normalize scheme\` is the same work in two calls, two strings."
       echo
       echo "Machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores; $(g++ --version | head -1);"
       echo "CMake Release (-O3), the benchmark at -O3. Other work may have shared the machine."

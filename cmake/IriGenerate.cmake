@@ -1,5 +1,5 @@
 # iri_generate(VARIANT OUT_VAR): grammar/VARIANT.abnf -> iri-generate -> VARIANT.re -> re2c -> VARIANT.cpp,
-# all in ${CMAKE_BINARY_DIR}/gen/VARIANT/. The generator runs from the source directory so that the first line of
+# all in ${PROJECT_BINARY_DIR}/gen/VARIANT/. The generator runs from the source directory so that the first line of
 # each generated file names grammar/VARIANT.abnf by its relative path; re2c runs without #line directives (-i)
 # and without dates or versions, so the output is reproducible; -b (bitmaps for character classes) measured faster. Every grammar file is a dependency: a variant may
 # import or extend any of them.
@@ -16,15 +16,15 @@ endfunction()
 
 # iri_generate_file(ABNF NAME OUT_VAR): the two build steps for one grammar file, into gen/NAME/NAME.cpp.
 function(iri_generate_file abnf name out_var)
-  set(dir "${CMAKE_BINARY_DIR}/gen/${name}")
+  set(dir "${PROJECT_BINARY_DIR}/gen/${name}")
   file(GLOB all_grammars CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/grammar/*.abnf"
        "${PROJECT_SOURCE_DIR}/grammar/schemes/*.abnf")
   add_custom_command(
     OUTPUT "${dir}/${name}.re"
     COMMAND ${CMAKE_COMMAND} -E make_directory "${dir}"
-    COMMAND iri-generate "${abnf}" -o "${dir}/${name}.re"
+    COMMAND iri_generator "${abnf}" -o "${dir}/${name}.re"
     WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}"
-    DEPENDS iri-generate ${all_grammars}
+    DEPENDS iri_generator ${all_grammars}
     COMMENT "iri-generate ${abnf}"
     VERBATIM)
   add_custom_command(

@@ -22,7 +22,7 @@ std::string fold(std::string s) {
 const std::vector<std::string>& production_roles() {
     static const std::vector<std::string> roles = {
 #define IRI_PRODUCTION(id, name) name,
-#include "iri/detail/roles.def"
+#include "iri/roles.def"
 #undef IRI_PRODUCTION
     };
     return roles;
@@ -31,7 +31,7 @@ const std::vector<std::string>& production_roles() {
 const std::vector<std::string>& component_roles() {
     static const std::vector<std::string> roles = {
 #define IRI_COMPONENT(id, name) name,
-#include "iri/detail/roles.def"
+#include "iri/roles.def"
 #undef IRI_COMPONENT
     };
     return roles;
@@ -722,7 +722,7 @@ std::set<std::string> load_into(const std::string& path, grammar& g, diagnostics
             }
             if (!known(production_roles(), dv.args[0])) {
                 d.errors.push_back(dv.where.str() + ": ;@entry names unknown role " + dv.args[0] +
-                                   " (roles are the RFC 3986 rule names in include/iri/detail/roles.def)");
+                                   " (roles are the RFC 3986 rule names in include/iri/roles.def)");
                 continue;
             }
             auto e = std::find_if(g.entries.begin(), g.entries.end(), [&](const entry& x) { return x.role == dv.args[0]; });

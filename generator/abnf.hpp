@@ -140,7 +140,7 @@ grammar load(const std::string& path, diagnostics& diags);
 // Lower-case ASCII, for rule-name comparison (RFC 5234 §2.1: rule names are case-insensitive).
 std::string fold(std::string s);
 
-// The roles an entry or component directive may name (RFC 3986 rule names), from include/iri/detail/roles.def.
+// The roles an entry or component directive may name (RFC 3986 rule names), from include/iri/roles.def.
 const std::vector<std::string>& production_roles();
 const std::vector<std::string>& component_roles();
 

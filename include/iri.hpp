@@ -18,6 +18,7 @@
 #include "iri/query.hpp"
 #include "iri/reference.hpp"
 #include "iri/resolve.hpp"
+#include "iri/resolver.hpp"
 #include "iri/result.hpp"
 #include "iri/scheme_rules.hpp"
 #include "iri/schemes.hpp"

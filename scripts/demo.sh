@@ -9,6 +9,8 @@ cmake -S . -B build -DCMAKE_BUILD_TYPE=Release > /dev/null
 cmake --build build -j "$(nproc)" --target iri_cli
 iri=build/tools/cli/iri
 sample=samples/sample.txt
+uris=$(mktemp)
+trap 'rm -f "$uris"' EXIT
 
 echo
 echo "== iri validate --input $sample   (grammar iri: draft-ietf-iri-3987bis-13)"
@@ -32,8 +34,8 @@ echo "== resolution against the base of RFC 3986 §5.4, and back (relativize)"
 "$iri" relativize --base 'http://a/b/c/d;p?q' 'http://a/b/g' 'http://a/b/c/d;p?y' 'http://g/x'
 echo
 echo "== conversions (3987bis §3 and §4): the sample's first IRIs to URIs, and back"
-grep -a -m 5 -E '^https?://.*[^ -~]' "$sample" | "$iri" to-uri --host idna --input - | tee /tmp/iri-demo-uris.txt || true
-"$iri" to-iri --unicode-hosts --input /tmp/iri-demo-uris.txt || true
+grep -a -m 5 -E '^https?://.*[^ -~]' "$sample" | "$iri" to-uri --host idna --input - | tee "$uris" || true
+"$iri" to-iri --unicode-hosts --input "$uris" || true
 "$iri" to-uri --host idna 'https://電訊盈科/' 'http://résumé.example.org/rosé' || true
 echo
 echo "== normalization (RFC 3987 §5.3, scheme level) of the sample's first percent-encoded IRIs, and comparison"

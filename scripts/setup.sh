@@ -8,6 +8,11 @@ packages=(
   libboost-test1.81-dev
   libboost-url1.81-dev liburiparser-dev   # peers for bench/
   valgrind                                # bench/run.sh --callgrind
+  gcc                                     # the C API's test program (C99)
+  python3-dev python3-pybind11 pybind11-dev python3-setuptools python3-wheel python3-pip  # python/, setup.py
+  python3-pytest python3-hypothesis       # python/tests
+  python3-dask python3-distributed        # examples/dask_link_dedup.py and its test
+  python3-rfc3987                         # bench/python_bench.py's peer
 )
 missing=()
 for p in "${packages[@]}"; do

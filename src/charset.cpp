@@ -16,6 +16,16 @@ const charset_info* find_charset(grammar g, production p) noexcept {
     return nullptr;
 }
 
+const charset_info* find_named_set(grammar g, named_set s) noexcept {
+    return info(g).named_sets[static_cast<std::size_t>(s)];
+}
+
+const charset_info& named(grammar g, named_set s) noexcept {
+    static const charset_info none{production::uri_reference, nullptr, 0, {0, 0}};
+    const charset_info* cs = find_named_set(g, s);
+    return cs ? *cs : none;
+}
+
 bool contains(const charset_info& cs, char32_t c) noexcept {
     if (c < 0x80) return (cs.ascii[c >> 6] >> (c & 63)) & 1u;
     const auto* end = cs.ranges + cs.count;

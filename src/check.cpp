@@ -10,7 +10,21 @@
 
 namespace iri {
 
+namespace {
+
+constexpr diagnostic_code table[] = {
+#define IRI_DIAGNOSTIC(id, code, level, spec, summary) {code, severity::level, spec, summary},
+#include "diagnostic_codes.def"
+#undef IRI_DIAGNOSTIC
+};
+
+}  // namespace
+
+std::span<const diagnostic_code> diagnostic_codes() noexcept { return table; }
+
 namespace detail {
+
+const diagnostic_code& row(diag d) noexcept { return table[static_cast<std::size_t>(d)]; }
 
 std::string code_point_name(UChar32 c) {
     char buf[16];

@@ -17,10 +17,9 @@ void check_bidi(const check_context& cx, const std::vector<piece>& pieces) {
     if (cx.g == grammar::leiri) {
         for_each_char(cx.r.str(), 0, static_cast<std::uint32_t>(cx.r.str().size()), [&](UChar32 c, std::uint32_t b, std::uint32_t e) {
             if (u_hasBinaryProperty(c, UCHAR_BIDI_CONTROL))
-                cx.add("leiri.bidi-formatting", severity::warning, b, e, component_of(cx.r.offsets(), b),
+                cx.add(diag::leiri_bidi_formatting, b, e, component_of(cx.r.offsets(), b),
                        code_point_name(c) + " is a bidi formatting character: displayed LEIRIs with it cannot be "
-                                            "read back unambiguously",
-                       "3987bis §6.3");
+                                            "read back unambiguously");
         });
     }
     // §4.2: for each component, (1) not both directions, (2) right-to-left ones start and end with one.
@@ -38,15 +37,14 @@ void check_bidi(const check_context& cx, const std::vector<piece>& pieces) {
         });
         if (!rtl) continue;
         if (ltr)
-            cx.add("bidi.mixed-direction", severity::warning, p.begin, p.end, p.where,
-                   "the component mixes left-to-right and right-to-left characters", "RFC 3987 §4.2");
+            cx.add(diag::bidi_mixed_direction, p.begin, p.end, p.where,
+                   "the component mixes left-to-right and right-to-left characters");
         if (!strong_rtl(first) || !strong_rtl(last)) {
             const bool digits = digit(first) || digit(last);  // §4.4 example 8: "GH1/2IJ" reads as a fraction
-            cx.add(digits ? "bidi.rtl-edge-digit" : "bidi.rtl-edges", severity::warning, p.begin, p.end, p.where,
+            cx.add(digits ? diag::bidi_rtl_edge_digit : diag::bidi_rtl_edges, p.begin, p.end, p.where,
                    digits ? "a right-to-left component starts or ends with a digit, which the bidi algorithm "
                             "joins to its neighbours"
-                          : "a right-to-left component does not start and end with a right-to-left character",
-                   digits ? "RFC 3987 §4.4" : "RFC 3987 §4.2");
+                          : "a right-to-left component does not start and end with a right-to-left character");
         }
     }
 }

@@ -3,6 +3,7 @@
 #include <unicode/uchar.h>
 #include <unicode/unistr.h>
 
+#include "charset_detail.hpp"
 #include "check_detail.hpp"
 #include "iri/charset.hpp"
 
@@ -54,33 +55,31 @@ void check_chars(const check_context& cx, const std::vector<piece>& pieces) {
         at.push_back(p.end);
         if (cps.empty()) continue;
         if (combining_mark(cps[0]))
-            cx.add("chars.leading-combining-mark", severity::warning, at[0], at[1], p.where,
-                   code_point_name(cps[0]) + ", a combining mark, starts the component", "3987bis §5.1");
+            cx.add(diag::chars_leading_combining_mark, at[0], at[1], p.where,
+                   code_point_name(cps[0]) + ", a combining mark, starts the component");
         for (std::size_t i = 0; i < cps.size(); ++i) {
             const UChar32 c = cps[i];
             if ((c == zwnj || c == zwj) && !joiner_in_context(cps, i))
-                cx.add("chars.joiner-context", severity::warning, at[i], at[i + 1], p.where,
+                cx.add(diag::chars_joiner_context, at[i], at[i + 1], p.where,
                        code_point_name(c) + (c == zwj ? " (ZERO WIDTH JOINER)" : " (ZERO WIDTH NON-JOINER)") +
-                           " outside the contexts of RFC 5892 Appendix A",
-                       "3987bis §5.1, RFC 5892 Appendix A");
+                           " outside the contexts of RFC 5892 Appendix A");
             if (c >= 0x80) {
                 const icu::UnicodeString one(c);
                 UErrorCode s = U_ZERO_ERROR;
                 if (nfc->isNormalized(one, s) && !nfkc->isNormalized(one, s) && U_SUCCESS(s))
-                    cx.add("chars.compatibility", severity::warning, at[i], at[i + 1], p.where,
-                           code_point_name(c) + " is a compatibility character (NFKC changes it)", "3987bis §5.1");
+                    cx.add(diag::chars_compatibility, at[i], at[i + 1], p.where,
+                           code_point_name(c) + " is a compatibility character (NFKC changes it)");
             }
             if (u_charType(c) == U_PRIVATE_USE_CHAR)
-                cx.add("chars.private-use", severity::warning, at[i], at[i + 1], p.where,
-                       code_point_name(c) + " is a private-use character: its meaning needs a private agreement",
-                       "3987bis §5.1, RFC 3987 §6.1");
+                cx.add(diag::chars_private_use, at[i], at[i + 1], p.where,
+                       code_point_name(c) + " is a private-use character: its meaning needs a private agreement");
         }
         UErrorCode s = U_ZERO_ERROR;
         const std::string_view text = cx.text(p.begin, p.end);
         if (!nfc->isNormalizedUTF8(icu::StringPiece(text.data(), static_cast<int32_t>(text.size())), s) &&
             U_SUCCESS(s))
-            cx.add("chars.not-nfc", severity::warning, p.begin, p.end, p.where,
-                   "the component is not in NFC; IRIs should be created in NFC", "3987bis §5.1, RFC 3987 §5.3.2.2");
+            cx.add(diag::chars_not_nfc, p.begin, p.end, p.where,
+                   "the component is not in NFC; IRIs should be created in NFC");
     }
 }
 
@@ -91,30 +90,32 @@ void check_leiri(const check_context& cx, const std::vector<piece>& pieces) {
             const auto u = static_cast<char32_t>(c);
             if (allowed_literally(u, grammar::iri, p.role) || !allowed_literally(u, grammar::leiri, p.role)) return;
             if (u_hasBinaryProperty(c, UCHAR_BIDI_CONTROL)) return;  // reported by check_bidi
-            const char* code;
+            diag code;
             const char* why;
-            const std::string_view delimiters = "<>\"", unwise = "\\^`{|}";  // the groups as §6.3 lists them
+            // The groups as §6.3 lists them (grammar/leiri.abnf).
+            static const charset_info& delimiters = named(grammar::leiri, named_set::leiri_delimiters);
+            static const charset_info& unwise = named(grammar::leiri, named_set::leiri_unwise);
             if (c == ' ') {
-                code = "leiri.space", why = "may be taken for a delimiter, or disappear";
-            } else if (c < 0x80 && delimiters.find(static_cast<char>(c)) != std::string_view::npos) {
-                code = "leiri.delimiter", why = "delimits IRIs in plain text: the LEIRI may be cut off there";
-            } else if (c < 0x80 && unwise.find(static_cast<char>(c)) != std::string_view::npos) {
-                code = "leiri.unwise", why = "displayed differently on some systems, and used around IRIs";
+                code = diag::leiri_space, why = "may be taken for a delimiter, or disappear";
+            } else if (contains(delimiters, u)) {
+                code = diag::leiri_delimiter, why = "delimits IRIs in plain text: the LEIRI may be cut off there";
+            } else if (contains(unwise, u)) {
+                code = diag::leiri_unwise, why = "displayed differently on some systems, and used around IRIs";
             } else if (u_charType(c) == U_CONTROL_CHAR) {
-                code = "leiri.control", why = "cannot be transmitted reliably and may change the display";
+                code = diag::leiri_control, why = "cannot be transmitted reliably and may change the display";
             } else if (ublock_getCode(c) == UBLOCK_SPECIALS) {
-                code = "leiri.special", why = "serves no purpose in a LEIRI and may display confusingly";
+                code = diag::leiri_special, why = "serves no purpose in a LEIRI and may display confusingly";
             } else if (u_charType(c) == U_PRIVATE_USE_CHAR) {
-                code = "leiri.private-use", why = "undefined without private agreement";
+                code = diag::leiri_private_use, why = "undefined without private agreement";
             } else if (ublock_getCode(c) == UBLOCK_TAGS) {
-                code = "leiri.tag", why = "language tags cannot be input, transmitted or recognized reliably";
+                code = diag::leiri_tag, why = "language tags cannot be input, transmitted or recognized reliably";
             } else if (u_hasBinaryProperty(c, UCHAR_NONCHARACTER_CODE_POINT)) {
-                code = "leiri.non-character", why = "a non-character, for the internal use of applications";
+                code = diag::leiri_non_character, why = "a non-character, for the internal use of applications";
             } else {
-                code = "leiri.other", why = "allowed in LEIRIs only";
+                code = diag::leiri_other, why = "allowed in LEIRIs only";
             }
-            cx.add(code, severity::warning, b, e, p.where,
-                   code_point_name(c) + " is allowed in LEIRIs, not in IRIs: " + why, "3987bis §6.3");
+            cx.add(code, b, e, p.where,
+                   code_point_name(c) + " is allowed in LEIRIs, not in IRIs: " + why);
         });
     }
 }

@@ -23,13 +23,24 @@ struct piece {
 /// The pieces of a parsed reference, in order; empty ones left out.
 [[nodiscard]] std::vector<piece> pieces_of(const reference_view& r);
 
+/// The codes of src/diagnostic_codes.def.
+enum class diag : std::uint8_t {
+#define IRI_DIAGNOSTIC(id, code, level, spec, summary) id,
+#include "diagnostic_codes.def"
+#undef IRI_DIAGNOSTIC
+};
+
+/// The table's row of a code: its name, severity and spec section.
+[[nodiscard]] const diagnostic_code& row(diag d) noexcept;
+
 struct check_context {
     const reference_view& r;
     grammar g;
     std::vector<diagnostic>& out;
-    void add(const char* code, severity level, std::uint32_t begin, std::uint32_t end, component where,
-             std::string message, const char* spec) const {
-        out.push_back({code, level, begin, end, where, std::move(message), spec});
+    /// A diagnostic with the code, severity and spec of its row in the table, and this instance's message.
+    void add(diag d, std::uint32_t begin, std::uint32_t end, component where, std::string message) const {
+        const diagnostic_code& c = row(d);
+        out.push_back({c.code, c.level, begin, end, where, std::move(message), c.spec});
     }
     [[nodiscard]] std::string_view text(std::uint32_t begin, std::uint32_t end) const {
         return r.str().substr(begin, end - begin);

@@ -1,9 +1,8 @@
 // RFC 3986 §7 security diagnostics, and the IDNA validity of hosts (UTS #46).
-#include <cctype>
-
 #include "check_detail.hpp"
 #include "iri/idna.hpp"
 #include "iri/percent.hpp"
+#include "percent_detail.hpp"
 #include "iri/schemes.hpp"
 
 namespace iri::detail {
@@ -23,7 +22,7 @@ bool rare_ipv4(std::string_view host) {
         const bool hex = part.size() > 2 && part[0] == '0' && (part[1] == 'x' || part[1] == 'X');
         if (hex) part.remove_prefix(2);
         for (char c : part)
-            if (!(hex ? std::isxdigit(static_cast<unsigned char>(c)) : std::isdigit(static_cast<unsigned char>(c))))
+            if (!(hex ? hex_value(c) >= 0 : c >= '0' && c <= '9'))
                 return false;
         if (e == host.size()) {
             ++parts;
@@ -41,17 +40,17 @@ void check_security(const check_context& cx) {
     const components& c = r.offsets();
     if (r.has_userinfo()) {
         const span u = c[component::userinfo];
-        cx.add("security.userinfo", severity::warning, u.begin, u.end, component::userinfo,
-               "a userinfo before the host can mislead a reader about which host this is", "RFC 3986 §7.6");
+        cx.add(diag::security_userinfo, u.begin, u.end, component::userinfo,
+               "a userinfo before the host can mislead a reader about which host this is");
         if (r.has_password())
-            cx.add("security.password", severity::warning, u.begin, u.end, component::userinfo,
-                   "the userinfo holds a password (\"user:password\"), which should not be in a URI", "RFC 3986 §7.5");
+            cx.add(diag::security_password, u.begin, u.end, component::userinfo,
+                   "the userinfo holds a password (\"user:password\"), which should not be in a URI");
     }
     if (r.host_kind() == host_kind::reg_name) {
         const span h = c[component::host];
         if (rare_ipv4(r.host()))
-            cx.add("security.rare-ipv4", severity::warning, h.begin, h.end, component::host,
-                   "the host is a reg-name that platform resolvers read as an IPv4 address", "RFC 3986 §7.4");
+            cx.add(diag::security_rare_ipv4, h.begin, h.end, component::host,
+                   "the host is a reg-name that platform resolvers read as an IPv4 address");
         // UTS #46 validity of the host as a domain name (pct-encoded UTF-8 decoded first, as 3987bis §3.4.2).
         if (!r.host().empty()) {
             auto decoded = percent_decode_utf8(r.host());
@@ -61,9 +60,8 @@ void check_security(const check_context& cx) {
                     const bool same = decoded->size() == r.host().size();  // offsets map only without "%"
                     const std::uint32_t b = h.begin + (same ? a.error().char_offset : 0);
                     const std::uint32_t e = same ? b + a.error().length : h.end;
-                    cx.add("security.idna", severity::warning, b, e, component::host,
-                           "the host label is not a valid IDN: " + idna_error_names(a.error().idna_errors),
-                           "UTS #46 §4, 3987bis §3.4.2");
+                    cx.add(diag::security_idna, b, e, component::host,
+                           "the host label is not a valid IDN: " + idna_error_names(a.error().idna_errors));
                 }
             }
         }
@@ -72,23 +70,20 @@ void check_security(const check_context& cx) {
         const auto def = default_port(r.scheme());
         if (def && *def != r.port_number()) {
             const span p = c[component::port];
-            cx.add("security.non-default-port", severity::info, p.begin, p.end, component::port,
+            cx.add(diag::security_non_default_port, p.begin, p.end, component::port,
                    "port " + std::to_string(r.port_number()) + " is not the scheme's default (" +
-                       std::to_string(*def) + "): another protocol may answer",
-                   "RFC 3986 §7.2");
+                       std::to_string(*def) + "): another protocol may answer");
         }
     }
     // §7.2: percent-encoded CR and LF can smuggle a line into a line-based protocol.
     const std::string_view s = r.str();
-    for (std::size_t i = 0; i + 2 < s.size(); ++i) {
-        if (s[i] != '%' || s[i + 1] != '0') continue;
-        const char d = s[i + 2];
-        if (d == 'd' || d == 'D' || d == 'a' || d == 'A') {
+    for (std::size_t i = s.find('%'); i != std::string_view::npos; i = s.find('%', i + 1)) {
+        const int octet = escape_at(s, i);
+        if (octet == '\r' || octet == '\n') {
             const auto b = static_cast<std::uint32_t>(i);
-            cx.add("security.encoded-crlf", severity::warning, b, b + 3, component_of(c, b),
-                   std::string("a percent-encoded ") + (d == 'd' || d == 'D' ? "CR" : "LF") +
-                       " must not be decoded before a line-based protocol sees it",
-                   "RFC 3986 §7.2");
+            cx.add(diag::security_encoded_crlf, b, b + 3, component_of(c, b),
+                   std::string("a percent-encoded ") + (octet == '\r' ? "CR" : "LF") +
+                       " must not be decoded before a line-based protocol sees it");
         }
     }
 }

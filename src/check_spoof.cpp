@@ -46,15 +46,15 @@ void check_spoof(const check_context& cx, const std::vector<piece>& pieces) {
         const int32_t result = uspoof_checkUTF8(sc, label.data(), n, nullptr, &status);
         if (U_FAILURE(status)) continue;
         if (result & (USPOOF_RESTRICTION_LEVEL | USPOOF_MIXED_NUMBERS))
-            cx.add("spoof.mixed-script", severity::warning, p.begin, p.end, p.where,
-                   "the host label mixes scripts (UTS #39 highly restrictive level)", "3987bis §10, UTS #39 §5.2");
+            cx.add(diag::spoof_mixed_script, p.begin, p.end, p.where,
+                   "the host label mixes scripts (UTS #39 highly restrictive level)");
         if (result & USPOOF_INVISIBLE)
-            cx.add("spoof.invisible", severity::warning, p.begin, p.end, p.where,
-                   "the host label has invisible characters (repeated nonspacing marks)", "3987bis §10, UTS #39");
+            cx.add(diag::spoof_invisible, p.begin, p.end, p.where,
+                   "the host label has invisible characters (repeated nonspacing marks)");
         for_each_char(cx.r.str(), p.begin, p.end, [&](UChar32 c, std::uint32_t b, std::uint32_t e) {
             if (u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT))
-                cx.add("spoof.invisible", severity::warning, b, e, p.where,
-                       code_point_name(c) + " is invisible (default-ignorable)", "3987bis §10, UTS #39");
+                cx.add(diag::spoof_invisible, b, e, p.where,
+                       code_point_name(c) + " is invisible (default-ignorable)");
         });
         // A label whose skeleton is an ASCII name looks like that name (UTS #39 §4).
         char skeleton[256];
@@ -77,9 +77,8 @@ void check_spoof(const check_context& cx, const std::vector<piece>& pieces) {
         // A Latin label with diacritics or ligatures ("træna") is not a confusable of ASCII: it is Latin.
         if (single && script == USCRIPT_LATIN) continue;
         const std::string looks_like(skeleton, static_cast<std::size_t>(len));
-        cx.add(single ? "spoof.whole-script-confusable" : "spoof.ascii-confusable", severity::warning, p.begin, p.end,
-               p.where, "the host label is confusable with ASCII text (its UTS #39 skeleton is \"" + looks_like + "\")",
-               "3987bis §10, UTS #39 §4");
+        cx.add(single ? diag::spoof_whole_script_confusable : diag::spoof_ascii_confusable, p.begin, p.end,
+               p.where, "the host label is confusable with ASCII text (its UTS #39 skeleton is \"" + looks_like + "\")");
     }
 }
 

@@ -6,7 +6,7 @@ namespace iri {
 const char* name(component c) noexcept {
     static constexpr const char* names[] = {
 #define IRI_COMPONENT(id, rfc3986_name) rfc3986_name,
-#include "iri/detail/roles.def"
+#include "iri/roles.def"
 #undef IRI_COMPONENT
         "none",
     };

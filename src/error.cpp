@@ -7,6 +7,7 @@
 
 #include "error_detail.hpp"
 #include "iri/idna.hpp"
+#include "iri/percent.hpp"
 #include "iri/split.hpp"
 #include "registry.hpp"
 
@@ -26,15 +27,14 @@ const char* name(errc e) noexcept {
         case errc::unicode_failure: return "unicode_failure";
         case errc::invalid_encoding: return "invalid_encoding";
         case errc::unknown_charset: return "unknown_charset";
+        case errc::not_relativizable: return "not_relativizable";
     }
     return "unknown";
 }
 
 namespace {
 
-bool is_hex(unsigned char c) noexcept {
-    return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F') || (c >= 'a' && c <= 'f');
-}
+bool is_hex(unsigned char c) noexcept { return hex_value(static_cast<char>(c)) >= 0; }
 
 // The component a whole-production parse of `p` fell in at `offset`: the production's own component when it is
 // a component rule, else the one the RFC 3986 Appendix B split puts the offset in.
@@ -218,6 +218,11 @@ std::string error::message() const {
         case errc::unknown_charset: return "ICU knows no charset of that name";
         case errc::base_not_absolute:
             return "the base has no scheme: a base must be an absolute IRI (RFC 3986 §5.1)" + ctx;
+        case errc::not_relativizable:
+            return where == component::scheme
+                       ? "the target is a relative reference: every resolution gives one with a scheme"
+                       : "no reference resolves to the target: its path has a dot segment at byte " +
+                             std::to_string(offset) + ", which resolution removes (RFC 3986 §5.2.4)";
         case errc::no_such_production:
             return "grammar " + std::string(gi.name) + " has no rule for the role " + std::string(role_name(tried));
     }
@@ -228,6 +233,7 @@ const char* error::spec() const noexcept {
     switch (code) {
         case errc::bad_percent_encoding: return "RFC 3986 §2.1";
         case errc::base_not_absolute: return "RFC 3986 §5.2.1";
+        case errc::not_relativizable: return "RFC 3986 §5.2";
         case errc::idna_failed: return "UTS #46 §4";
         case errc::invalid_encoding:
         case errc::unknown_charset: return "RFC 3987 §3.1 step 1";

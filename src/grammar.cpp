@@ -12,7 +12,7 @@ namespace {
 
 constexpr const char* role_names[] = {
 #define IRI_PRODUCTION(id, rfc3986_name) rfc3986_name,
-#include "iri/detail/roles.def"
+#include "iri/roles.def"
 #undef IRI_PRODUCTION
 };
 

@@ -5,6 +5,7 @@
 #include <array>
 #include <bit>
 #include <cstdlib>
+#include <cstring>
 #include <string_view>
 
 #include "charset_detail.hpp"
@@ -78,7 +79,7 @@ const component_sets& literal_sets(grammar g) noexcept {
 
 namespace {
 
-// One byte at a time: blocks at the end of a page, processors without SIMD.
+// One byte at a time: processors without SIMD.
 std::uint32_t skip_scalar(const unsigned char* s, std::uint32_t at, std::uint32_t n, const ascii_set& set) noexcept {
     while (at < n && member(set, s[at])) {
         if (s[at] == '%' && (n - at < 3 || !member(hex_digits, s[at + 1]) || !member(hex_digits, s[at + 2])))
@@ -132,23 +133,26 @@ __attribute__((target("avx2"))) inline std::uint32_t in_set(__m256i lo, __m256i 
     return ~static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, _mm256_setzero_si256())));
 }
 
-bool same_page(const unsigned char* p, std::uint32_t bytes) noexcept {
-    return (reinterpret_cast<std::uintptr_t>(p) & 4095u) <= 4096u - bytes;
+// The 32 bytes of the block at s + at: read in place when the input holds them all; the input's last bytes
+// (fewer than 32) copied into `tail` first, its bytes past the input zero, so that nothing past
+// input.data() + input.size() is read (parse.hpp). Those bytes are masked out by the caller.
+__attribute__((target("avx2"))) inline __m256i load_block(const unsigned char* s, std::uint32_t at,
+                                                          std::uint32_t left, unsigned char (&tail)[32]) noexcept {
+    if (left >= 32) return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + at));
+    std::memset(tail, 0, sizeof tail);
+    std::memcpy(tail, s + at, left);
+    return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(tail));
 }
 
-// 32 bytes at a time. Near the end of the input, a block may read past it while staying inside the page of
-// its first byte, which is readable whatever the input's length; those bytes are masked out. This is how SIMD
-// string functions read the end of a buffer (glibc's strlen); AddressSanitizer cannot know the extra bytes
-// are ignored, so it does not instrument this function.
-__attribute__((target("avx2"), no_sanitize_address)) std::uint32_t skip_avx2(const unsigned char* s,
-                                                                              std::uint32_t at, std::uint32_t n,
-                                                                              const ascii_set& set) noexcept {
+// 32 bytes at a time; the last partial block from a copy (load_block).
+__attribute__((target("avx2"))) std::uint32_t skip_avx2(const unsigned char* s, std::uint32_t at, std::uint32_t n,
+                                                        const ascii_set& set) noexcept {
     const __m256i high_table = _mm256_setr_epi8(IRI_HIGH_BITS, IRI_HIGH_BITS);
     const __m256i nibble = _mm256_set1_epi8(0x0F);
     while (at < n) {
         const std::uint32_t left = n - at;
-        if (left < 32 && !same_page(s + at, 32)) return skip_scalar(s, at, n, set);
-        const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + at));
+        unsigned char tail[32];
+        const __m256i x = load_block(s, at, left, tail);
         const __m256i lo = _mm256_and_si256(x, nibble);
         const __m256i high = _mm256_shuffle_epi8(high_table, _mm256_and_si256(_mm256_srli_epi16(x, 4), nibble));
         const std::uint32_t inside = left < 32 ? (1u << left) - 1 : ~0u;  // bytes of the input
@@ -186,7 +190,7 @@ __attribute__((target("avx2"), no_sanitize_address)) std::uint32_t skip_avx2(con
 #endif
 // 64 bytes at a time with AVX-512BW: the same lookup, the masks in mask registers. A block at the end of the
 // input is loaded with its bytes past the end masked out, which never reads them (masked loads do not fault).
-__attribute__((target("avx512f,avx512bw"), no_sanitize_address)) std::uint32_t skip_avx512(
+__attribute__((target("avx512f,avx512bw"))) std::uint32_t skip_avx512(
     const unsigned char* s, std::uint32_t at, std::uint32_t n, const ascii_set& set) noexcept {
     const __m512i high_table = _mm512_broadcast_i32x4(_mm_setr_epi8(IRI_HIGH_BITS));
     const __m512i table = _mm512_broadcast_i32x4(_mm_load_si128(reinterpret_cast<const __m128i*>(set.low_nibble)));

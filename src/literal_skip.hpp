@@ -10,7 +10,7 @@
 
 #include <cstdint>
 
-#include "iri/detail/match.hpp"
+#include "match.hpp"
 #include "iri/grammar.hpp"
 
 namespace iri::detail {

@@ -1,4 +1,7 @@
-// Normalization and comparison (RFC 3987 §5.3, 3987bis-13 §5.3, RFC 3986 §6.2).
+// Normalization and comparison (RFC 3987 §5.3, 3987bis-13 §5.3, RFC 3986 §6.2), written in one pass into the
+// caller's buffer: the text between two "%" is copied as a block (memchr finds the next one: in a valid component
+// no other byte changes), and only "%HH" triplets, the scheme and US-ASCII-only hosts (case), dot segments, ports
+// and IDN hosts take a slower path.
 #include "iri/normalize.hpp"
 
 #include <arpa/inet.h>
@@ -6,6 +9,9 @@
 #include <unicode/bytestream.h>
 #include <unicode/utf8.h>
 
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
 #include <cstring>
 
 #include "ascii.hpp"
@@ -18,176 +24,386 @@
 #include "iri/schemes.hpp"
 #include "error_detail.hpp"
 #include "normalize_detail.hpp"
+#include "percent_detail.hpp"
+#include "registry.hpp"
 
 namespace iri {
 
 namespace {
 
-// §5.3.2.1 and §5.3.2.3: "%HH" with uppercase hex; decoded when it encodes an unreserved character of the
-// grammar (for a multi-byte character, the whole well-formed UTF-8 sequence of "%HH" triplets). With
-// `lowercase` (the host), ASCII letters are lowered too.
-void append_pct_normalized(std::string& out, std::string_view s, const detail::charset_info& unreserved,
-                           bool lowercase) {
-    if (!lowercase && s.find('%') == std::string_view::npos) {  // nothing to do: the common case
-        out.append(s);
-        return;
-    }
-    auto hex_at = [&](std::size_t i) -> int {  // the octet of a "%HH" at i, or -1
-        if (i + 2 >= s.size() || s[i] != '%') return -1;
-        const int h = hex_value(s[i + 1]), l = hex_value(s[i + 2]);
-        return h < 0 || l < 0 ? -1 : h * 16 + l;
+// How a component's text is percent-normalized.
+enum class piece : std::uint8_t {
+    text,          // §5.3.2.3 only
+    ascii_host,    // and §5.3.2.1: a US-ASCII-only host, lowercased
+    path,          // and no "%2E" decoded where it would make a dot segment
+};
+
+// ASCII letters of out[from, ...) to lowercase, in place (after a block copy).
+void lower_in_place(std::string& out, std::size_t from) noexcept {
+    for (std::size_t i = from; i < out.size(); ++i) out[i] = detail::to_lower(out[i]);
+}
+
+void append_lowered(std::string& out, std::string_view s) {
+    const std::size_t from = out.size();
+    out.append(s);
+    lower_in_place(out, from);
+}
+
+// Whether §5.3.2.1 changes a scheme or host written without "%": it has an ASCII uppercase letter and (for a
+// reg-name, `ascii_only`) no other octet than US-ASCII ones. Eight octets at a time (SWAR): for each octet y of
+// the low seven bits, y + 0x3F has bit 7 set from "A" up and y + 0x25 from "[" up, without carries.
+bool lowercase_changes(std::string_view s, bool ascii_only) noexcept {
+    constexpr std::uint64_t ones = 0x0101010101010101u, high = 0x80 * ones;
+    std::uint64_t upper = 0, non_ascii = 0;
+    auto scan = [&](std::uint64_t x) {
+        const std::uint64_t y = x & ~high;
+        upper |= (y + 0x3F * ones) & ~(y + 0x25 * ones) & ~x & high;
+        non_ascii |= x & high;
     };
+    std::size_t i = 0;
+    for (std::uint64_t x; i + 8 <= s.size(); i += 8) {
+        std::memcpy(&x, s.data() + i, 8);
+        scan(x);
+    }
+    std::uint64_t tail = 0;  // zeros past the end
+    for (std::size_t k = 0; i + k < s.size(); ++k) tail |= std::uint64_t{static_cast<unsigned char>(s[i + k])} << (8 * k);
+    scan(tail);
+    return upper != 0 && (!ascii_only || non_ascii == 0);
+}
+
+bool is_pct_dot(const char* p) noexcept { return p[0] == '%' && p[1] == '2' && (p[2] == 'E' || p[2] == 'e'); }
+
+// RFC 3986 §5.2.4 removes the segments "." and ".." as written, and §6.2.2.3 applies it to them only: decoding
+// "%2E" must not create one, or normalizing a reference before resolving it would change its target. True when
+// the segment around the "%2E" at `at` is, decoded, "." or ".." (it reads at most three items either way).
+bool decodes_to_dot_segment(std::string_view s, std::size_t at) noexcept {
+    std::size_t dots = 1, k = at;
+    while (k > 0 && s[k - 1] != '/') {  // back to the segment's start
+        if (s[k - 1] == '.') k -= 1;
+        else if (k >= 3 && is_pct_dot(s.data() + k - 3)) k -= 3;
+        else return false;
+        if (++dots > 2) return false;
+    }
+    for (k = at + 3; k < s.size() && s[k] != '/';) {
+        if (s[k] == '.') k += 1;
+        else if (k + 3 <= s.size() && is_pct_dot(s.data() + k)) k += 3;
+        else return false;
+        if (++dots > 2) return false;
+    }
+    return true;
+}
+
+// §5.3.2.1 and §5.3.2.3 at the "%" at s[i]: the character its triplets encode (for a multi-byte character, the
+// whole well-formed UTF-8 sequence of triplets) when it is an unreserved character of the grammar, else this one
+// octet as "%HH" with uppercase hex. Returns where the text continues.
+std::size_t append_triplets(std::string& out, std::string_view s, std::size_t i, const detail::charset_info& unreserved,
+                            piece k) {
+    auto octet_at = [&](std::size_t j) { return detail::escape_at(s, j); };  // the octet of a "%HH" at j, or -1
+    const int lead = octet_at(i);
+    if (lead < 0) {  // not a triplet (never in a valid component)
+        out += s[i];
+        return i + 1;
+    }
+    std::uint8_t bytes[4] = {static_cast<std::uint8_t>(lead)};
+    std::int32_t n = 1;
+    const std::int32_t want = lead < 0x80 ? 1 : 1 + U8_COUNT_TRAIL_BYTES(lead);
+    for (int t = 0; n < want && n < 4 && (t = octet_at(i + 3 * static_cast<std::size_t>(n))) >= 0;)
+        bytes[n++] = static_cast<std::uint8_t>(t);
+    std::int32_t used = 0;
+    UChar32 c = 0;
+    U8_NEXT(bytes, used, n, c);
+    const bool decode = c >= 0 && used == want && detail::contains(unreserved, static_cast<char32_t>(c)) &&
+                        !(c == '.' && k == piece::path && decodes_to_dot_segment(s, i));
+    if (!decode) {
+        append_percent_encoded(out, static_cast<unsigned char>(lead));
+        return i + 3;
+    }
+    for (std::int32_t b = 0; b < used; ++b) {
+        const char ch = static_cast<char>(bytes[b]);
+        out += k == piece::ascii_host ? detail::to_lower(ch) : ch;
+    }
+    return i + 3 * static_cast<std::size_t>(used);
+}
+
+// §5.3.2.3 (and §5.3.2.1 for `k`): the runs between "%" copied as blocks, each triplet normalized.
+void append_pct_normalized(std::string& out, std::string_view s, const detail::charset_info& unreserved, piece k) {
     for (std::size_t i = 0; i < s.size();) {
-        const int octet = hex_at(i);
-        if (octet < 0) {
-            out += lowercase ? detail::to_lower(s[i]) : s[i];
-            ++i;
-            continue;
-        }
-        // The octets of one character: the lead's count of trail bytes, each a further "%HH".
-        std::uint8_t bytes[4] = {static_cast<std::uint8_t>(octet)};
-        std::int32_t n = 1;
-        const std::int32_t want = octet < 0x80 ? 1 : 1 + U8_COUNT_TRAIL_BYTES(octet);
-        while (n < want && n < 4) {
-            const int t = hex_at(i + 3 * static_cast<std::size_t>(n));
-            if (t < 0) break;
-            bytes[n++] = static_cast<std::uint8_t>(t);
-        }
-        std::int32_t k = 0;
-        UChar32 c = 0;
-        U8_NEXT(bytes, k, n, c);
-        if (c >= 0 && k == want && detail::contains(unreserved, static_cast<char32_t>(c))) {
-            for (std::int32_t b = 0; b < k; ++b) {
-                const char ch = static_cast<char>(bytes[b]);
-                out += lowercase ? detail::to_lower(ch) : ch;
-            }
-            i += 3 * static_cast<std::size_t>(k);
-        } else {  // not decoded: this one octet, with uppercase hex
-            append_percent_encoded(out, static_cast<unsigned char>(octet));
-            i += 3;
-        }
+        const void* pct = std::memchr(s.data() + i, '%', s.size() - i);
+        const std::size_t j = pct ? static_cast<std::size_t>(static_cast<const char*>(pct) - s.data()) : s.size();
+        if (k == piece::ascii_host) append_lowered(out, s.substr(i, j - i));
+        else out.append(s.data() + i, j - i);
+        if (j == s.size()) return;
+        i = append_triplets(out, s, j, unreserved, k);
     }
 }
 
-// §5.3.2.2: NFC of a component's text (percent-encoded octets are ASCII and stay as they are).
-bool append_nfc(std::string& out, std::string_view s) {
+// §5.3.2.1: a "US-ASCII only" host: no non-ASCII character, literal or percent-encoded (RFC 3986 §3.2.2 writes a
+// non-ASCII reg-name as its percent-encoded UTF-8, so "%C3%A9" is an "é").
+bool ascii_only_host(std::string_view h) noexcept {
+    for (std::size_t i = 0; i < h.size(); ++i) {
+        if (static_cast<unsigned char>(h[i]) >= 0x80) return false;
+        if (detail::escape_at(h, i) >= 0x80) return false;
+    }
+    return true;
+}
+
+// Whether UTS #46 can change a syntax-normalized reg-name: it has a non-ASCII or percent-encoded character, or a
+// label that starts with "xn--" (an ASCII host without one is already lowercase, UTS #46's only change to it).
+bool needs_uts46(std::string_view h) noexcept {
+    unsigned all = 0, pct = 0;
+    for (char ch : h) {
+        const auto c = static_cast<unsigned char>(ch);
+        all |= c;
+        pct |= static_cast<unsigned>(c == '%');
+    }
+    return all >= 0x80 || pct != 0 || h.starts_with("xn--") || h.find(".xn--") != std::string_view::npos;
+}
+
+// §5.3.2.2: out[from, ...) in NFC. ASCII text, and text ICU finds normalized, stay as they are (no copy).
+bool nfc_in_place(std::string& out, std::size_t from) {
+    const std::string_view s = std::string_view(out).substr(from);
+    if (std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })) return true;
     UErrorCode status = U_ZERO_ERROR;
     const icu::Normalizer2* nfc = icu::Normalizer2::getNFCInstance(status);
+    const icu::StringPiece piece(s.data(), static_cast<int32_t>(s.size()));
     if (U_FAILURE(status)) return false;
-    icu::StringByteSink<std::string> sink(&out, static_cast<int32_t>(s.size()));
-    nfc->normalizeUTF8(0, icu::StringPiece(s.data(), static_cast<int32_t>(s.size())), sink, nullptr, status);
+    if (nfc->isNormalizedUTF8(piece, status) && U_SUCCESS(status)) return true;
+    thread_local std::string text;  // reused: no allocation once large enough
+    text.assign(s);
+    out.resize(from);
+    status = U_ZERO_ERROR;
+    icu::StringByteSink<std::string> sink(&out, static_cast<int32_t>(text.size()));
+    nfc->normalizeUTF8(0, icu::StringPiece(text.data(), static_cast<int32_t>(text.size())), sink, nullptr, status);
     return U_SUCCESS(status);
 }
 
 // The RFC 5952 text form of an IPv6 address (lowercase hex, longest run of zero fields as "::", the first
 // one on a tie, a single zero field not shortened, no leading zeros), as glibc's inet_ntop writes it.
-std::string ipv6_text(std::string_view literal) {
-    char in[64] = {}, out[INET6_ADDRSTRLEN] = {};
+void append_ipv6_text(std::string& out, std::string_view literal) {
+    char in[64] = {}, text[INET6_ADDRSTRLEN] = {};
     unsigned char addr[16];
-    if (literal.size() >= sizeof in) return std::string(literal);
-    std::memcpy(in, literal.data(), literal.size());
-    if (inet_pton(AF_INET6, in, addr) != 1 || inet_ntop(AF_INET6, addr, out, sizeof out) == nullptr)
-        return std::string(literal);
-    return out;
+    if (literal.size() < sizeof in) std::memcpy(in, literal.data(), literal.size());
+    const bool ok = literal.size() < sizeof in && inet_pton(AF_INET6, in, addr) == 1 &&
+                    inet_ntop(AF_INET6, addr, text, sizeof text) != nullptr;
+    if (ok) out.append(text);
+    else out.append(literal);
+}
+
+// One normal form being written: each step appends one component, normalized, to `out`.
+class normal_writer {
+public:
+    normal_writer(std::string& out, const detail::target_parts& t, const normalize_options& o,
+                  std::string_view normal_prefix)
+        : out_(out), t_(t), o_(o), normal_prefix_(normal_prefix), syntax_(o.rung != rung::simple),
+          scheme_rung_(o.rung == rung::scheme),
+          known_(scheme_rung_ && t.scheme ? find_scheme(t.scheme->scheme()) : nullptr) {}
+
+    // False when ICU failed (NFC).
+    bool write() {
+        if (!normal_prefix_.empty()) {
+            out_.append(normal_prefix_);
+        } else {
+            if (t_.scheme) {
+                put_lowered(t_.scheme->scheme());
+                out_ += ':';
+            }
+            if (t_.authority) authority(*t_.authority);
+        }
+        path();
+        if (t_.query) {
+            out_ += '?';
+            put(t_.query->query());
+        }
+        if (t_.fragment && o_.keep_fragment) {
+            out_ += '#';
+            put(t_.fragment->fragment());
+        }
+        return !failed_;
+    }
+
+private:
+    // A component's text: percent-encoding normalized (syntax), then NFC (when asked). Without "%" it is copied as
+    // one block (and lowercased in place for a US-ASCII-only host).
+    void put(std::string_view s, piece k = piece::text) {
+        const std::size_t from = out_.size();
+        if (!syntax_ || std::memchr(s.data(), '%', s.size()) == nullptr) {
+            out_.append(s);
+            if (k == piece::ascii_host) lower_in_place(out_, from);
+        } else {
+            if (!unreserved_) unreserved_ = detail::find_charset(t_.variant, production::unreserved);
+            append_pct_normalized(out_, s, *unreserved_, k);
+        }
+        if (o_.nfc && !nfc_in_place(out_, from)) failed_ = true;
+    }
+    void put_lowered(std::string_view s) {
+        if (syntax_) append_lowered(out_, s);
+        else out_.append(s);
+    }
+
+    void authority(const reference_view& a) {
+        out_ += "//";
+        if (a.has_userinfo()) {
+            put(a.userinfo());
+            out_ += '@';
+        }
+        switch (a.host_kind()) {
+            case host_kind::reg_name: reg_name(a.host()); break;
+            case host_kind::ipv6:
+                if (scheme_rung_) {
+                    out_ += '[';
+                    append_ipv6_text(out_, a.host().substr(1, a.host().size() - 2));
+                    out_ += ']';
+                } else {
+                    put_lowered(a.host());
+                }
+                break;
+            default: put_lowered(a.host());  // IPv4address (digits and dots), IPvFuture (case-insensitive), none
+        }
+        port(a);
+    }
+
+    // §5.3.2.1: only a US-ASCII-only host is lowercased; §5.3.3: IDN equivalence where the scheme's hosts are
+    // DNS names (the scheme table's dns_host).
+    void reg_name(std::string_view host) {
+        const std::size_t from = out_.size();
+        put(host, syntax_ && ascii_only_host(host) ? piece::ascii_host : piece::text);
+        if (!scheme_rung_ || !known_ || !known_->dns_host) return;
+        const std::string_view written = std::string_view(out_).substr(from);
+        if (!needs_uts46(written)) return;
+        if (auto idn = detail::idn_equivalent_host(written, t_.variant)) {
+            out_.resize(from);
+            out_ += *idn;
+        }
+    }
+
+    // §5.3.3: an empty port, or the scheme's default, is removed; another is written as its number.
+    void port(const reference_view& a) {
+        if (!a.has_port()) return;
+        const port_status ps = a.port_status();
+        if (scheme_rung_ && (ps == port_status::empty || (ps == port_status::in_range && known_ &&
+                                                          known_->default_port && a.port_number() == *known_->default_port)))
+            return;
+        out_ += ':';
+        if (scheme_rung_ && ps == port_status::in_range) {
+            char digits[8];
+            out_.append(digits, std::to_chars(digits, digits + sizeof digits, a.port_number()).ptr);
+        } else {
+            out_.append(a.port());
+        }
+    }
+
+    // §5.3.2.4 (for references with a scheme; a relative reference keeps its dot segments, whose meaning depends
+    // on the base) and RFC 3986 §5.2.4 (for a resolved target's path), then §5.3.3's "/" for an empty path.
+    void path() {
+        const std::size_t from = out_.size();
+        put(t_.path_prefix, piece::path);
+        put(t_.path, piece::path);
+        if (t_.remove_dots || (syntax_ && t_.scheme))
+            out_.resize(from + detail::remove_dot_segments_in_place(out_.data() + from, out_.size() - from));
+        // Without an authority a path must not begin with "//" (RFC 3986 §3.3): "/." before it, as resolve() does.
+        if (!t_.authority && out_.size() - from >= 2 && out_[from] == '/' && out_[from + 1] == '/')
+            out_.insert(from, "/.");
+        if (scheme_rung_ && t_.authority && out_.size() == from && known_ && known_->empty_path_is_root) out_ += '/';
+    }
+
+    std::string& out_;
+    const detail::target_parts& t_;
+    const normalize_options& o_;
+    const std::string_view normal_prefix_;
+    const bool syntax_, scheme_rung_;
+    const scheme_info* known_;
+    const detail::charset_info* unreserved_ = nullptr;  // looked up at the first "%"
+    bool failed_ = false;
+};
+
+// §5.3.3's changes to a host and port that the syntax rung leaves: none when this holds.
+bool scheme_rung_keeps(const reference_view& r, const scheme_info* known) noexcept {
+    if (r.host_kind() == host_kind::ipv6) return false;  // the RFC 5952 form: written by the slow path
+    if (known && known->dns_host && r.host_kind() == host_kind::reg_name && needs_uts46(r.host())) return false;
+    if (r.has_port()) {
+        const std::string_view port = r.port();
+        if (port.empty() || (r.port_status() == port_status::in_range && port.size() > 1 && port[0] == '0'))
+            return false;
+        if (known && known->default_port && r.port_status() == port_status::in_range &&
+            r.port_number() == *known->default_port)
+            return false;
+    }
+    return true;
+}
+
+// Where the scheme and authority of `r` end (with the ":" after the scheme).
+std::size_t prefix_end(const reference_view& r) noexcept {
+    if (r.has_authority()) return r.offsets()[component::authority].end;
+    return r.has_scheme() ? r.offsets()[component::scheme].end + 1 : 0;
+}
+
+// True when the normal form of `r` at the syntax or scheme rung (without NFC) is `r` itself, so it can be copied
+// as one block: no "%" (one memchr over the whole text), a lowercase scheme, no uppercase letter where
+// §5.3.2.1 lowers it (a US-ASCII-only reg-name, an IP literal), no dot segment to remove (§5.3.2.4), and at the
+// scheme rung nothing §5.3.3 changes.
+// The same for the scheme and authority only; `known` is the scheme's row at the scheme rung.
+// (Its "%" are looked for by the caller.)
+bool prefix_normal(const reference_view& r, const normalize_options& o, const scheme_info* known) noexcept {
+    if (o.rung == rung::simple || o.nfc || lowercase_changes(r.scheme(), false)) return false;
+    if (!r.has_authority()) return true;
+    if (lowercase_changes(r.host(), r.host_kind() == host_kind::reg_name)) return false;
+    return o.rung != rung::scheme || scheme_rung_keeps(r, known);
+}
+
+bool already_normal(const reference_view& r, const normalize_options& o) noexcept {
+    const scheme_info* known = o.rung == rung::scheme && r.has_scheme() ? find_scheme(r.scheme()) : nullptr;
+    const std::string_view s = r.str();
+    if (std::memchr(s.data(), '%', s.size()) != nullptr || !prefix_normal(r, o, known)) return false;
+    if (r.has_scheme() && detail::first_dot_segment(r.path()) != r.path().size()) return false;
+    return !(r.has_authority() && r.path().empty() && known && known->empty_path_is_root);
 }
 
 }  // namespace
 
-result<std::string> normalize(const reference_view& r, normalize_options o) {
-    const grammar g = r.variant();
-    if (o.rung == rung::simple && !o.nfc) {  // §5.3.1: the string itself
-        std::string s(r.str());
-        if (!o.keep_fragment && r.has_fragment()) s.resize(r.offsets()[component::fragment].begin - 1);
-        return s;
+namespace detail {
+
+bool prefix_already_normal(const reference_view& r, const normalize_options& o) noexcept {
+    if (std::memchr(r.str().data(), '%', prefix_end(r)) != nullptr) return false;
+    return prefix_normal(r, o, o.rung == rung::scheme && r.has_scheme() ? find_scheme(r.scheme()) : nullptr);
+}
+
+result<std::size_t> append_normal_form(std::string& out, const target_parts& t, const normalize_options& o,
+                                       std::string_view source, std::string_view normal_prefix) {
+    const std::size_t start = out.size();
+    if (!normal_writer(out, t, o, normal_prefix).write()) {
+        out.resize(start);
+        return make_error(errc::unicode_failure, source, 0, t.variant, production::uri_reference);
     }
-    const bool syntax = o.rung != rung::simple, scheme_based = o.rung == rung::scheme;
-    const detail::charset_info* unreserved = detail::find_charset(g, production::unreserved);
+    // Valid by construction without NFC (decoding unreserved characters, lowercasing and removing dot segments
+    // keep every component in its production); NFC's output is checked.
+    if (o.nfc) {
+        if (auto check = iri::parse(std::string_view(out).substr(start), t.variant, production::uri_reference);
+            !check) {
+            out.resize(start);
+            return check.error();
+        }
+    }
+    return out.size() - start;
+}
+
+}  // namespace detail
+
+result<std::size_t> append_normalized(std::string& out, const reference_view& r, normalize_options o) {
+    // §5.3.1: the string itself; or a reference no rule changes
+    if ((o.rung == rung::simple && !o.nfc) || already_normal(r, o)) {
+        const std::string_view s = !o.keep_fragment && r.has_fragment()
+                                       ? r.str().substr(0, r.offsets()[component::fragment].begin - 1)
+                                       : r.str();
+        out.append(s);
+        return s.size();
+    }
+    return detail::append_normal_form(out, detail::parts_of(r), o, r.str());
+}
+
+result<std::string> normalize(const reference_view& r, normalize_options o) {
     std::string out;
     out.reserve(r.str().size() + 4);
-    // Appends one component's text: percent-encoding normalized (syntax), then NFC (when asked).
-    bool failed = false;
-    auto put = [&](std::string_view s, bool lowercase = false) {
-        const std::size_t from = out.size();
-        if (syntax && unreserved) append_pct_normalized(out, s, *unreserved, lowercase);
-        else out.append(s);
-        if (o.nfc) {
-            const std::string t = out.substr(from);
-            out.resize(from);
-            failed = !append_nfc(out, t) || failed;
-        }
-    };
-    auto lowered = [&](std::string_view s) {
-        for (char c : s) out += syntax ? detail::to_lower(c) : c;
-    };
-
-    const scheme_info* known = nullptr;
-    if (r.has_scheme()) {
-        lowered(r.scheme());
-        if (scheme_based) known = find_scheme(r.scheme());
-        out += ':';
-    }
-    if (r.has_authority()) {
-        out += "//";
-        if (r.has_userinfo()) {
-            put(r.userinfo());
-            out += '@';
-        }
-        const std::size_t host_from = out.size();
-        switch (r.host_kind()) {
-            case host_kind::reg_name:
-                put(r.host(), syntax);
-                if (scheme_based) {
-                    if (auto idn = detail::idn_equivalent_host(std::string_view(out).substr(host_from), g)) {
-                        out.resize(host_from);
-                        out += *idn;
-                    }
-                }
-                break;
-            case host_kind::ipv6:
-                if (scheme_based) {
-                    out += '[';
-                    out += ipv6_text(r.host().substr(1, r.host().size() - 2));
-                    out += ']';
-                } else {
-                    lowered(r.host());
-                }
-                break;
-            default:  // IPv4address (digits and dots), IPvFuture (case-insensitive like any host), none
-                lowered(r.host());
-        }
-        if (r.has_port()) {
-            // §5.3.3: an empty port, or the scheme's default, is removed; another is written as its number.
-            const port_status ps = r.port_status();
-            const bool drop = scheme_based && (ps == port_status::empty ||
-                                               (ps == port_status::in_range && known && known->default_port &&
-                                                r.port_number() == *known->default_port));
-            if (!drop) {
-                out += ':';
-                if (scheme_based && ps == port_status::in_range) out += std::to_string(r.port_number());
-                else out += r.port();
-            }
-        }
-    }
-    const std::size_t path_from = out.size();
-    put(r.path());
-    const std::string_view path = std::string_view(out).substr(path_from);
-    if (syntax && r.has_scheme() && (path.starts_with('.') || path.find("/.") != std::string_view::npos)) {
-        std::string p = remove_dot_segments(path);  // §5.3.2.4, for references with a scheme only
-        if (!r.has_authority() && p.starts_with("//")) p.insert(0, "/.");  // as resolve() does
-        out.resize(path_from);
-        out += p;
-    }
-    if (scheme_based && r.has_authority() && out.size() == path_from && known && known->empty_path_is_root) out += '/';
-    if (r.has_query()) {
-        out += '?';
-        put(r.query());
-    }
-    if (r.has_fragment() && o.keep_fragment) {
-        out += '#';
-        put(r.fragment());
-    }
-    if (failed) return detail::make_error(errc::unicode_failure, r.str(), 0, g, production::uri_reference);
-    if (auto check = iri::parse(out, g, production::uri_reference); !check) return check.error();
+    if (auto n = append_normalized(out, r, o); !n) return n.error();
     return out;
 }
 
@@ -219,6 +435,10 @@ result<bool> equivalent(std::string_view a, std::string_view b, grammar g, norma
 
 result<std::string> canonical_key(const reference_view& r, normalize_options o) { return normalize(r, o); }
 
+result<std::size_t> append_canonical_key(std::string& out, const reference_view& r, normalize_options o) {
+    return append_normalized(out, r, o);
+}
+
 }  // namespace iri
 
 namespace iri::detail {
@@ -232,7 +452,7 @@ std::optional<std::string> idn_equivalent_host(std::string_view host, grammar g)
         decoded = std::move(*d);
         host = decoded;
     }
-    const bool unicode = allowed_literally(U'\u00E9', g, production::reg_name);  // does the grammar take U-labels?
+    const bool unicode = detail::info(g).unicode_reg_name;  // does the grammar take U-labels? (generated)
     auto mapped = unicode ? host_to_unicode(host) : host_to_ascii(host);
     if (!mapped || !is_valid(*mapped, g, production::reg_name)) return std::nullopt;
     return std::move(*mapped);

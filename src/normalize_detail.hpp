@@ -1,4 +1,4 @@
-// IDN equivalence for scheme-based normalization. Private to the library.
+// Normalization of a target given as parts, and IDN equivalence. Private to the library.
 #pragma once
 
 #include <optional>
@@ -6,8 +6,23 @@
 #include <string_view>
 
 #include "iri/grammar.hpp"
+#include "iri/normalize.hpp"
+#include "resolve_detail.hpp"
 
 namespace iri::detail {
+
+/// Appends the normal form (normalize.hpp) of the reference made of `t`, in one pass: each component is written
+/// normalized straight from the reference it comes from, so a resolved target is never written unnormalized first.
+/// `source` is the text errors name; `normal_prefix`, when not empty, is the target's scheme and authority already
+/// in normal form (prefix_already_normal), copied as they are. @return the number of bytes appended; on error
+/// `out` is as it was.
+[[nodiscard]] result<std::size_t> append_normal_form(std::string& out, const target_parts& t,
+                                                     const normalize_options& o, std::string_view source,
+                                                     std::string_view normal_prefix = {});
+
+/// True when the scheme and authority of `r` (up to the authority's end, or the ":" after the scheme) are their
+/// own normal form at rung syntax or scheme without NFC.
+[[nodiscard]] bool prefix_already_normal(const reference_view& r, const normalize_options& o) noexcept;
 
 /// RFC 3987 §5.3.3: the form in which equivalent IDNs compare equal, for a reg-name host (syntax-normalized):
 /// U-labels in grammars that allow them, A-labels in URIs, after decoding percent-encoded UTF-8; nothing when

@@ -3,17 +3,92 @@
 
 #include <unicode/utf8.h>
 
+#include <cstring>
+#include <optional>
+#include <utility>
+
 #include "charset_detail.hpp"
 #include "error_detail.hpp"
 #include "iri/prepare.hpp"
+#include "percent_detail.hpp"
 
 namespace iri {
 
-namespace {
+namespace detail {
 
-bool is_escape_at(std::string_view s, std::size_t i) noexcept {
-    return i + 2 < s.size() && s[i] == '%' && hex_value(s[i + 1]) >= 0 && hex_value(s[i + 2]) >= 0;
+// Eight bytes at a time: counted first (the output's size), then copied where none is above 0x7F.
+std::size_t append_octets_encoded(std::string& out, std::string_view text) {
+    constexpr std::uint64_t high_bits = 0x8080808080808080ull;
+    const char* const s = text.data();
+    const std::size_t n = text.size();
+    std::size_t high = 0, i = 0;
+    for (std::uint64_t w; i + 8 <= n; i += 8) {
+        std::memcpy(&w, s + i, 8);
+        high += static_cast<std::size_t>((((w & high_bits) >> 7) * 0x0101010101010101ull) >> 56);  // their sum
+    }
+    for (; i < n; ++i) high += static_cast<unsigned char>(s[i]) >> 7;
+    if (high == 0) {  // a URI already
+        out.append(text);
+        return n;
+    }
+    const std::size_t at = out.size();
+    out.resize(at + n + 2 * high);
+    char* p = out.data() + at;
+    auto put = [&p](unsigned char b) {
+        if (b < 0x80) *p++ = static_cast<char>(b);
+        else p = put_percent_encoded(p, b);
+    };
+    for (i = 0; i + 8 <= n; i += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, s + i, 8);
+        if ((w & high_bits) == 0) {
+            std::memcpy(p, s + i, 8);
+            p += 8;
+        } else {
+            for (std::size_t k = 0; k < 8; ++k) put(static_cast<unsigned char>(s[i + k]));
+        }
+    }
+    for (; i < n; ++i) put(static_cast<unsigned char>(s[i]));
+    return out.size() - at;
 }
+
+void append_encoded(std::string& out, std::string_view text, const charset_info& allowed, const ascii_set& run) {
+    const auto* s = reinterpret_cast<const std::uint8_t*>(text.data());
+    const auto n = static_cast<std::uint32_t>(text.size());
+    // Whether `allowed` has anything above U+007F (IRIs); URIs do not, and then every non-ASCII byte is encoded.
+    const bool non_ascii = allowed.count != 0 && allowed.ranges[allowed.count - 1][1] >= 0x80;
+    for (std::uint32_t i = 0; i < n;) {
+        const std::uint32_t j = skip_literals(s, i, n, run);  // allowed ASCII and "%HH": copied as they are
+        out.append(text.substr(i, j - i));
+        if (j == n) break;
+        if (s[j] < 0x80) {  // an ASCII character the component does not allow, or a "%" without hex digits
+            append_percent_encoded(out, s[j]);
+            i = j + 1;
+            continue;
+        }
+        if (!non_ascii) {  // §3.3: a run of non-ASCII bytes (whole characters: the text is UTF-8), each %HH
+            std::uint32_t k = j;
+            while (k < n && s[k] >= 0x80) ++k;
+            append_octets_encoded(out, text.substr(j, k - j));
+            i = k;
+            continue;
+        }
+        std::int64_t k = j;
+        UChar32 c = 0;
+        U8_NEXT(s, k, static_cast<std::int64_t>(n), c);
+        const auto end = static_cast<std::uint32_t>(k);
+        if (c >= 0 && contains(allowed, static_cast<char32_t>(c))) {
+            out.append(text.substr(j, end - j));
+        } else {  // §3.3: the character's UTF-8 octets, each as %HH
+            for (std::uint32_t b = j; b < end; ++b) append_percent_encoded(out, s[b]);
+        }
+        i = end;
+    }
+}
+
+}  // namespace detail
+
+namespace {
 
 // An error about the bytes of `text` at [at, at + length).
 error text_error(errc code, std::string_view text, std::size_t at, std::size_t length, char32_t c = 0) {
@@ -29,38 +104,49 @@ error text_error(errc code, std::string_view text, std::size_t at, std::size_t l
 }  // namespace
 
 void append_percent_encoded(std::string& out, unsigned char octet) {
-    static constexpr char hex[] = "0123456789ABCDEF";
-    const char esc[3] = {'%', hex[octet >> 4], hex[octet & 15]};
+    char esc[3];
+    detail::put_percent_encoded(esc, octet);
     out.append(esc, 3);
 }
+
+namespace {
+
+// The first ill-formed UTF-8 sequence of `text` as [at, at + length), or nothing.
+std::optional<std::pair<std::size_t, std::size_t>> ill_formed_utf8(std::string_view text) noexcept {
+    const auto* s = reinterpret_cast<const std::uint8_t*>(text.data());
+    const auto n = static_cast<std::int64_t>(text.size());
+    for (std::int64_t i = 0; i < n;) {
+        const std::int64_t start = i;
+        UChar32 c = 0;
+        U8_NEXT(s, i, n, c);
+        if (c < 0) return std::pair{static_cast<std::size_t>(start), static_cast<std::size_t>(i - start)};
+    }
+    return std::nullopt;
+}
+
+// The ASCII characters an encoder copies as they are: the component's, less the delimiters in `also`, with "%"
+// only when escapes are kept (its triplets then stay; a lone "%" stops the run and is encoded).
+detail::ascii_set encoder_run(const detail::charset_info& cs, encode_mode mode, std::string_view also) noexcept {
+    detail::ascii_set run = detail::make_ascii_set(cs, mode == encode_mode::keep_escapes ? "%" : "");
+    auto remove = [&run](unsigned char c) {
+        if (c < 0x80) run.low_nibble[c & 15] &= static_cast<std::uint8_t>(~(1u << (c >> 4)));
+    };
+    if (mode == encode_mode::literal) remove('%');
+    for (char c : also) remove(static_cast<unsigned char>(c));
+    return run;
+}
+
+}  // namespace
 
 result<std::string> percent_encode(std::string_view text, grammar g, production p, encode_mode mode,
                                    std::string_view also) {
     const detail::charset_info* cs = detail::find_charset(g, p);
     if (cs == nullptr) return detail::make_error(errc::no_such_production, text, 0, g, p);
     if (text.size() > 0x7FFFFFFF) return detail::make_error(errc::input_too_long, text, 0, g, p);
+    if (const auto bad = ill_formed_utf8(text)) return text_error(errc::invalid_utf8, text, bad->first, bad->second);
     std::string out;
     out.reserve(text.size());
-    const auto* s = reinterpret_cast<const std::uint8_t*>(text.data());
-    const auto n = static_cast<std::int32_t>(text.size());
-    for (std::int32_t i = 0; i < n;) {
-        const std::int32_t start = i;
-        if (mode == encode_mode::keep_escapes && is_escape_at(text, static_cast<std::size_t>(i))) {
-            out.append(text.substr(static_cast<std::size_t>(i), 3));
-            i += 3;
-            continue;
-        }
-        UChar32 c = 0;
-        U8_NEXT(s, i, n, c);
-        if (c < 0) return text_error(errc::invalid_utf8, text, static_cast<std::size_t>(start),
-                                     static_cast<std::size_t>(i - start));
-        if (c != '%' && detail::contains(*cs, static_cast<char32_t>(c)) &&
-            (c >= 0x80 || also.find(static_cast<char>(c)) == std::string_view::npos)) {
-            out.append(text.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(i - start)));
-        } else {  // 3987bis §3.3: the character's UTF-8 octets, each as %HH
-            for (std::int32_t k = start; k < i; ++k) append_percent_encoded(out, s[k]);
-        }
-    }
+    detail::append_encoded(out, text, *cs, encoder_run(*cs, mode, also));
     return out;
 }
 
@@ -73,8 +159,8 @@ std::size_t decode_into(std::string_view text, decode_mode mode, std::string& ou
         const std::size_t pct = text.find('%', i);
         out.append(text.substr(i, pct == std::string_view::npos ? std::string_view::npos : pct - i));
         if (pct == std::string_view::npos) break;
-        if (is_escape_at(text, pct)) {
-            out += static_cast<char>(hex_value(text[pct + 1]) * 16 + hex_value(text[pct + 2]));
+        if (const int octet = detail::escape_at(text, pct); octet >= 0) {
+            out += static_cast<char>(octet);
             i = pct + 3;
         } else {
             if (mode == decode_mode::strict) return pct;
@@ -113,8 +199,8 @@ result<std::string> percent_decode_utf8(std::string_view text, decode_mode mode)
     if (checked) return bytes;
     // Map the decoded offset back to the text: walk the text counting decoded bytes.
     std::size_t t = 0;
-    for (std::uint32_t k = 0; k < checked.error().offset; ++k) t += is_escape_at(text, t) ? 3u : 1u;
-    return text_error(errc::invalid_utf8, text, t, is_escape_at(text, t) ? 3 : 1);
+    for (std::uint32_t k = 0; k < checked.error().offset; ++k) t += detail::escape_at(text, t) >= 0 ? 3u : 1u;
+    return text_error(errc::invalid_utf8, text, t, detail::escape_at(text, t) >= 0 ? 3 : 1);
 }
 
 }  // namespace iri

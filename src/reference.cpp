@@ -126,10 +126,6 @@ result<reference> reference::parse(std::string text, grammar g) noexcept {
     return reference(std::move(text), *c, g);
 }
 
-reference detail::adopt(std::string text, const components& c, grammar g) noexcept {
-    return reference(std::move(text), c, g);
-}
-
 // ---- recomposition (RFC 3986 §5.3) ----
 
 std::string recompose(const reference_parts& t) {

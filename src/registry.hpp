@@ -1,7 +1,7 @@
 // The generated grammar tables, indexed by iri::grammar. Private to the library.
 #pragma once
 
-#include "iri/detail/match.hpp"
+#include "match.hpp"
 #include "iri/grammar.hpp"
 
 namespace iri::detail {

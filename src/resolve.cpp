@@ -20,21 +20,15 @@ bool is_dot_segment(const char* b, std::size_t n, std::size_t k) noexcept {
     return b[k + 1] == '.' && (k + 2 == n || b[k + 2] == '/');
 }
 
+}  // namespace
+
 // RFC 3986 §5.2.4, steps A–E, over the buffer [b, b + n) in place: the output never overtakes the input, so both
 // are kept in it (output before `w`, input from `i`). Each output byte is written once and removed at most once:
 // linear. Until the first dot segment every step is E, which leaves the text as it is: the steps start there.
 // Returns the output's length.
-std::size_t remove_dot_segments_in_place(char* b, std::size_t n) noexcept {
-    std::size_t i = n;
-    for (std::size_t k = 0; k < n; ++k) {
-        const void* dot = std::memchr(b + k, '.', n - k);
-        if (!dot) break;
-        k = static_cast<std::size_t>(static_cast<const char*>(dot) - b);
-        if ((k == 0 || b[k - 1] == '/') && is_dot_segment(b, n, k)) {
-            i = k == 0 ? 0 : k - 1;  // the "/" before it, which step B or C takes
-            break;
-        }
-    }
+std::size_t detail::remove_dot_segments_in_place(char* b, std::size_t n) noexcept {
+    const std::size_t first = first_dot_segment(std::string_view(b, n));
+    std::size_t i = first == n ? n : first == 0 ? 0 : first - 1;  // the "/" before it, which step B or C takes
     std::size_t w = i;
     auto drop_last_segment = [&] {  // C: the output's last segment and its preceding "/" (if any)
         while (w > 0 && b[w - 1] != '/') --w;
@@ -70,11 +64,9 @@ std::size_t remove_dot_segments_in_place(char* b, std::size_t n) noexcept {
     return w;
 }
 
-}  // namespace
-
 std::string remove_dot_segments(std::string_view in) {
     std::string out(in);
-    out.resize(remove_dot_segments_in_place(out.data(), out.size()));
+    out.resize(detail::remove_dot_segments_in_place(out.data(), out.size()));
     return out;
 }
 
@@ -84,6 +76,19 @@ error base_not_absolute(const reference_view& base) {
     error e = make_error(errc::base_not_absolute, base.str(), 0, base.variant(), production::uri_reference);
     e.where = component::scheme;
     return e;
+}
+
+// Each "." found by memchr (most paths have none, or one in a last segment such as "index.html").
+std::size_t first_dot_segment(std::string_view path) noexcept {
+    const char* b = path.data();
+    const std::size_t n = path.size();
+    for (std::size_t k = 0; k < n; ++k) {
+        const void* dot = std::memchr(b + k, '.', n - k);
+        if (!dot) break;
+        k = static_cast<std::size_t>(static_cast<const char*>(dot) - b);
+        if ((k == 0 || b[k - 1] == '/') && is_dot_segment(b, n, k)) return k;
+    }
+    return n;
 }
 
 result<reference_view> in_grammar(const reference_view& r, grammar g) {
@@ -124,7 +129,7 @@ struct target_writer {
         const auto begin = text.size();
         text.append(prefix).append(rest);
         if (remove_dots)
-            text.resize(begin + remove_dot_segments_in_place(text.data() + begin, text.size() - begin));
+            text.resize(begin + detail::remove_dot_segments_in_place(text.data() + begin, text.size() - begin));
         // Without an authority a path must not begin with "//" (RFC 3986 §3.3): kept as it is with "/." before it.
         if (!c.has(component::authority) && text.size() - begin >= 2 && text[begin] == '/' && text[begin + 1] == '/')
             text.insert(begin, "/.");
@@ -141,42 +146,71 @@ std::string_view merge_prefix(const reference_view& base) noexcept {
     return slash == std::string_view::npos ? std::string_view() : p.substr(0, slash + 1);
 }
 
+const reference_view* if_has(const reference_view& r, component k) noexcept {
+    return r.offsets().has(k) ? &r : nullptr;
+}
+
 }  // namespace
 
+namespace detail {
+
+target_parts parts_of(const reference_view& r) noexcept {
+    target_parts t;
+    t.scheme = if_has(r, component::scheme);
+    t.authority = if_has(r, component::authority);
+    t.path = r.path();
+    t.query = if_has(r, component::query);
+    t.fragment = if_has(r, component::fragment);
+    t.variant = r.variant();
+    return t;
+}
+
 // RFC 3986 §5.2.2, transform references.
+target_parts resolved_parts(const reference_view& base, const reference_view& r, resolve_options options) noexcept {
+    // §5.2.2: a non-strict parser ignores a scheme equal to the base's.
+    const bool r_scheme = r.has_scheme() && (options.strict || !detail::iequals(r.scheme(), base.scheme()));
+    target_parts t;
+    t.scheme = r_scheme ? &r : &base;
+    t.fragment = if_has(r, component::fragment);
+    t.variant = base.variant();
+    if (r_scheme || r.has_authority()) {
+        t.authority = if_has(r, component::authority);
+        t.path = r.path();
+        t.remove_dots = true;
+        t.query = if_has(r, component::query);
+        return t;
+    }
+    t.authority = if_has(base, component::authority);
+    if (r.path().empty()) {
+        t.path = base.path();
+        t.query = r.has_query() ? &r : if_has(base, component::query);
+        return t;
+    }
+    t.path_prefix = r.path().front() == '/' ? std::string_view() : merge_prefix(base);
+    t.path = r.path();
+    t.remove_dots = true;
+    t.query = if_has(r, component::query);
+    return t;
+}
+
+}  // namespace detail
+
 result<reference> resolve(const reference_view& base, const reference_view& ref_in, resolve_options options) {
     if (!base.has_scheme()) return detail::base_not_absolute(base);
     auto ref = detail::in_grammar(ref_in, base.variant());
     if (!ref) return ref.error();
-    const reference_view& r = *ref;
-    // §5.2.2: a non-strict parser ignores a scheme equal to the base's.
-    const bool r_scheme = r.has_scheme() && (options.strict || !detail::iequals(r.scheme(), base.scheme()));
-
+    const detail::target_parts p = detail::resolved_parts(base, *ref, options);
     target_writer t;
-    t.text.reserve(base.str().size() + r.str().size() + 4);  // the most the parts below can add up to
-    if (r_scheme || r.has_authority()) {
-        t.copy({}, r_scheme ? r : base, component::scheme);
-        t.text += ':';
-        t.copy_authority(r);
-        t.path({}, r.path(), true);
-        t.copy("?", r, component::query);
-    } else {
-        t.copy({}, base, component::scheme);
-        t.text += ':';
-        t.copy_authority(base);
-        if (r.path().empty()) {
-            t.path({}, base.path(), false);
-            t.copy("?", r.has_query() ? r : base, component::query);
-        } else {
-            if (r.path().front() == '/') t.path({}, r.path(), true);
-            else t.path(merge_prefix(base), r.path(), true);
-            t.copy("?", r, component::query);
-        }
-    }
-    t.copy("#", r, component::fragment);
+    t.text.reserve(base.str().size() + ref->str().size() + 4);  // the most the parts below can add up to
+    t.copy({}, *p.scheme, component::scheme);
+    t.text += ':';
+    if (p.authority) t.copy_authority(*p.authority);
+    t.path(p.path_prefix, p.path, p.remove_dots);
+    if (p.query) t.copy("?", *p.query, component::query);
+    if (p.fragment) t.copy("#", *p.fragment, component::fragment);
     // Valid in the base's grammar by construction (every part comes from a valid reference of it, and removing
     // dot segments keeps a path's form); the tests parse every result again and compare the offsets.
-    return detail::adopt(std::move(t.text), t.c, base.variant());
+    return detail::reference_access::adopt(std::move(t.text), t.c, base.variant());
 }
 
 result<reference> resolve(std::string_view base, std::string_view ref, grammar g, resolve_options options) {

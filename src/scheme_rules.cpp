@@ -7,7 +7,7 @@
 #include <algorithm>
 
 #include "ascii.hpp"
-#include "iri/detail/match.hpp"
+#include "match.hpp"
 #include "iri/parse.hpp"
 #include "iri/percent.hpp"
 #include "iri/reference.hpp"
@@ -15,14 +15,14 @@
 namespace iri::detail {
 
 #define IRI_SCHEME(name) extern const scheme_grammar_info scheme_info_##name;
-#include "iri/generated/schemes.def"
+#include "schemes.def"
 #undef IRI_SCHEME
 
 namespace {
 
 const scheme_grammar_info* const scheme_grammars_built[] = {
 #define IRI_SCHEME(name) &scheme_info_##name,
-#include "iri/generated/schemes.def"
+#include "schemes.def"
 #undef IRI_SCHEME
     nullptr,
 };

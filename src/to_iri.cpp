@@ -9,6 +9,7 @@
 
 #include "ascii.hpp"
 #include "convert_detail.hpp"
+#include "percent_detail.hpp"
 #include "iri/convert.hpp"
 #include "iri/idna.hpp"
 #include "iri/parse.hpp"
@@ -75,19 +76,7 @@ struct appropriate_check {
     }
 };
 
-// The value of a hexadecimal digit, either case (the text is a valid URI: two hex digits follow every "%").
-constexpr std::array<std::uint8_t, 256> hex_table = [] {
-    std::array<std::uint8_t, 256> t{};
-    for (int c = 0; c < 256; ++c)
-        t[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(std::max(0, hex_value(static_cast<char>(c))));
-    return t;
-}();
-
-// The octet of the "%HH" at p.
-inline unsigned octet(const char* p) noexcept {
-    return static_cast<unsigned>(hex_table[static_cast<unsigned char>(p[1])]) << 4 |
-           hex_table[static_cast<unsigned char>(p[2])];
-}
+using detail::escaped_octet;
 
 // How many octets a UTF-8 character starting with this octet has (RFC 3629 §4: C2–DF two, E0–EF three, F0–F4
 // four); 0 for an octet that cannot start a character of two or more.
@@ -108,7 +97,7 @@ inline std::int32_t decode_character(const char* p, const char* end, unsigned le
     for (unsigned k = 1; k < len; ++k) {
         const char* t = p + 3 * k;
         if (*t != '%') return -1;
-        const unsigned o = octet(t);
+        const unsigned o = escaped_octet(t);
         if ((o & 0xC0) != 0x80) return -1;
         out[k] = static_cast<char>(o);
         c = c << 6 | static_cast<std::int32_t>(o & 0x3F);
@@ -120,7 +109,7 @@ inline std::int32_t decode_character(const char* p, const char* end, unsigned le
 // Writes "%HH" in uppercase for each of the `count` triplets from s.
 inline char* reencode(char* p, const char* s, unsigned count) noexcept {
     for (unsigned k = 0; k < count; ++k, s += 3)
-        p = detail::put_percent_encoded(p, static_cast<unsigned char>(octet(s)));
+        p = detail::put_percent_encoded(p, static_cast<unsigned char>(escaped_octet(s)));
     return p;
 }
 
@@ -136,7 +125,7 @@ inline bool decode_whole_three_octets(const char* s, char* p, std::uint16_t whol
     const auto digit = [v](unsigned byte) { return static_cast<unsigned>(v >> (8 * byte)) & 0xF; };
     const unsigned lead = digit(1) << 4 | digit(2);
     const unsigned second = digit(4) << 4 | digit(5);
-    const unsigned third = digit(7) << 4 | hex_table[static_cast<unsigned char>(s[8])];
+    const unsigned third = digit(7) << 4 | detail::hex_values[static_cast<unsigned char>(s[8])];
     const bool whole = lead >= 0xE0 && lead <= 0xEF && ((static_cast<unsigned>(whole_leads) >> (lead - 0xE0)) & 1u);
     if (!whole || (second & 0xC0) != 0x80 || (third & 0xC0) != 0x80) return false;
     const std::uint32_t octets = lead | second << 8 | third << 16;  // one store: p has room for 4 (9 bytes read)
@@ -162,7 +151,7 @@ char* decode_component(char* p, std::string_view text, const decoder& d) {
         }
         while (end - s >= 9 && decode_whole_three_octets(s, p, whole_leads)) s += 9, p += 3;  // steps 3, 4, 6
         if (s == end || *s != '%') continue;
-        const unsigned o = octet(s);
+        const unsigned o = escaped_octet(s);
         if (o < 0x80) {  // step 2: only unreserved US-ASCII characters are decoded; the rest kept as written
             if ((d.unreserved_ascii.ascii[o >> 6] >> (o & 63)) & 1u) {
                 *p++ = static_cast<char>(o);
@@ -262,6 +251,7 @@ result<std::size_t> append_to_iri(std::string& out, std::string_view uri, const 
         from = c[k].end;
     };
     auto as_written = [&](component k, std::string_view text) {  // component k written by the caller as `text`
+        if (c[k].end <= from) return;  // already copied, before the first "%"
         if (from < c[k].begin)
             p = decode_component(p, uri.substr(from, c[k].begin - from), decoder{unreserved, g.segment, false});
         copy(from <= c[k].begin ? text : uri.substr(from, c[k].end - from));

@@ -17,81 +17,12 @@
 #include "iri/idna.hpp"
 #include "iri/parse.hpp"
 #include "iri/percent.hpp"
+#include "percent_detail.hpp"
 #include "literal_skip.hpp"
 
 namespace iri {
 
 namespace detail {
-
-// Eight bytes at a time: counted first (the output's size), then copied where none is above 0x7F.
-std::size_t append_octets_encoded(std::string& out, std::string_view text) {
-    constexpr std::uint64_t high_bits = 0x8080808080808080ull;
-    const char* const s = text.data();
-    const std::size_t n = text.size();
-    std::size_t high = 0, i = 0;
-    for (std::uint64_t w; i + 8 <= n; i += 8) {
-        std::memcpy(&w, s + i, 8);
-        high += static_cast<std::size_t>((((w & high_bits) >> 7) * 0x0101010101010101ull) >> 56);  // their sum
-    }
-    for (; i < n; ++i) high += static_cast<unsigned char>(s[i]) >> 7;
-    if (high == 0) {  // a URI already
-        out.append(text);
-        return n;
-    }
-    const std::size_t at = out.size();
-    out.resize(at + n + 2 * high);
-    char* p = out.data() + at;
-    auto put = [&p](unsigned char b) {
-        if (b < 0x80) *p++ = static_cast<char>(b);
-        else p = put_percent_encoded(p, b);
-    };
-    for (i = 0; i + 8 <= n; i += 8) {
-        std::uint64_t w;
-        std::memcpy(&w, s + i, 8);
-        if ((w & high_bits) == 0) {
-            std::memcpy(p, s + i, 8);
-            p += 8;
-        } else {
-            for (std::size_t k = 0; k < 8; ++k) put(static_cast<unsigned char>(s[i + k]));
-        }
-    }
-    for (; i < n; ++i) put(static_cast<unsigned char>(s[i]));
-    return out.size() - at;
-}
-
-void append_encoded(std::string& out, std::string_view text, const charset_info& allowed, const ascii_set& run) {
-    const auto* s = reinterpret_cast<const std::uint8_t*>(text.data());
-    const auto n = static_cast<std::uint32_t>(text.size());
-    // Whether `allowed` has anything above U+007F (IRIs); URIs do not, and then every non-ASCII byte is encoded.
-    const bool non_ascii = allowed.count != 0 && allowed.ranges[allowed.count - 1][1] >= 0x80;
-    for (std::uint32_t i = 0; i < n;) {
-        const std::uint32_t j = skip_literals(s, i, n, run);  // allowed ASCII and "%HH": copied as they are
-        out.append(text.substr(i, j - i));
-        if (j == n) break;
-        if (s[j] < 0x80) {  // an ASCII character the component does not allow, or a "%" without hex digits
-            append_percent_encoded(out, s[j]);
-            i = j + 1;
-            continue;
-        }
-        if (!non_ascii) {  // §3.3: a run of non-ASCII bytes (whole characters: the text is UTF-8), each %HH
-            std::uint32_t k = j;
-            while (k < n && s[k] >= 0x80) ++k;
-            append_octets_encoded(out, text.substr(j, k - j));
-            i = k;
-            continue;
-        }
-        std::int64_t k = j;
-        UChar32 c = 0;
-        U8_NEXT(s, k, static_cast<std::int64_t>(n), c);
-        const auto end = static_cast<std::uint32_t>(k);
-        if (c >= 0 && contains(allowed, static_cast<char32_t>(c))) {
-            out.append(text.substr(j, end - j));
-        } else {  // §3.3: the character's UTF-8 octets, each as %HH
-            for (std::uint32_t b = j; b < end; ++b) append_percent_encoded(out, s[b]);
-        }
-        i = end;
-    }
-}
 
 const charset_info& component_set(grammar g, production p) noexcept {
     static const charset_info none{production::uri_reference, nullptr, 0, {0, 0}};
@@ -168,11 +99,12 @@ converter open_charset(std::string_view name, bool& ok) {
     return U_SUCCESS(status) ? std::move(c) : nullptr;
 }
 
-// RFC 3987 §3.1: the printable US-ASCII characters that URIs do not allow anywhere: not in the URI query set
-// (which holds every other printable character) and not "#", "%", "[" or "]".
+// RFC 3987 §3.1: the printable US-ASCII characters that URIs do not allow anywhere: neither reserved nor
+// unreserved (RFC 3986 §2.2, §2.3; the sets of the uri grammar), nor the "%" of pct-encoded (§2.1).
 bool unsafe_ascii(unsigned char c) noexcept {
-    static const detail::charset_info& query = component_set(grammar::uri, production::query);
-    return c >= 0x20 && c < 0x7F && !detail::contains(query, c) && c != '#' && c != '%' && c != '[' && c != ']';
+    static const detail::charset_info& reserved = detail::named(grammar::uri, detail::named_set::reserved);
+    static const detail::charset_info& unreserved = detail::named(grammar::uri, detail::named_set::unreserved);
+    return c >= 0x20 && c < 0x7F && c != '%' && !detail::contains(reserved, c) && !detail::contains(unreserved, c);
 }
 
 // The components of `r`, each encoded for the matching production of grammar `to`.
@@ -264,6 +196,21 @@ bool ascii_as_in_uri(grammar g) noexcept {
     return table[static_cast<std::size_t>(g)];
 }
 
+// An error in the text whose unsafe characters were encoded (RFC 3987 §3.1), moved to the caller's text, where
+// each of them took one byte, not three: its offsets and the end of its range.
+error in_callers_text(error e, std::string_view original) {
+    auto back = [original](std::uint32_t at) {  // the caller's byte where the encoded text's byte `at` is
+        std::uint32_t p = 0, j = 0;
+        for (; j < original.size() && p < at; ++j) p += unsafe_ascii(static_cast<unsigned char>(original[j])) ? 3u : 1u;
+        return j;
+    };
+    const std::uint32_t end = back(e.char_offset + e.length);
+    e.offset = back(e.offset);
+    e.char_offset = back(e.char_offset);
+    e.length = end - e.char_offset;
+    return e;
+}
+
 }  // namespace
 
 result<std::size_t> append_to_uri(std::string& out, std::string_view text, grammar from, const to_uri_options& o) {
@@ -283,19 +230,7 @@ result<std::size_t> append_to_uri(std::string& out, std::string_view text, gramm
         }
     }
     auto r = reference_view::parse(text, from);
-    if (!r) {
-        if (pre.empty()) return r.error();
-        // Report the offsets in the caller's text, where each encoded character took one byte, not three.
-        auto back = [&](std::uint32_t at) {
-            std::uint32_t p = 0, j = 0;
-            for (; j < original.size() && p < at; ++j) p += unsafe_ascii(static_cast<unsigned char>(original[j])) ? 3u : 1u;
-            return j;
-        };
-        error e = r.error();
-        e.offset = back(e.offset);
-        e.char_offset = back(e.char_offset);
-        return e;
-    }
+    if (!r) return pre.empty() ? r.error() : in_callers_text(r.error(), original);
     // A reference of a grammar that allows no ASCII character a URI does not (an IRI, RFC 3987 IRI; not a LEIRI)
     // differs from a URI only above U+007F. So its URI is its text with each octet of a non-ASCII character
     // written as "%HH" (§3.1 step 2), whatever the component, unless a host or a query needs more: IDNA for a host
@@ -308,7 +243,7 @@ result<std::size_t> append_to_uri(std::string& out, std::string_view text, gramm
     const std::size_t before = out.size();
     if (auto e = convert(*r, grammar::uri, o, out)) {
         out.resize(before);
-        return *e;
+        return pre.empty() ? *e : in_callers_text(*e, original);
     }
     return out.size() - before;
 }

@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -23,7 +24,10 @@ struct ran {
     std::string out, err;
 };
 
-std::string temp_path(const char* name) { return std::string("/tmp/iri_test_cli_") + std::to_string(getpid()) + name; }
+std::string temp_path(const char* name) {
+    const std::string file = "iri_test_cli_" + std::to_string(getpid()) + name;
+    return (std::filesystem::temp_directory_path() / file).string();
+}
 
 ran run_file(std::vector<std::string> args, const std::string& stdin_path) {
     const std::string out_path = temp_path(".out"), err_path = temp_path(".err");
@@ -84,8 +88,8 @@ BOOST_AUTO_TEST_CASE(validate_text_with_a_caret_under_a_wide_character) {
 
 BOOST_AUTO_TEST_CASE(help_for_each_subcommand) {
     BOOST_TEST(run({"--help"}).out.starts_with("usage: iri SUBCOMMAND"));
-    for (const char* sub : {"validate", "parse", "check", "resolve", "relativize", "normalize", "compare", "to-uri",
-                            "to-iri", "extract"}) {
+    for (const char* sub : {"validate", "parse", "check", "resolve", "relativize", "normalize", "key", "compare",
+                            "to-uri", "to-iri", "extract"}) {
         const ran h = run({sub, "--help"});
         BOOST_TEST(h.status == 0);
         BOOST_TEST(h.out.starts_with(std::string("usage: iri ") + sub + " "), sub);
@@ -117,6 +121,13 @@ BOOST_AUTO_TEST_CASE(resolve_and_relativize) {
     BOOST_TEST(p.out == "http://a/c\nhttp://x/y#f\n");
     const ran v = run({"relativize", "--base", "http://a/b/c/d;p?q", "http://a/b/g", "http://a/b/c/g:h"});
     BOOST_TEST(v.out == "../g\n./g:h\n");
+    // A target no reference resolves to (its ".." would be removed, RFC 3986 §5.2.4) is an error, printed like
+    // any other: the exit status says an input failed.
+    const ran d = run({"relativize", "--json", "--base", "http://a/b/c/d;p?q", "http://a/b/../g"});
+    BOOST_TEST(d.status == 1);
+    BOOST_TEST(d.out.find("\"valid\": false") != std::string::npos);
+    BOOST_TEST(d.out.find("\"code\": \"not_relativizable\", \"offset\": 11, \"component\": \"path\"") !=
+               std::string::npos);
     const ran j = run({"resolve", "--pairs", "--input-format", "json", "--json"}, "[\"http://a/b/\", \"../c\"]\n");
     BOOST_TEST(j.out == "{\"input\": \"../c\", \"base\": \"http://a/b/\", \"valid\": true, \"output\": \"http://a/c\"}\n");
     BOOST_TEST(run({"resolve", "--base", "relative/base", "g"}).status == 2);
@@ -155,6 +166,9 @@ BOOST_AUTO_TEST_CASE(to_uri_and_to_iri) {
                "http://www.example.org/Dürst\nhttp://www.example.org/D%FCrst\n");
     BOOST_TEST(run({"to-iri", "--unicode-hosts", "http://xn--99zt52a.example.org/%e2%80%ae"}).out ==
                "http://納豆.example.org/%E2%80%AE\n");
+    // Issue 18: the first "%" after the query (in the fragment) with the query kept as written (step 5): the
+    // query once, the fragment decoded once, nothing more.
+    BOOST_TEST(run({"to-iri", "--keep-http-query", "http://a/b?q=1#%C3%A9"}).out == "http://a/b?q=1#é\n");
     const ran bad = run({"to-uri", "--host", "idna", "--json", "http://ab--c.例え.jp/"});  // UTS #46 CheckHyphens
     BOOST_TEST(bad.out.find("\"code\": \"idna_failed\", \"offset\": 7") != std::string::npos);
 }
@@ -177,6 +191,22 @@ BOOST_AUTO_TEST_CASE(normalize_and_compare) {
     BOOST_TEST(j.out == "{\"input\": \"http://a/~\", \"base\": \"http://a/%7e\", \"valid\": true, "
                         "\"equivalent\": true}\n");
     BOOST_TEST(run({"normalize", "--level", "nope", "x"}).status == 2);
+}
+
+BOOST_AUTO_TEST_CASE(key_and_resolve_normalize) {
+    // RFC 3987 §5.3.3's four equivalent IRIs have one key at the scheme rung; "http://example.com/?" another.
+    const ran k = run({"key", "--level", "scheme", "http://example.com", "http://example.com/", "http://example.com:/",
+                       "http://example.com:80/", "http://example.com/?"});
+    BOOST_TEST(k.out == "http://example.com/\nhttp://example.com/\nhttp://example.com/\nhttp://example.com/\n"
+                        "http://example.com/?\n");
+    BOOST_TEST(run({"key", "http://a b"}).status == 1);
+    // RFC 3986 §5.4.1's base; the targets normalized (RFC 3987 §5.3.2.3: "%7E" is "~"; "%2E%2E" is not made a
+    // dot segment, normalize.hpp), the empty path "/" and port 80 dropped at the scheme rung (§5.3.3).
+    const ran r = run({"resolve", "--base", "http://a/b/c/d;p?q", "--normalize", "syntax", "../%7Eg", "./%2E%2E/x"});
+    BOOST_TEST(r.out == "http://a/b/~g\nhttp://a/b/c/%2E%2E/x\n");
+    const ran s = run({"resolve", "--normalize", "scheme", "--pairs"}, "HTTP://A/b\t//B:80\n");
+    BOOST_TEST(s.out == "http://b/\n");
+    BOOST_TEST(run({"normalize", "--normalize", "scheme", "x"}).status == 2);  // normalize takes --level
 }
 
 BOOST_AUTO_TEST_CASE(extract_from_text) {

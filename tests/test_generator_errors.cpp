@@ -6,9 +6,11 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 
 #include "abnf.hpp"
+#include "emit_re2c.hpp"
 
 namespace fs = std::filesystem;
 
@@ -46,7 +48,7 @@ BOOST_AUTO_TEST_CASE(the_shipped_grammars_load) {
         const auto g = iri::abnf::load(std::string(IRI_SOURCE_DIR) + "/grammar/" + v + ".abnf", d);
         BOOST_TEST_CONTEXT(v) {
             BOOST_TEST(d.ok());
-            BOOST_TEST(g.entries.size() == 26u);  // one per role of include/iri/detail/roles.def
+            BOOST_TEST(g.entries.size() == 26u);  // one per role of include/iri/roles.def
         }
     }
 }
@@ -95,4 +97,37 @@ BOOST_AUTO_TEST_CASE(literal_sets_follow_the_grammar) {
     BOOST_TEST_REQUIRE(query.has_value());
     BOOST_TEST(query->contains(0xE000));  // iprivate: in the query only
     BOOST_TEST(!g.literal_set(*g.find("isegment"))->contains(0xE000));
+}
+
+namespace {
+
+std::string emitted(const std::string& variant) {
+    iri::abnf::diagnostics d;
+    const auto g = iri::abnf::load(std::string(IRI_SOURCE_DIR) + "/grammar/" + variant + ".abnf", d);
+    BOOST_TEST_REQUIRE(d.ok());
+    std::ostringstream out;
+    std::string error;
+    BOOST_TEST_REQUIRE(iri::abnf::emit_re2c(g, {}, out, error), error);
+    return out.str();
+}
+
+}  // namespace
+
+// include/iri/detail/sets.def: the generator emits each named set from the rule of that name, so the stages
+// take gen-delims, reserved or the LEIRI groups of 3987bis §6.3 from the grammar files.
+BOOST_AUTO_TEST_CASE(named_sets_come_from_the_rules_of_that_name) {
+    const std::string uri = emitted("uri");
+    // RFC 3986 §2.2: gen-delims = ":" / "/" / "?" / "#" / "[" / "]" / "@", as sorted ranges.
+    BOOST_TEST(uri.find("const std::uint32_t named_gen_delims_ranges[][2] = {\n    {0x23, 0x23},\n    {0x2f, 0x2f},\n"
+                        "    {0x3a, 0x3a},\n    {0x3f, 0x40},\n    {0x5b, 0x5b},\n    {0x5d, 0x5d},\n") !=
+               std::string::npos);
+    BOOST_TEST(uri.find("nullptr,  // leiri-delimiters") != std::string::npos);  // URIs have no LEIRI groups
+    const std::string leiri = emitted("leiri");
+    // 3987bis §6.3: "<", ">" and '"' (0x22, 0x3C, 0x3E).
+    BOOST_TEST(leiri.find("const std::uint32_t named_leiri_delimiters_ranges[][2] = {\n    {0x22, 0x22},\n"
+                          "    {0x3c, 0x3c},\n    {0x3e, 0x3e},\n    {0, 0},") != std::string::npos);
+    // Whether reg-name takes U-labels is emitted: URIs' reg-name is ASCII (RFC 3986 §3.2.2), IRIs' ireg-name
+    // has iunreserved (3987bis §2.2).
+    BOOST_TEST(uri.find("::named_sets,\n    false,\n};") != std::string::npos);
+    BOOST_TEST(emitted("iri").find("::named_sets,\n    true,\n};") != std::string::npos);
 }

@@ -5,9 +5,13 @@
 
 #include <array>
 #include <string>
+#include <vector>
 
 #include "iri/charset.hpp"
 #include "iri/percent.hpp"
+#include "iri/resolve.hpp"
+#include "iri/resolver.hpp"
+#include "iri/schemes.hpp"
 #include "support/datasets.hpp"
 #include "support/printing.hpp"
 
@@ -82,8 +86,17 @@ BOOST_AUTO_TEST_CASE(case_normalization) {
     BOOST_TEST(norm("http://a/%3a/B?%3b#%3c") == "http://a/%3A/B?%3B#%3C");
     BOOST_TEST(norm("http://User@a/") == "http://User@a/");
     BOOST_TEST(norm("http://[2001:DB8::A]/") == "http://[2001:db8::a]/");
-    // Non-ASCII letters are not lowered by case normalization (that is IDN mapping, §5.3.3).
-    BOOST_TEST(norm("http://RÉSUMÉ.example/") == "http://rÉsumÉ.example/");
+    // §5.3.2.1 lowercases a "US-ASCII only" host: a host with a non-ASCII character keeps its case at the
+    // syntax rung, its ASCII letters included (case equivalence of IDNs is §5.3.3's).
+    BOOST_TEST(norm("http://RÉSUMÉ.example/") == "http://RÉSUMÉ.example/");
+    BOOST_TEST(!equiv("http://RÉSUMÉ.example/", "http://résumé.example/"));
+    // ... and so does one whose non-ASCII character is percent-encoded (RFC 3986 §3.2.2 writes "é" so).
+    BOOST_TEST(norm("http://EX%c3%a9.ORG/") == "http://EXé.ORG/");
+    BOOST_TEST(norm("http://EX%c3%a9.ORG/", syntax, grammar::uri) == "http://EX%C3%A9.ORG/");
+    BOOST_TEST(equiv("http://EX%C3%A9.ORG/", "http://EXé.ORG/"));
+    // A host of ASCII characters, some of them percent-encoded, is US-ASCII only: "%41" is "A", lowered.
+    BOOST_TEST(norm("http://%41B.Example/") == "http://ab.example/");
+    BOOST_TEST(norm("http://A%2CB/") == "http://a%2Cb/");
 }
 
 BOOST_AUTO_TEST_CASE(percent_encoding_normalization) {
@@ -111,7 +124,13 @@ BOOST_AUTO_TEST_CASE(percent_encoding_normalization) {
 BOOST_AUTO_TEST_CASE(path_segment_normalization) {
     // RFC 3987 §5.3.2.4 / RFC 3986 §5.2.4.
     BOOST_TEST(norm("http://a/b/c/./../../g") == "http://a/g");
-    BOOST_TEST(norm("http://a/b/%2E%2E/c") == "http://a/c");  // "%2E" is ".", unreserved
+    // "%2E" is ".", unreserved (§5.3.2.3), but decoding it never makes a dot segment: §5.2.4 removes "." and ".."
+    // as written, and the result must not depend on normalizing before or after resolution (normalize.hpp).
+    BOOST_TEST(norm("http://a/b/%2E%2E/c") == "http://a/b/%2E%2E/c");
+    BOOST_TEST(norm("http://a/b/%2e/.%2e/%2E./c") == "http://a/b/%2E/.%2E/%2E./c");
+    BOOST_TEST(norm("http://a/b/%2E%2E%2E/x%2E/%2Ey/c") == "http://a/b/.../x./.y/c");  // not dot segments
+    BOOST_TEST(norm("%2e%2e/b") == "%2E%2E/b");
+    BOOST_TEST(norm("http://a/b/c/./../../g/%2E/..") == "http://a/g/");  // the literal ones still go
     BOOST_TEST(norm("../a/./b") == "../a/./b");  // a relative reference keeps them
     BOOST_TEST(norm("s:/a/..//b") == "s:/.//b");  // without authority the path cannot begin with "//"
 }
@@ -156,6 +175,32 @@ BOOST_AUTO_TEST_CASE(idn_equivalence) {
     BOOST_TEST(!equiv("http://résumé.example.org", "http://xn--rsum-bpad.example.org", syntax));
     // A host UTS #46 rejects (a hyphen in positions 3 and 4) is left as syntax normalization writes it.
     BOOST_TEST(norm("http://AB--C.example/", scheme) == "http://ab--c.example/");
+    // 3987bis §3.4.2: IDNA applies where the reg-name "is intended to be used as a domain name": for the schemes
+    // whose table row says so (dns_host), never for a scheme the table does not know.
+    BOOST_TEST(norm("SCHEME://Alpha%ce%b1/", scheme) == "scheme://Alphaα/");
+    BOOST_TEST(norm("foo://xn--rsum-bpad.example.org/", scheme) == "foo://xn--rsum-bpad.example.org/");
+    BOOST_TEST(!equiv("foo://résumé.example.org", "foo://xn--rsum-bpad.example.org", scheme));
+    BOOST_TEST(norm("HTTP://Alpha%ce%b1/", scheme) == "http://alphaα/");
+    BOOST_TEST(norm("ftp://xn--rsum-bpad.example.org/", scheme) == "ftp://résumé.example.org/");
+}
+
+BOOST_AUTO_TEST_CASE(scheme_table_dns_column) {
+    // Every scheme of the table defines its host as a DNS name or an IP address, and says where.
+    for (const iri::scheme_info& s : iri::known_schemes()) {
+        BOOST_TEST(s.dns_host, s.name);
+        BOOST_TEST(!s.host_spec.empty(), s.name);
+    }
+    BOOST_TEST(iri::find_scheme("http")->host_spec == "RFC 9110 §4.3.2");
+    BOOST_TEST(iri::find_scheme("ftp")->host_spec == "RFC 1738 §3.1");
+    BOOST_TEST(iri::find_scheme("sip")->host_spec == "RFC 3261 §19.1.1");
+    BOOST_TEST(iri::find_scheme("urn") == nullptr);  // no host at all: no row
+    // canonical_key and equivalent follow normalize: the same host is one key under http, two under foo.
+    auto key = [](std::string_view s) {
+        return iri::canonical_key(iri::reference_view::parse(s).value(), scheme).value();
+    };
+    BOOST_TEST(key("http://XN--RSUM-BPAD.example.org/") == key("http://résumé.example.org/"));
+    BOOST_TEST(key("foo://xn--rsum-bpad.example.org/") != key("foo://résumé.example.org/"));
+    BOOST_TEST(equiv("wss://xn--rsum-bpad.example.org/", "wss://résumé.example.org/", scheme));
 }
 
 BOOST_AUTO_TEST_CASE(character_normalization_is_opt_in) {
@@ -223,4 +268,53 @@ BOOST_AUTO_TEST_CASE(properties_over_the_datasets) {
         BOOST_TEST_MESSAGE(file << " (" << iri::name(g) << "): " << checked << " normalizations checked");
         BOOST_TEST(checked > 0u);
     }
+}
+
+namespace {
+
+// Bases and references made of the pieces where normalizing and resolving could disagree: dot segments literal,
+// percent-encoded and mixed, rootless and authority-less bases, segments with ":".
+std::vector<std::pair<std::string, std::string>> generated_pairs() {
+    const char* bases[] = {"http://a/b/c/d;p?q", "HTTP://A/%2E%2E/b/", "a:b", "a:x/y", "a:/b/c", "s://h",
+                           "foo://H%41/x/%2e/y", "http://[2001:DB8::1]:80/a/..%2E/b"};
+    const char* segments[] = {".", "..", "%2E", "%2e%2E", ".%2E", "%2E.", "%2E%2E%2E", "x%2E", "a", "", "b:c"};
+    std::vector<std::string> refs = {"", "?y", "#s", "//H/%2E/x", "/%2E%2E", "HTTP://X/%2e/../y"};
+    for (const char* a : segments)
+        for (const char* b : segments) {
+            refs.push_back(std::string(a) + "/" + b);
+            refs.push_back(std::string("/") + a + "/" + b + "?q");
+            for (const char* c : {".", "%2E", "z"}) refs.push_back(std::string(a) + "/" + b + "/" + c);
+        }
+    std::vector<std::pair<std::string, std::string>> pairs;
+    for (const char* b : bases)
+        for (const std::string& r : refs) pairs.emplace_back(b, r);
+    return pairs;
+}
+
+}  // namespace
+
+// Issue 16 item 4: normalization never makes a dot segment, so normalizing a reference before resolving it gives
+// the target normalizing after does, at both rungs; and the resolver gives that target in one pass.
+BOOST_AUTO_TEST_CASE(normalize_commutes_with_resolve) {
+    auto pairs = iri_test::cc10k_pairs();
+    const auto generated = generated_pairs();
+    pairs.insert(pairs.end(), generated.begin(), generated.end());
+    std::size_t checked = 0;
+    for (const auto& [b, r] : pairs) {
+        auto base = iri::reference_view::parse(b);
+        auto ref = iri::reference_view::parse(r);
+        if (!base || !ref || !base->has_scheme()) continue;
+        for (rung level : {rung::syntax, rung::scheme}) {
+            const iri::normalize_options o{.rung = level};
+            const std::string after = iri::normalize(*iri::resolve(*base, *ref), o).value();
+            const std::string nr = iri::normalize(*ref, o).value();
+            const std::string before = iri::normalize(*iri::resolve(*base, iri::reference_view::parse(nr).value()), o).value();
+            if (after != before) BOOST_TEST(after == before, b << " + " << r);
+            auto pipeline = iri::resolver::make(b, grammar::iri, o);
+            BOOST_TEST_REQUIRE(pipeline.has_value());
+            if (*pipeline->normalized(r) != after) BOOST_TEST(*pipeline->normalized(r) == after, b << " + " << r);
+            ++checked;
+        }
+    }
+    BOOST_TEST(checked > 20000u);
 }

@@ -12,7 +12,7 @@
 #include <string>
 
 #include "abnf.hpp"
-#include "iri/detail/match.hpp"
+#include "match.hpp"
 #include "iri/scheme_rules.hpp"
 #include "support/abnf_interpreter.hpp"
 

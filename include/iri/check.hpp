@@ -25,6 +25,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -44,6 +45,17 @@ struct diagnostic {
     std::string message;         ///< one line
     std::string spec;            ///< the section it comes from
 };
+
+/// One row of the table of diagnostic codes (docs/diagnostics.md lists the same codes; a test checks both ways).
+struct diagnostic_code {
+    const char* code;     ///< "family.name"
+    severity level;
+    const char* spec;     ///< the section it comes from ("the grammar": the grammar error's own section)
+    const char* summary;  ///< what it means, one line
+};
+
+/// Every code check() can report, by family.
+[[nodiscard]] std::span<const diagnostic_code> diagnostic_codes() noexcept;
 
 /// Every diagnostic of `reference` under grammar `g`, grammar errors first, then by family and position.
 /// Never throws (allocation failure aside).

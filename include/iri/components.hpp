@@ -22,7 +22,7 @@ namespace iri {
 /// A tagged component (RFC 3986 §3).
 enum class component : std::uint8_t {
 #define IRI_COMPONENT(id, rfc3986_name) id,
-#include "iri/detail/roles.def"
+#include "iri/roles.def"
 #undef IRI_COMPONENT
     none,  ///< outside every component (used by errors)
 };

@@ -30,6 +30,9 @@ enum class errc : std::uint8_t {
     unicode_failure,           ///< ICU could not complete (memory): no result rather than a wrong one
     invalid_encoding,          ///< bytes that are not valid in the named charset, or a lone UTF-16 surrogate
     unknown_charset,           ///< a charset name ICU does not know
+    not_relativizable,         ///< no reference resolves to the target (RFC 3986 §5.2): it is relative (`where`
+                               ///< is scheme), or its path has a dot segment resolution would remove (`where`
+                               ///< is path, `offset` the segment)
 };
 
 /// The name of a code ("unexpected_end", ...): stable, for logs and JSON.

@@ -30,7 +30,7 @@ inline constexpr std::size_t grammar_count = 0
 /// An entry production, named after the RFC 3986 rule whose role it plays (RFC 3986 §3, §4.1–§4.3).
 enum class production : std::uint8_t {
 #define IRI_PRODUCTION(id, rfc3986_name) id,
-#include "iri/detail/roles.def"
+#include "iri/roles.def"
 #undef IRI_PRODUCTION
 };
 

@@ -8,8 +8,8 @@
 //
 // The rungs of the ladder, each including the ones below it:
 //  - simple (§5.3.1): code point by code point, never mapping IRIs to URIs first. normalize() returns the input.
-//  - syntax (§5.3.2): case normalization (§5.3.2.1: the scheme and the ASCII letters of the host to lowercase,
-//    the hex digits of every "%HH" to uppercase); percent-encoding normalization (§5.3.2.3: "%HH" sequences
+//  - syntax (§5.3.2): case normalization (§5.3.2.1: the scheme and a "US-ASCII only" host to lowercase, the hex
+//    digits of every "%HH" to uppercase); percent-encoding normalization (§5.3.2.3: "%HH" sequences
 //    that encode an unreserved character are decoded: in URIs the ASCII unreserved ones, in IRIs also the UTF-8
 //    of any iunreserved character, so "ros%C3%A9" ≡ "rosé"; the set is the grammar's `unreserved` production.
 //    Reserved characters are never decoded: "%2F" stays); path segment normalization (§5.3.2.4:
@@ -17,17 +17,27 @@
 //    meaning depends on the base).
 //  - scheme (§5.3.3), for the schemes of iri/schemes.hpp: an empty port or the scheme's default port removed,
 //    other ports written without leading zeros; an empty path with an authority written "/" for the schemes
-//    that define it (http, https, ...); hosts compared as IDNs: a reg-name that UTS #46 processes without error
-//    is written with U-labels in IRIs, LEIRIs and RFC 3987 IRIs (so "xn--rsum-bpad" ≡ "résumé" ≡ "RÉSUMÉ") and
-//    with A-labels in URIs; IPv6 literals in the RFC 5952 text form ("[2001:DB8:0:0::1]" → "[2001:db8::1]").
+//    that define it (http, https, ...); IPv6 literals in the RFC 5952 text form ("[2001:DB8:0:0::1]" →
+//    "[2001:db8::1]"); and, only for the schemes whose reg-names are DNS names (scheme_info::dns_host; 3987bis
+//    §3.4.2 maps a reg-name with IDNA only where it "is intended to be used as a domain name"), hosts compared as
+//    IDNs: a reg-name that UTS #46 processes without error is written with U-labels in IRIs, LEIRIs and RFC 3987
+//    IRIs (so "xn--rsum-bpad" ≡ "résumé" ≡ "RÉSUMÉ") and with A-labels in URIs. The reg-name of any other scheme
+//    stays as the syntax rung writes it ("foo://Alpha%CE%B1/" keeps "Alpha"). UTS #46 runs only on a host with a
+//    non-ASCII or percent-encoded character or an "xn--" label: to any other it changes nothing.
 // Where the specs leave room, this normalizer:
 //  - treats the port as text at the syntax rung ("080" stays) and as a number at the scheme rung ("080" is 80);
 //  - keeps an empty userinfo, query or fragment with its delimiter ("http://@a/", "http://a/?": §5.3.3 says
 //    delimiters of empty components are not removed unless the scheme allows it);
 //  - leaves an empty path empty for schemes without a rule for it (only http, https, ws and wss have one);
-//  - lowercases every host at the syntax rung, IP literals and IPvFuture included (RFC 3986 §6.2.2.1: the host
-//    is case-insensitive), but only ASCII letters (non-ASCII case is the IDN mapping of the scheme rung);
-//  - decodes "%2E" to "." before removing dot segments, so "/a/%2E%2E/b" is "/b" ("." is unreserved).
+//  - lowercases IP literals and IPvFuture at the syntax rung (ASCII only, RFC 3986 §6.2.2.1: the host is
+//    case-insensitive); a reg-name only when it is "US-ASCII only" (§5.3.2.1): no non-ASCII character, literal or
+//    percent-encoded ("%C3%A9" is how RFC 3986 §3.2.2 writes "é"). "RÉSUMÉ.Example" keeps its case there: case
+//    in a host with non-ASCII characters belongs to the IDN mapping of the scheme rung (§5.3.3);
+//  - never makes a dot segment that was not there: a "%2E" is decoded to "." (it is unreserved) except where that
+//    would turn its segment into "." or ".." ("/a/%2E%2E/b" and "/a/.%2E/b" stay, with uppercase hex). RFC 3986
+//    §5.2.4 removes dot segments as written, and §6.2.2.3 (3987bis §5.3.2.4) applies that algorithm to them only;
+//    so normalizing then resolving gives the target resolving then normalizing gives: for every base B and
+//    reference R, normalize(resolve(B, R)) == normalize(resolve(B, normalize(R))) at every rung.
 // Two options stand apart:
 //  - nfc: character normalization to NFC (§5.3.2.2), off by default: RFC 3987 says equivalence must not rely on
 //    it, except for text from non-digital or legacy-charset sources. It is applied to the literal text of each
@@ -55,12 +65,18 @@ struct normalize_options {
 /// The normal form of `r` at the given rung, valid in r's grammar.
 ///
 /// @par Complexity  Linear in the input (UTS #46 and NFC are linear); allocates the output, plus ICU buffers
-///                  for the hosts and texts it maps.
+///                  for the IDN hosts and the texts it maps.
 /// @return the normalized string. Never throws; the error case is an input that is not valid in `g` (string
 ///         overload) or ICU failing to allocate.
 [[nodiscard]] result<std::string> normalize(const reference_view& r, normalize_options options = {});
 [[nodiscard]] result<std::string> normalize(std::string_view text, grammar g = grammar::iri,
                                             normalize_options options = {});
+
+/// As normalize, appending to `out` in one pass (whose capacity a batch can reuse: no allocation once it is large
+/// enough, apart from the ICU buffers of an IDN host or of a text NFC changes).
+/// @return the number of bytes appended; on error `out` is as it was.
+[[nodiscard]] result<std::size_t> append_normalized(std::string& out, const reference_view& r,
+                                                    normalize_options options = {});
 
 /// True when `a` and `b` are equivalent at the given rung: their normal forms are equal. Byte-identical
 /// inputs (with their fragments ignored when keep_fragment is false) are equivalent without any allocation.
@@ -72,5 +88,8 @@ struct normalize_options {
 /// A key for hash maps: two references of the same grammar have equal keys exactly when they are equivalent at
 /// the given rung. (It is the normal form itself, so it is also readable.)
 [[nodiscard]] result<std::string> canonical_key(const reference_view& r, normalize_options options = {});
+/// As canonical_key, appending to `out` (see append_normalized).
+[[nodiscard]] result<std::size_t> append_canonical_key(std::string& out, const reference_view& r,
+                                                       normalize_options options = {});
 
 }  // namespace iri

@@ -163,10 +163,8 @@ private:
 class reference;
 
 namespace detail {
-/// A reference over `text` whose offsets are `c`, as a parse of `text` in grammar `g` gives them: the caller
-/// guarantees it (resolution writes a target from the parts of parsed references). Not part of the public API.
-[[nodiscard]] reference adopt(std::string text, const components& c, grammar g) noexcept;
-}  // namespace detail
+struct reference_access;  // how the library makes a reference from offsets it guarantees (src/); not public API
+}
 
 /// A parsed reference that owns its text. Copying copies the string and the offsets (no re-parse); moving moves
 /// them. Every accessor of reference_view is available through view() or directly.
@@ -224,7 +222,7 @@ public:
     friend bool operator==(const reference& a, const reference& b) noexcept { return a.text_ == b.text_; }
 
 private:
-    friend reference detail::adopt(std::string text, const components& c, grammar g) noexcept;
+    friend struct detail::reference_access;
     reference(std::string text, const components& c, grammar g) noexcept
         : text_(std::move(text)), c_(c), grammar_(g) {}
     std::string text_;

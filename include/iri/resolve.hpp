@@ -57,16 +57,19 @@ struct resolve_options {
                                         resolve_options options = {});
 
 /// Relativization, the inverse of resolution: the shortest reference R such that resolve(base, R) is
-/// `target`, byte for byte; `target` itself when no shorter one exists (another scheme, or a path that
-/// needs its dot segments). It handles different authorities ("//host/path"), absolute paths ("/a"), paths
-/// relative to the base's directory ("../g"), query-only ("?y") and fragment-only ("#s") differences, the empty
-/// reference (same as the base without its fragment), and a first segment containing ":" ("./a:b").
+/// `target`, byte for byte. It tries every form the base allows: the empty reference (same as the base without
+/// its fragment), fragment-only ("#s") and query-only ("?y") differences, paths relative to the base's
+/// directory ("../g", "./a:b"; under a rootless base with "/" too: "urn:x/y/z" to "urn:x/y/w" is "w"),
+/// absolute paths ("/a"), other authorities ("//host/path"), and the target itself (another scheme).
 ///
 ///     iri::relativize("http://a/b/c/d;p?q", "http://a/b/c/d;p?y")   // "?y"
 ///     iri::relativize("http://a/b/c/d;p?q", "http://x/y")           // "//x/y"
+///     iri::relativize("http://a/b/c/d;p?q", "http://a/./b")         // errc::not_relativizable
 ///
 /// @par Complexity  Linear in the inputs (each candidate is checked by resolving it once).
-/// @return the reference, or errc::base_not_absolute.
+/// @return the reference, or errc::base_not_absolute, or errc::not_relativizable when no reference resolves
+///         to the target: it is relative (every resolution has a scheme, RFC 3986 §5.2.2), or its path has a
+///         dot segment (resolution removes them all, §5.2.4).
 [[nodiscard]] result<reference> relativize(const reference_view& base, const reference_view& target);
 
 /// Parses both strings in grammar `g`, then relativizes.

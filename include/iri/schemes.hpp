@@ -15,6 +15,10 @@ struct scheme_info {
     std::optional<std::uint16_t> default_port; ///< the port an authority without one means
     bool empty_path_is_root;                   ///< an empty path with an authority means "/" (http: RFC 9110 §4.2.3)
     std::string_view spec;                     ///< the document that says so
+    /// A reg-name host is a DNS name, so IDN equivalence applies to it (RFC 3987 §5.3.3, 3987bis §3.4.2:
+    /// only where the reg-name "is intended to be used as a domain name"). A scheme outside the table has none.
+    bool dns_host;
+    std::string_view host_spec;                ///< the document that says the host is a DNS name
 };
 
 /// The row of `scheme` (compared case-insensitively, RFC 3986 §3.1), or nullptr for a scheme not in the table.

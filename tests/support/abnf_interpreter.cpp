@@ -30,7 +30,7 @@ iri::component component_named(const std::string& role) {
 #define IRI_COMPONENT(id, rfc3986_name) \
     if (role == rfc3986_name) return static_cast<iri::component>(i); \
     ++i;
-#include "iri/detail/roles.def"
+#include "iri/roles.def"
 #undef IRI_COMPONENT
     return iri::component::none;
 }

@@ -1,4 +1,4 @@
-// The shared datasets (../shared/datasets, README there), read for property tests.
+// The datasets (datasets/, README there; the build unpacks them into its tree), read for property tests.
 #pragma once
 
 #include <string>

@@ -42,6 +42,28 @@ struct outcome {
     std::optional<bool> equivalent;
 };
 
+// resolve: the target of each reference (RFC 3986 §5.2), or its normal form (--normalize), written by a resolver
+// (resolver.hpp) made once for --base, once per pair for --pairs.
+outcome resolve(const options& o, const record& r) {
+    outcome x;
+    std::optional<iri::resolver> pair_resolver;
+    if (o.pairs) {
+        auto made = iri::resolver::make(r.fields[0], o.grammar, resolver_options(o), {.strict = o.strict});
+        if (!made) {
+            x.error = made.error(), x.about = r.fields[0], x.what = "base";
+            return x;
+        }
+        pair_resolver = std::move(*made);
+    }
+    const iri::resolver& resolver = o.pairs ? *pair_resolver : *o.resolver;
+    const std::string_view in = r.fields.back();
+    std::string out;
+    auto n = resolver.append_normalized(out, in);
+    if (n) x.output = std::move(out);
+    else x.error = n.error(), x.about = in;
+    return x;
+}
+
 outcome compute(const options& o, const record& r) {
     outcome x;
     if (o.command == "to-uri" || o.command == "to-iri") {  // the conversions parse their input themselves
@@ -56,16 +78,20 @@ outcome compute(const options& o, const record& r) {
         auto p = iri::parse(in, o.grammar, o.production);
         if (!p) {
             x.error = p.error(), x.about = in;
-        } else if (o.command == "normalize") {
-            auto n = iri::normalize(iri::reference_view(in, *p, o.grammar), o.normalization);
-            if (n) x.output = std::move(*n);
+        } else if (o.command == "normalize" || o.command == "key") {  // key: normalize.hpp's canonical key
+            std::string out;
+            const iri::reference_view view(in, *p, o.grammar);
+            auto n = o.command == "key" ? iri::append_canonical_key(out, view, o.normalization)
+                                        : iri::append_normalized(out, view, o.normalization);
+            if (n) x.output = std::move(out);
             else x.error = n.error(), x.about = in;
         } else {
             x.parts = *p;
         }
         return x;
     }
-    // resolve / relativize: a base and a reference.
+    if (o.command == "resolve") return resolve(o, r);
+    // relativize / compare: a base and a reference.
     std::optional<iri::reference> pair_base;
     if (o.pairs) {
         auto b = iri::reference::parse(std::string(r.fields[0]), o.grammar);
@@ -86,9 +112,11 @@ outcome compute(const options& o, const record& r) {
         x.equivalent = iri::equivalent(base, *ref, o.normalization);
         return x;
     }
-    auto t = o.command == "resolve" ? iri::resolve(base, *ref, {.strict = o.strict}) : iri::relativize(base, *ref);
-    if (!t) {
-        x.error = t.error(), x.about = base.str(), x.what = "base";
+    auto t = iri::relativize(base, *ref);
+    if (!t) {  // a base without scheme, or a target no reference resolves to
+        x.error = t.error();
+        if (t.error().code == iri::errc::not_relativizable) x.about = in;
+        else x.about = base.str(), x.what = "base";
         return x;
     }
     x.output = t->str();
@@ -121,7 +149,11 @@ std::istream* open_input(const std::string& name, std::ifstream& file) {
 }
 
 bool has_output(const std::string& command) {
-    return command == "normalize" || command == "to-uri" || command == "to-iri";
+    return command == "normalize" || command == "key" || command == "to-uri" || command == "to-iri";
+}
+
+iri::normalize_options resolver_options(const options& o) {
+    return o.resolve_normalized ? o.normalization : iri::normalize_options{.rung = iri::rung::simple};
 }
 
 bool takes_pairs(const std::string& command) {

@@ -30,6 +30,8 @@ struct options {
     bool scheme = false;  // parse --scheme: the parts of the scheme's own grammar
     std::optional<std::string> base_text;
     std::optional<iri::reference> base;  // --base, parsed once
+    bool resolve_normalized = false;     // resolve --normalize LEVEL: the target's normal form
+    std::optional<iri::resolver> resolver;  // resolve --base: the base parsed once, each target written by it
     iri::normalize_options normalization{.rung = iri::rung::syntax};  // normalize, compare
     iri::to_uri_options to_uri;                                       // to-uri (query_charset points into charset)
     iri::to_iri_options to_iri;                                       // to-iri
@@ -67,7 +69,7 @@ struct counters {
 /// True for the subcommands that take two strings (--base B, or --pairs): resolve, relativize, compare.
 bool takes_pairs(const std::string& command);
 
-/// True for the subcommands that print one output string per input: normalize, to-uri, to-iri.
+/// True for the subcommands that print one output string per input: normalize, key, to-uri, to-iri.
 bool has_output(const std::string& command);
 
 /// The first line of --tsv output: the column names.
@@ -76,6 +78,10 @@ std::string tsv_header(const options& o);
 /// The stream of input `name` ("-": standard input), opened in `file` when it is a file; nullptr (after a
 /// message on standard error) when it cannot be read.
 std::istream* open_input(const std::string& name, std::ifstream& file);
+
+/// The options of the resolver of `resolve`: the normal form at --normalize's rung, or (rung simple) the target
+/// as RFC 3986 §5.2 writes it.
+iri::normalize_options resolver_options(const options& o);
 
 /// Processes one record and appends what it prints.
 void run(const options& o, const record& r, std::string& out, counters& n);

@@ -36,6 +36,8 @@ Subcommands:
               URIs as their UTF-8 octets %HH
   to-iri      each URI as an IRI (3987bis §4.2): %HH of UTF-8 characters an IRI allows decoded
   normalize   the normal form of each reference at --level (RFC 3987 §5.3)
+  key         the canonical key of each reference at --level: equal keys exactly when equivalent, one per
+              line, for sort -u
   compare     whether each reference is equivalent to --base B (or the pair's first and second are), at
               --level: prints "equivalent" or "different"
   extract     find the IRIs in running text (each argument a text, or the files): begin, end, IRI
@@ -52,6 +54,8 @@ Options:
   --base B             the base of resolve and relativize
   --pairs              each input is "base<TAB>reference" (with json input: ["base", "reference"])
   --non-strict         resolve: ignore a reference's scheme equal to the base's (RFC 3986 §5.2.2)
+  --normalize L        resolve: print each target's normal form at rung L (simple | syntax | scheme), written
+                       in one pass without the unnormalized target (with --nfc, --no-fragment)
   --host M             to-uri: percent (default, §3.4.1) | idna (§3.4.2: UTS #46 ToASCII of the host)
   --charset NAME       to-uri: the document charset of http(s) queries (§3.5): ISO-8859-1, Shift_JIS, ...
   --encode-unsafe      to-uri: percent-encode space, <, >, ", {, }, |, \, ^, ` instead of failing
@@ -60,12 +64,12 @@ Options:
   --keep-http-query    to-iri: leave the query of http(s) URIs as it is (step 5)
   --min-severity S     check: show error | warning | info (default) and above; the exit status follows
                        errors only
-  --level L            normalize, compare: simple | syntax (default) | scheme, each rung including the ones
+  --level L            normalize, key, compare: simple | syntax (default) | scheme, each rung including the ones
                        below it: simple string comparison; case, percent-encoding and dot segments; default
                        ports, empty paths, IDN and IPv6 forms of the scheme
-  --nfc                normalize, compare: character normalization to NFC too (off by default, RFC 3987
+  --nfc                normalize, key, compare: character normalization to NFC too (off by default, RFC 3987
                        §5.3.2.2)
-  --no-fragment        normalize, compare: drop the fragments
+  --no-fragment        normalize, key, compare: drop the fragments
   --json               one JSON object per input: input, valid, output, components, error {code, offset,
                        component, message}
   --tsv                one TSV row per input, after a header row
@@ -86,6 +90,8 @@ Examples:
   iri normalize --level scheme 'HTTP://www.Example.COM:80/%7euser/./a/../b'
   iri compare --level scheme --base 'http://example.com' 'http://example.com:80/' 'http://example.com/?'
   printf 'http://a/b/\t../c\n' | iri resolve --pairs
+  iri resolve --base 'HTTP://Example.com/a/' --normalize scheme '../%7euser/./x' '//EXAMPLE.com:80'
+  iri key --level scheme --input urls.txt | sort -u
   iri extract --input mail.txt --json
 )";
 
@@ -118,14 +124,19 @@ follows errors only.
   iri check 'http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm'
   iri check --grammar leiri --json 'http://example.org/a b'
 )"},
-    {"resolve", R"(usage: iri resolve (--base B | --pairs) [--non-strict] [--grammar G] [REFERENCE...]
+    {"resolve", R"(usage: iri resolve (--base B | --pairs) [--non-strict] [--normalize L [--nfc] [--no-fragment]]
+                   [--grammar G] [REFERENCE...]
 Resolves each reference against the base (RFC 3986 §5.2); with --pairs each input is "base<TAB>reference".
+With --normalize L, prints the target's normal form at rung L (simple, syntax or scheme; RFC 3987 §5.3),
+written in one pass from the base, parsed once, and the reference.
   iri resolve --base 'http://a/b/c/d;p?q' '../g' '//g' '?y' '#s'
   printf 'http://a/b/\t../c\n' | iri resolve --pairs
   iri resolve --non-strict --base 'http://a/b/c/d;p?q' 'http:g'
+  iri resolve --base 'HTTP://Example.com/a/' --normalize scheme '../%7euser/./x' '//EXAMPLE.com:80'
 )"},
     {"relativize", R"(usage: iri relativize (--base B | --pairs) [--grammar G] [TARGET...]
-The shortest reference that resolves from the base back to each target; the target itself when none does.
+The shortest reference that resolves from the base back to each target; the error not_relativizable when
+none does (a relative target, or a path with dot segments, which resolution removes).
   iri relativize --base 'http://a/b/c/d;p?q' 'http://a/b/g' 'http://a/b/c/g:h' 'http://x/y'
 )"},
     {"normalize", R"(usage: iri normalize [--level simple|syntax|scheme] [--nfc] [--no-fragment] [REFERENCE...]
@@ -133,6 +144,12 @@ The normal form at a rung of RFC 3987 §5.3's ladder (each includes the ones bel
 comparison; case, percent-encoding and dot segments; default ports, empty paths, IDN and IPv6 forms.
   iri normalize 'HTTP://www.EXAMPLE.com/%7euser/./a/../b'
   iri normalize --level scheme 'http://example.com:80' 'http://xn--rsum-bpad.example.org'
+)"},
+    {"key", R"(usage: iri key [--level simple|syntax|scheme] [--nfc] [--no-fragment] [REFERENCE...]
+The canonical key of each reference, one per line: two references have equal keys exactly when they are
+equivalent at the rung (RFC 3987 §5.3), so "sort -u" de-duplicates them.
+  iri key --level scheme 'http://example.com' 'HTTP://EXAMPLE.com:80/'
+  iri key --level scheme --input urls.txt | sort -u
 )"},
     {"compare", R"(usage: iri compare (--base B | --pairs) [--level L] [--nfc] [--no-fragment] [REFERENCE...]
 "equivalent" or "different" for each reference against the base, or for each pair, at the chosen rung.
@@ -213,12 +230,16 @@ options parse_args(int argc, char** argv) {
             o.pairs = true;
         } else if (a == "--non-strict") {
             o.strict = false;
-        } else if (a == "--level") {
+        } else if (a == "--level" || a == "--normalize") {
             const std::string v = value();
             if (v == "simple") o.normalization.rung = iri::rung::simple;
             else if (v == "syntax") o.normalization.rung = iri::rung::syntax;
             else if (v == "scheme") o.normalization.rung = iri::rung::scheme;
             else usage_error("unknown level " + v + " (simple, syntax or scheme)");
+            if (a == "--normalize") {
+                if (o.command != "resolve") usage_error("--normalize is for resolve (normalize takes --level)");
+                o.resolve_normalized = true;
+            }
         } else if (a == "--min-severity") {
             const std::string v = value();
             if (v == "error") o.min_severity = iri::severity::error;
@@ -286,6 +307,8 @@ options parse_args(int argc, char** argv) {
             if (!b->has_scheme() && o.command != "compare")
                 usage_error("the base needs a scheme (RFC 3986 §5.1): " + *o.base_text);
             o.base = std::move(*b);
+            if (o.command == "resolve")
+                o.resolver = *iri::resolver::make(*o.base_text, o.grammar, cli::resolver_options(o), {.strict = o.strict});
         }
     } else if (o.pairs || o.base_text) {
         usage_error("--base and --pairs are for resolve, relativize and compare");

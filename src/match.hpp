@@ -1,5 +1,5 @@
-// The interface between the library and the generated matchers (build tree: gen/<variant>/<variant>.cpp).
-// Not part of the public API.
+// The interface between the library and the generated matchers (build tree: gen/<variant>/<variant>.cpp): the
+// layout of the generated tables. Private to the library: not installed, no public header includes it.
 #pragma once
 
 #include <cstddef>
@@ -45,6 +45,18 @@ struct charset_info {
     std::uint64_t ascii[2];            // the same set below U+0080 as a bitmap
 };
 
+/// The named sets (include/iri/detail/sets.def), in that order.
+enum class named_set : std::uint8_t {
+#define IRI_SET(id, name) id,
+#include "iri/detail/sets.def"
+#undef IRI_SET
+};
+inline constexpr std::size_t named_set_count = 0
+#define IRI_SET(id, name) +1
+#include "iri/detail/sets.def"
+#undef IRI_SET
+    ;
+
 /// Everything the generator tells the library about one variant.
 struct grammar_info {
     const char* name;        // "iri"
@@ -63,6 +75,8 @@ struct grammar_info {
     bool split_rfc3986;                  // ";@split rfc3986": the reference rules keep RFC 3986's structure
     const charset_info* charsets;        // for the entries whose rule repeats one element
     std::size_t charset_count;
+    const charset_info* const* named_sets;  // indexed by named_set; nullptr where the variant lacks the rule
+    bool unicode_reg_name;               // the reg-name role allows characters above U+007F (U-labels)
 };
 
 /// A generated matcher of a scheme grammar (grammar/schemes/): like match_fn, but the parts are spans indexed as

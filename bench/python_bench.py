@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+"""Speed of the Python package iri against the standard library and rfc3987, in one run on the same datasets.
+
+    PYTHONPATH=build/python /usr/bin/python3 bench/python_bench.py --datasets DIR [--rounds 7] [--out FILE]
+
+DIR is the datasets folder (default: $IRI_DATASETS_DIR). Rows: ns per item, the median of the rounds (rounds of
+the rows interleaved, so that a slower moment of the machine hits every row alike):
+ - iri.parse, iri.is_valid, urllib.parse.urlsplit (as shipped: with its lru_cache), urlsplit without the cache,
+   rfc3987.parse(rule="IRI_reference") (a regex validator, on a subset: it is slow) over the page URLs, hrefs and
+   IRIs;
+ - iri.canonical_keys over the Common Crawl (page, href) pairs (resolve + scheme normalization + key, one batch
+   call) with jobs=1 and jobs=2, against urllib.parse.urljoin alone, one call per pair;
+ - iri.validate_many with jobs=1 and jobs=2.
+Each row has the wall-clock and the CPU time of the process. Then the issue's targets as ratios of the medians:
+CPU time for one-thread comparisons (robust on a shared machine), wall clock for the jobs=2 scaling. Writes
+Markdown to --out (and stdout).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import sys
+import time
+import urllib.parse
+
+import iri
+
+try:
+    import rfc3987
+except ImportError:  # python3-rfc3987 (scripts/setup.sh installs it)
+    rfc3987 = None
+
+
+def load(datasets):
+    def lines(name):
+        with open(os.path.join(datasets, name), encoding="utf-8") as f:
+            return [line.lstrip("\ufeff") for line in f.read().split("\n") if line]
+
+    pairs = [line.partition(",")[::2] for line in lines("oxiri/relative_urls_cc_10k.csv")[1:]]
+    return {
+        "cc pages": [p for p, _ in pairs],
+        "cc hrefs": [h for _, h in pairs],
+        "kasztp": lines("url-various-datasets/kasztp.txt"),
+        "zhwiki IRIs": lines("derived/zhwiki_iri_100k.txt")[:20000],
+    }, pairs
+
+
+def per_item(f, items):
+    """(wall-clock ns, CPU ns of this process) per item of one call of f over all items."""
+    wall, cpu = time.perf_counter_ns(), time.process_time_ns()
+    f(items)
+    n = max(1, len(items))
+    return (time.perf_counter_ns() - wall) / n, (time.process_time_ns() - cpu) / n
+
+
+def each(g):
+    def run(items):
+        for s in items:
+            g(s)
+    return run
+
+
+def each_safe(g):
+    def run(items):
+        for s in items:
+            try:
+                g(s)
+            except Exception:  # noqa: BLE001  invalid inputs raise: part of the cost
+                pass
+    return run
+
+
+def rows_for(data, pairs):
+    pages = [p for p, _ in pairs]
+    hrefs = [h for _, h in pairs]
+    urlsplit_uncached = urllib.parse.urlsplit.__wrapped__
+    rows = []
+    for name, items in data.items():
+        rows += [
+            (f"iri.parse · {name}", each_safe(iri.parse), items),
+            (f"iri.is_valid · {name}", each(iri.is_valid), items),
+            (f"urllib urlsplit · {name}", each_safe(urllib.parse.urlsplit), items),
+            (f"urllib urlsplit, no cache · {name}", each_safe(urlsplit_uncached), items),
+        ]
+        if rfc3987 is not None:
+            rows.append((f"rfc3987.parse · {name}", each_safe(lambda s: rfc3987.parse(s, rule="IRI_reference")),
+                         items[:2000]))
+        rows += [
+            (f"iri.validate_many jobs=1 · {name}", lambda x: iri.validate_many(x, jobs=1), items),
+            (f"iri.validate_many jobs=2 · {name}", lambda x: iri.validate_many(x, jobs=2), items),
+        ]
+    rows += [
+        ("iri.canonical_keys jobs=1 · cc pairs", lambda x: iri.canonical_keys(hrefs, bases=pages, jobs=1), pairs),
+        ("iri.canonical_keys jobs=2 · cc pairs", lambda x: iri.canonical_keys(hrefs, bases=pages, jobs=2), pairs),
+        ("urllib urljoin · cc pairs", lambda x: [urllib.parse.urljoin(p, h) for p, h in x], pairs),
+    ]
+    return rows
+
+
+def measure(rows, rounds):
+    """Per row, the medians of wall-clock and CPU ns per item."""
+    times = {name: [] for name, _, _ in rows}
+    for _ in range(rounds):
+        for name, f, items in rows:
+            times[name].append(per_item(f, items))
+    return {name: (statistics.median(w for w, _ in t), statistics.median(c for _, c in t))
+            for name, t in times.items()}
+
+
+def targets(medians, names):
+    """The issue's targets. One-thread comparisons use CPU time (the machine may be shared: CPU time does not
+    count the time other processes take the cores), the jobs=2 scaling wall-clock time."""
+    m = {name: cpu for name, (_, cpu) in medians.items()}
+    wall = {name: w for name, (w, _) in medians.items()}
+    out = []
+    for name in names:
+        split = m[f"urllib urlsplit · {name}"]
+        valid = m[f"iri.is_valid · {name}"]
+        out.append((f"is_valid ≤ urlsplit per call · {name}", split / valid, 1.0))
+        if rfc3987 is not None:
+            out.append((f"is_valid ≥ 20× faster than rfc3987.parse · {name}",
+                        m[f"rfc3987.parse · {name}"] / valid, 20.0))
+        out.append((f"validate_many jobs=2 ≥ 1.6× jobs=1 · {name}",
+                    wall[f"iri.validate_many jobs=1 · {name}"] / wall[f"iri.validate_many jobs=2 · {name}"], 1.6))
+    out.append(("canonical_keys (1 job) ≥ 5× faster per pair than urljoin · cc pairs",
+                m["urllib urljoin · cc pairs"] / m["iri.canonical_keys jobs=1 · cc pairs"], 5.0))
+    out.append(("canonical_keys jobs=2 ≥ 1.6× jobs=1 (wall clock) · cc pairs",
+                wall["iri.canonical_keys jobs=1 · cc pairs"] / wall["iri.canonical_keys jobs=2 · cc pairs"], 1.6))
+    return out
+
+
+def report(m, t, rounds, sizes, load):
+    lines = [f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()} "
+             f"({sys.executable}), load average {load[0]:.1f} before the run and {load[1]:.1f} after it; medians "
+             f"of {rounds} interleaved rounds. CPU time is this process's (all its threads).", "",
+             "Datasets: " + ", ".join(f"{k} ({v:,} lines)" for k, v in sizes.items()) +
+             "; rfc3987.parse on the first 2,000 lines of each.", "",
+             "| row · dataset | ns/item (wall clock) | ns/item (CPU) |", "| --- | ---: | ---: |"]
+    lines += [f"| {name} | {w:,.0f} | {c:,.0f} |" for name, (w, c) in m.items()]
+    lines += ["", "| target | ratio | needed | met |", "| --- | ---: | ---: | --- |"]
+    lines += [f"| {name} | {ratio:.2f}× | {need:g}× | {'yes' if ratio >= need else 'NO'} |"
+              for name, ratio, need in t]
+    return "\n".join(lines) + "\n"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--datasets", default=os.environ.get("IRI_DATASETS_DIR"), help="the datasets folder")
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--out", help="also write the Markdown here")
+    args = parser.parse_args()
+    if not args.datasets:
+        parser.error("--datasets (or IRI_DATASETS_DIR) is needed")
+    data, pairs = load(args.datasets)
+    sizes = {**{k: len(v) for k, v in data.items()}, "cc pairs": len(pairs)}
+    load_before = os.getloadavg()[0]
+    m = measure(rows_for(data, pairs), args.rounds)
+    text = report(m, targets(m, list(data)), args.rounds, sizes, (load_before, os.getloadavg()[0]))
+    print(text)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as f:
+            f.write(text)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,65 @@
+# Install rules, the CMake package, pkg-config file and the Debian packages (CPack DEB), for the library target
+# `iri` (static, or shared with BUILD_SHARED_LIBS=ON). Components: runtime (libiri.so.N), development (headers,
+# libiri.a, the libiri.so link, CMake package, iri.pc), tools (bin/iri and its man page, tools/cli).
+# One build tree holds one kind of library; installing a static and a shared build into one prefix gives both,
+# and scripts/package.sh packages both into the .debs.
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+get_target_property(iri_type iri TYPE)
+if(iri_type STREQUAL "SHARED_LIBRARY")
+  set(iri_kind shared)
+else()
+  set(iri_kind static)
+endif()
+set(iri_cmake_dir "${CMAKE_INSTALL_LIBDIR}/cmake/iri")
+
+install(TARGETS iri EXPORT iri_targets
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT development
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT runtime NAMELINK_COMPONENT development
+  INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# The public headers only: include/ holds nothing else (the library's private headers are in src/), and of the
+# generated ones the grammar list and the export macros.
+install(DIRECTORY include/ "${IRI_GENERATED_INCLUDE}/" DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+  COMPONENT development)
+install(EXPORT iri_targets NAMESPACE iri:: FILE iri-${iri_kind}-targets.cmake DESTINATION ${iri_cmake_dir}
+  COMPONENT development)
+configure_package_config_file(cmake/iriConfig.cmake.in "${PROJECT_BINARY_DIR}/iriConfig.cmake"
+  INSTALL_DESTINATION ${iri_cmake_dir})
+# The major version is the SOVERSION: a consumer asking for 1.x accepts any 1.y (README, ABI policy).
+write_basic_package_version_file("${PROJECT_BINARY_DIR}/iriConfigVersion.cmake" COMPATIBILITY SameMajorVersion)
+install(FILES "${PROJECT_BINARY_DIR}/iriConfig.cmake" "${PROJECT_BINARY_DIR}/iriConfigVersion.cmake"
+  DESTINATION ${iri_cmake_dir} COMPONENT development)
+
+file(RELATIVE_PATH IRI_PC_TO_PREFIX "/prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/prefix")
+configure_file(cmake/iri.pc.in "${PROJECT_BINARY_DIR}/iri.pc" @ONLY)
+install(FILES "${PROJECT_BINARY_DIR}/iri.pc" DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig COMPONENT development)
+
+# ---- Debian packages: libiriN (runtime), libiri-dev, iri-tools ----
+set(CPACK_GENERATOR DEB)
+set(CPACK_PACKAGE_NAME iri)
+set(CPACK_PACKAGE_VENDOR "iri")
+set(CPACK_PACKAGE_CONTACT "iri maintainers <iri@localhost>")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "Internationalized Resource Identifiers (RFC 3987, 3987bis, RFC 3986)")
+set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_PACKAGE_INSTALL_DIRECTORY /usr)
+set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+set(CPACK_DEB_COMPONENT_INSTALL ON)
+set(CPACK_COMPONENTS_ALL runtime development tools)
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SECTION libs)
+set(CPACK_DEBIAN_PACKAGE_RELEASE 1)
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)            # dpkg-shlibdeps: libc6, libstdc++6, libicu72
+set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS ON)      # the runtime package's shlibs file
+set(CPACK_DEBIAN_RUNTIME_PACKAGE_NAME libiri${PROJECT_VERSION_MAJOR})
+set(CPACK_COMPONENT_RUNTIME_DESCRIPTION "the shared library libiri.so.${PROJECT_VERSION_MAJOR}")
+set(CPACK_DEBIAN_DEVELOPMENT_PACKAGE_NAME libiri-dev)
+set(CPACK_DEBIAN_DEVELOPMENT_PACKAGE_SECTION libdevel)
+set(CPACK_COMPONENT_DEVELOPMENT_DESCRIPTION "headers, static library, CMake package and pkg-config file")
+set(CPACK_COMPONENT_DEVELOPMENT_DEPENDS runtime)
+set(CPACK_DEBIAN_DEVELOPMENT_PACKAGE_DEPENDS "libicu-dev (>= 72)")  # iri.pc's Requires.private, find_dependency
+set(CPACK_DEBIAN_TOOLS_PACKAGE_NAME iri-tools)
+set(CPACK_DEBIAN_TOOLS_PACKAGE_SECTION utils)
+set(CPACK_COMPONENT_TOOLS_DESCRIPTION "the iri command-line tool")
+set(CPACK_COMPONENT_TOOLS_DEPENDS runtime)
+include(CPack)

@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Link dedup with Dask: how many distinct link targets a crawl's (page, href) pairs have, and how many per host.
+
+Each input file holds lines "page,href" (split at the first comma; a header line "base,relative" or
+"page,href" is skipped), as in Common Crawl link extracts. Each file is one partition. Per partition the hrefs
+are resolved against their pages and turned into canonical keys (RFC 3986 §5.2 resolution, RFC 3987 §5.3
+scheme-based normalization, fragments dropped) by one batch call, iri.canonical_keys, which releases the GIL;
+then Dask counts the distinct keys, and the distinct keys per host.
+
+    # a local cluster of 2 worker processes on this machine
+    python3 examples/dask_link_dedup.py --workers 2 links-*.csv
+    # an existing cluster (dask scheduler / dask worker on each machine, iri installed on each worker, the
+    # files at the same path on every worker, e.g. a shared file system)
+    python3 examples/dask_link_dedup.py --scheduler tcp://scheduler.example:8786 /shared/links-*.csv
+
+docs/python.md says more.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from typing import Dict, Iterable, List, Optional, Tuple
+
+import iri
+
+HEADERS = ("base,relative", "page,href")
+
+
+def split_pairs(lines: Iterable[str]) -> Tuple[List[str], List[str]]:
+    """The pages and hrefs of "page,href" lines (header lines skipped)."""
+    pages, hrefs = [], []
+    for line in lines:
+        line = line.rstrip("\r\n")
+        if not line or line in HEADERS:
+            continue
+        page, _, href = line.partition(",")
+        pages.append(page)
+        hrefs.append(href)
+    return pages, hrefs
+
+
+def partition_keys(lines: Iterable[str], jobs: int = 1) -> List[str]:
+    """The canonical keys of one partition's link targets (pairs that do not resolve are left out)."""
+    pages, hrefs = split_pairs(lines)
+    keys = iri.canonical_keys(hrefs, bases=pages, level="scheme", keep_fragment=False, jobs=jobs)
+    return [k for k in keys if k is not None]
+
+
+def host_of(key: str) -> str:
+    """The host of a canonical key ("" when it has none, as in "mailto:" links)."""
+    return iri.parse(key).host or ""
+
+
+def link_counts(paths: List[str], client) -> Dict[str, object]:
+    """The counts, computed on the Dask cluster `client` is connected to."""
+    import dask.bag as db
+
+    lines = db.read_text(paths, blocksize=None)  # one partition per file
+    keys = lines.map_partitions(partition_keys)
+    distinct = keys.distinct()
+    per_host = distinct.map(host_of).frequencies()
+    n_pairs = lines.map_partitions(lambda part: [len(split_pairs(part)[0])]).sum()
+    pairs, resolved, targets, hosts = client.compute([n_pairs, keys.count(), distinct.count(), per_host], sync=True)
+    return {"pairs": pairs, "resolved": resolved, "distinct_targets": targets,
+            "targets_per_host": dict(sorted(hosts))}
+
+
+def single_process_counts(paths: List[str]) -> Dict[str, object]:
+    """The same counts in this process, one pair at a time, without Dask or the batch calls."""
+    pairs = resolved = 0
+    distinct = set()
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for page, href in zip(*split_pairs(f)):
+                pairs += 1
+                try:
+                    key = iri.canonical_key(iri.resolve(page, href), level="scheme", keep_fragment=False)
+                except iri.IRIError:
+                    continue
+                resolved += 1
+                distinct.add(key)
+    hosts = Counter(host_of(k) for k in distinct)
+    return {"pairs": pairs, "resolved": resolved, "distinct_targets": len(distinct),
+            "targets_per_host": dict(sorted(hosts.items()))}
+
+
+def connect(scheduler: Optional[str], workers: int):
+    """A client of the cluster at `scheduler`, or of a new LocalCluster of `workers` processes."""
+    from distributed import Client, LocalCluster
+
+    if scheduler:
+        return Client(scheduler)
+    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+    return Client(cluster)
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("files", nargs="+", help="files of page,href lines, one partition each")
+    parser.add_argument("--scheduler", help="address of a running Dask scheduler (default: a local cluster)")
+    parser.add_argument("--workers", type=int, default=2, help="worker processes of the local cluster")
+    parser.add_argument("--top", type=int, default=10, help="hosts to print")
+    args = parser.parse_args(argv)
+    with connect(args.scheduler, args.workers) as client:
+        client.upload_file(__file__)  # the workers import this module's functions
+        counts = link_counts(args.files, client)
+    hosts = Counter(counts.pop("targets_per_host"))
+    counts["top_hosts"] = hosts.most_common(args.top)
+    json.dump(counts, sys.stdout, indent=2, ensure_ascii=False)
+    print()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,300 @@
+/* iri.h: the C API of the iri library (C99; usable from C and C++).
+ *
+ *   iri_components c = IRI_COMPONENTS_INIT;
+ *   iri_error e = IRI_ERROR_INIT;
+ *   if (iri_parse("http://a/b?q", 12, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_URI_REFERENCE, &c, &e) == IRI_OK)
+ *       ... c.spans[IRI_COMPONENT_HOST] is {7, 8} ...
+ *   else
+ *       ... e.code, e.offset, e.component, e.message ...
+ *
+ * Conventions, for every function:
+ *  - Input strings are (pointer, length in bytes): any bytes, no terminator assumed; an embedded NUL is an
+ *    ordinary (and in most grammars disallowed) character; invalid UTF-8 is an error (IRI_E_INVALID_UTF8).
+ *    A NULL pointer is allowed with length 0.
+ *  - Functions that can fail return an int status: IRI_OK (0) or an error code (iri_error_name() names it), and
+ *    fill the optional `iri_error* err` (NULL: no details) with the byte offset, component and message.
+ *  - String results are allocated by the library: `*out` receives a NUL-terminated string (the result may also
+ *    hold NULs: `*out_len`, optional, is its length) that the caller frees with iri_free(). On error `*out` is
+ *    NULL. Names (iri_error_name, iri_component_name, ...) are static strings, never freed.
+ *  - Lists (diagnostics, extracted IRIs) are opaque handles read with _count/_get and freed with _free.
+ *  - Structs the caller passes carry their size in their first field (set it with the _INIT macros): a
+ *    library built with more fields reads and writes only those the caller's size covers. A NULL options
+ *    pointer means the defaults.
+ *  - No C++ exception crosses this interface (allocation failure is IRI_E_NO_MEMORY). There is no global
+ *    mutable state: every function may be called from any number of threads at once.
+ *  - Grammars are small integers: IRI_GRAMMAR_DEFAULT (the IRI grammar, draft-ietf-iri-3987bis) or a value of
+ *    iri_grammar_find() ("uri", "iri", "rfc3987", "leiri", ...). Productions are the IRI_PRODUCTION_* roles,
+ *    named after RFC 3986's rules; iri_production_find() looks one up by a grammar's ABNF rule name.
+ */
+#ifndef IRI_H
+#define IRI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(_WIN32) || defined(__CYGWIN__)
+#  if defined(IRI_C_API_BUILDING)
+#    define IRI_C_API __declspec(dllexport)
+#  elif defined(IRI_C_API_SHARED)
+#    define IRI_C_API __declspec(dllimport)
+#  else
+#    define IRI_C_API
+#  endif
+#elif defined(__GNUC__) || defined(__clang__)
+#  define IRI_C_API __attribute__((visibility("default")))
+#else
+#  define IRI_C_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- status and error codes (stable: values never change meaning; new ones are added) ---- */
+enum {
+    IRI_OK = 0,
+    /* the codes of the C++ library (iri::errc), same values */
+    IRI_E_UNEXPECTED_END = 1,       /* the input ended where the production needs more ("http://[::1") */
+    IRI_E_DISALLOWED_CHARACTER = 2, /* a character the production does not allow at this point */
+    IRI_E_INVALID_UTF8 = 3,         /* bytes that are not well-formed UTF-8 */
+    IRI_E_BAD_PERCENT_ENCODING = 4, /* "%" not followed by two hex digits (RFC 3986 §2.1) */
+    IRI_E_EXCLUDED_CHARACTER = 5,   /* forbidden by a prose rule (IRIs: bidi formatting, RFC 3987 §4.1) */
+    IRI_E_INPUT_TOO_LONG = 6,       /* longer than 4,294,967,294 bytes */
+    IRI_E_NO_SUCH_PRODUCTION = 7,   /* the grammar has no rule for the production */
+    IRI_E_BASE_NOT_ABSOLUTE = 8,    /* resolution needs a base with a scheme (RFC 3986 §5.2.1) */
+    IRI_E_IDNA_FAILED = 9,          /* a host label UTS #46 rejects (iri_error.idna_errors says why) */
+    IRI_E_UNICODE_FAILURE = 10,     /* ICU could not complete */
+    IRI_E_INVALID_ENCODING = 11,    /* bytes not valid in the named charset */
+    IRI_E_UNKNOWN_CHARSET = 12,     /* a charset name ICU does not know */
+    /* codes of the C interface itself */
+    IRI_E_INVALID_ARGUMENT = 64,    /* a NULL pointer with a length, an unknown enum value, ... */
+    IRI_E_NO_SUCH_GRAMMAR = 65,     /* a grammar number or name this library does not have */
+    IRI_E_NO_MEMORY = 66,           /* allocation failed */
+    IRI_E_INTERNAL = 67             /* an unexpected failure inside the library (a bug) */
+};
+
+/* The name of a status code ("ok", "unexpected_end", "invalid_argument", ...); "unknown" for other values. */
+IRI_C_API const char* iri_error_name(int code);
+
+/* ---- components (RFC 3986 §3), in the order of iri::component ---- */
+enum {
+    IRI_COMPONENT_SCHEME = 0,
+    IRI_COMPONENT_AUTHORITY = 1,
+    IRI_COMPONENT_USERINFO = 2,
+    IRI_COMPONENT_HOST = 3,
+    IRI_COMPONENT_PORT = 4,
+    IRI_COMPONENT_PATH = 5,
+    IRI_COMPONENT_QUERY = 6,
+    IRI_COMPONENT_FRAGMENT = 7,
+    IRI_COMPONENT_IPV4ADDRESS = 8,
+    IRI_COMPONENT_IPV6ADDRESS = 9, /* without the brackets */
+    IRI_COMPONENT_IPVFUTURE = 10,  /* without the brackets */
+    IRI_COMPONENT_REG_NAME = 11,
+    IRI_COMPONENT_COUNT = 12,
+    IRI_COMPONENT_NONE = 12        /* outside every component (errors) */
+};
+/* The name of a component ("scheme", "host", "IPv6address", ..., "none"). */
+IRI_C_API const char* iri_component_name(int component);
+
+/* Which alternative of host matched (RFC 3986 §3.2.2). */
+enum { IRI_HOST_NONE = 0, IRI_HOST_REG_NAME = 1, IRI_HOST_IPV4 = 2, IRI_HOST_IPV6 = 3, IRI_HOST_IPVFUTURE = 4 };
+
+/* ---- entry productions (roles named after RFC 3986's rules), in the order of iri::production ---- */
+enum {
+    IRI_PRODUCTION_URI_REFERENCE = 0, IRI_PRODUCTION_URI = 1, IRI_PRODUCTION_ABSOLUTE_URI = 2,
+    IRI_PRODUCTION_RELATIVE_REF = 3, IRI_PRODUCTION_SCHEME = 4, IRI_PRODUCTION_AUTHORITY = 5,
+    IRI_PRODUCTION_USERINFO = 6, IRI_PRODUCTION_HOST = 7, IRI_PRODUCTION_PORT = 8, IRI_PRODUCTION_IP_LITERAL = 9,
+    IRI_PRODUCTION_IPV4ADDRESS = 10, IRI_PRODUCTION_IPV6ADDRESS = 11, IRI_PRODUCTION_IPVFUTURE = 12,
+    IRI_PRODUCTION_REG_NAME = 13, IRI_PRODUCTION_PATH = 14, IRI_PRODUCTION_PATH_ABEMPTY = 15,
+    IRI_PRODUCTION_PATH_ABSOLUTE = 16, IRI_PRODUCTION_PATH_NOSCHEME = 17, IRI_PRODUCTION_PATH_ROOTLESS = 18,
+    IRI_PRODUCTION_PATH_EMPTY = 19, IRI_PRODUCTION_SEGMENT = 20, IRI_PRODUCTION_SEGMENT_NZ = 21,
+    IRI_PRODUCTION_SEGMENT_NZ_NC = 22, IRI_PRODUCTION_QUERY = 23, IRI_PRODUCTION_FRAGMENT = 24,
+    IRI_PRODUCTION_UNRESERVED = 25,
+    IRI_PRODUCTION_COUNT = 26
+};
+
+/* ---- grammar and production lookup ---- */
+#define IRI_GRAMMAR_DEFAULT (-1) /* the IRI grammar ("iri") */
+
+/* The number of grammar variants built in; grammars are numbered 0 .. count-1. */
+IRI_C_API int iri_grammar_count(void);
+/* Sets *out to the grammar called `name` ("uri", "iri", "rfc3987", "leiri", ...). IRI_E_NO_SUCH_GRAMMAR. */
+IRI_C_API int iri_grammar_find(const char* name, size_t name_len, int* out);
+/* The name of grammar `grammar` (NUL-terminated, static), or NULL for a number it does not have. */
+IRI_C_API const char* iri_grammar_name(int grammar);
+/* Sets *out to the production that `grammar`'s ABNF rule `name` (or alias, or RFC 3986 role name) plays,
+ * matched case-insensitively: "ihost" in "iri" is IRI_PRODUCTION_HOST. IRI_E_NO_SUCH_PRODUCTION. */
+IRI_C_API int iri_production_find(int grammar, const char* name, size_t name_len, int* out);
+/* The RFC 3986 rule name of a production ("URI-reference", "host", ...; static), or NULL. */
+IRI_C_API const char* iri_production_name(int production);
+/* The ABNF rule of `grammar` that plays `production` ("IRI-reference" for URI_REFERENCE in "iri"), as a
+ * static string of *len bytes (not NUL-terminated). IRI_E_NO_SUCH_PRODUCTION when the grammar has none. */
+IRI_C_API int iri_production_rule(int grammar, int production, const char** rule, size_t* len);
+
+/* ---- errors ---- */
+#define IRI_ERROR_MESSAGE_SIZE 256
+
+/* The details of a failure. Set `size` to sizeof(iri_error) (IRI_ERROR_INIT does). */
+typedef struct iri_error {
+    size_t size;
+    int code;               /* the status returned */
+    uint32_t offset;        /* byte offset in the input where it stops being valid (== length: unexpected end) */
+    uint32_t char_offset;   /* where the offending character or sequence begins */
+    uint32_t length;        /* its length in bytes (0: none) */
+    int component;          /* IRI_COMPONENT_* the offset falls in, or IRI_COMPONENT_NONE */
+    int input;              /* which input the offset is in: 0 the first (the base of resolve), 1 the second */
+    uint32_t idna_errors;   /* IRI_E_IDNA_FAILED: ICU's UIDNA_ERROR_* bits */
+    char message[IRI_ERROR_MESSAGE_SIZE]; /* one line, NUL-terminated, truncated to fit */
+} iri_error;
+#define IRI_ERROR_INIT {sizeof(iri_error), 0, 0, 0, 0, IRI_COMPONENT_NONE, 0, 0, {0}}
+
+/* Frees a string or buffer the library allocated. NULL is allowed. */
+IRI_C_API void iri_free(void* p);
+
+/* ---- validate and parse (draft-ietf-iri-3987bis §2.2, RFC 3986 §3–§4) ---- */
+#define IRI_OMITTED 0xFFFFFFFFu
+
+typedef struct iri_span {
+    uint32_t begin; /* IRI_OMITTED when the component does not occur (not the same as empty) */
+    uint32_t end;
+} iri_span;
+
+/* The component offsets of one parse. Set `size` to sizeof(iri_components) (IRI_COMPONENTS_INIT does). */
+typedef struct iri_components {
+    size_t size;
+    int host_kind; /* IRI_HOST_* */
+    iri_span spans[IRI_COMPONENT_COUNT]; /* by IRI_COMPONENT_*, without delimiters */
+} iri_components;
+#define IRI_COMPONENTS_INIT {sizeof(iri_components), 0, {{0, 0}}}
+
+/* Parses the whole text as `production` of `grammar` and fills *out (caller's struct). */
+IRI_C_API int iri_parse(const char* text, size_t len, int grammar, int production, iri_components* out,
+                        iri_error* err);
+/* 1 when the text is a valid string of `production` in `grammar`, else 0 (also for an unknown grammar). */
+IRI_C_API int iri_is_valid(const char* text, size_t len, int grammar, int production);
+
+/* ---- resolution and relativization (RFC 3986 §5.2) ---- */
+/* Resolves `ref` against `base` (both parsed in `grammar`). strict = 0: a reference whose scheme equals the
+ * base's is resolved as if it had none (§5.2.2). *out: library-allocated, free with iri_free. */
+IRI_C_API int iri_resolve(const char* base, size_t base_len, const char* ref, size_t ref_len, int grammar,
+                          int strict, char** out, size_t* out_len, iri_error* err);
+/* The shortest reference that resolves against `base` to `target`. *out: library-allocated. */
+IRI_C_API int iri_relativize(const char* base, size_t base_len, const char* target, size_t target_len,
+                             int grammar, char** out, size_t* out_len, iri_error* err);
+
+/* ---- normalization, equivalence, canonical keys (RFC 3987 §5.3) ---- */
+enum { IRI_RUNG_SIMPLE = 0, IRI_RUNG_SYNTAX = 1, IRI_RUNG_SCHEME = 2 };
+
+typedef struct iri_normalize_options {
+    size_t size;
+    int rung;          /* IRI_RUNG_*; default IRI_RUNG_SYNTAX */
+    int nfc;           /* character normalization to NFC (§5.3.2.2); default 0 */
+    int keep_fragment; /* default 1 */
+} iri_normalize_options;
+#define IRI_NORMALIZE_OPTIONS_INIT {sizeof(iri_normalize_options), IRI_RUNG_SYNTAX, 0, 1}
+
+/* The normal form of a reference. *out: library-allocated. */
+IRI_C_API int iri_normalize(const char* text, size_t len, int grammar, const iri_normalize_options* options,
+                            char** out, size_t* out_len, iri_error* err);
+/* A key equal for exactly the references equivalent at the options' rung. *out: library-allocated. */
+IRI_C_API int iri_canonical_key(const char* text, size_t len, int grammar, const iri_normalize_options* options,
+                                char** out, size_t* out_len, iri_error* err);
+/* Sets *equal to 1 when a and b are equivalent at the options' rung, else 0. err->input tells which is invalid. */
+IRI_C_API int iri_equivalent(const char* a, size_t a_len, const char* b, size_t b_len, int grammar,
+                             const iri_normalize_options* options, int* equal, iri_error* err);
+
+/* ---- conversions (3987bis §3, §4.2, §6.2) ---- */
+enum { IRI_HOST_MAPPING_PERCENT = 0, IRI_HOST_MAPPING_IDNA = 1 };
+
+typedef struct iri_to_uri_options {
+    size_t size;
+    int host;                  /* IRI_HOST_MAPPING_*; default percent-encoding (§3.4.1) */
+    const char* charset;       /* the document's charset for http(s) queries (§3.5); NULL: UTF-8 */
+    size_t charset_len;
+    int encode_unsafe_ascii;   /* percent-encode space, "<", ">", ... instead of failing (RFC 3987 §3.1) */
+} iri_to_uri_options;
+#define IRI_TO_URI_OPTIONS_INIT {sizeof(iri_to_uri_options), IRI_HOST_MAPPING_PERCENT, NULL, 0, 0}
+
+/* IRI (of grammar `from`) to URI. *out: library-allocated. */
+IRI_C_API int iri_to_uri(const char* text, size_t len, int from, const iri_to_uri_options* options, char** out,
+                         size_t* out_len, iri_error* err);
+
+typedef struct iri_to_iri_options {
+    size_t size;
+    int to;                       /* the IRI grammar of the result; default IRI_GRAMMAR_DEFAULT */
+    int keep_discouraged_encoded; /* step 4's §5.1 policy */
+    int keep_http_query_encoded;  /* step 5 */
+    int unicode_hosts;            /* step 7: punycode labels to Unicode */
+} iri_to_iri_options;
+#define IRI_TO_IRI_OPTIONS_INIT {sizeof(iri_to_iri_options), IRI_GRAMMAR_DEFAULT, 0, 0, 0}
+
+/* URI to IRI (3987bis §4.2). *out: library-allocated. */
+IRI_C_API int iri_to_iri(const char* uri, size_t len, const iri_to_iri_options* options, char** out,
+                         size_t* out_len, iri_error* err);
+/* LEIRI to IRI of grammar `to` (3987bis §6.2). *out: library-allocated. */
+IRI_C_API int iri_leiri_to_iri(const char* text, size_t len, int to, char** out, size_t* out_len, iri_error* err);
+
+/* ---- percent-encoding (RFC 3986 §2.1, §2.4) ---- */
+enum { IRI_ENCODE_KEEP_ESCAPES = 0, IRI_ENCODE_LITERAL = 1 };
+enum { IRI_DECODE_STRICT = 0, IRI_DECODE_LENIENT = 1 };
+
+/* Encodes text for `production` (userinfo, reg_name, segment, segment_nz, segment_nz_nc, query, fragment) of
+ * `grammar`; the ASCII characters of `also` are encoded too. *out: library-allocated. */
+IRI_C_API int iri_percent_encode(const char* text, size_t len, int grammar, int production, int mode,
+                                 const char* also, size_t also_len, char** out, size_t* out_len, iri_error* err);
+/* Decodes every "%HH" (the result may hold any octet, NUL included: use *out_len). require_utf8: the result
+ * must be UTF-8 (IRI_E_INVALID_UTF8 otherwise). *out: library-allocated. */
+IRI_C_API int iri_percent_decode(const char* text, size_t len, int mode, int require_utf8, char** out,
+                                 size_t* out_len, iri_error* err);
+
+/* ---- diagnostics (iri/check.hpp; docs/diagnostics.md lists the codes) ---- */
+enum { IRI_SEVERITY_ERROR = 0, IRI_SEVERITY_WARNING = 1, IRI_SEVERITY_INFO = 2 };
+
+typedef struct iri_diagnostics iri_diagnostics; /* opaque list */
+
+typedef struct iri_diagnostic {
+    size_t size;
+    const char* code;    /* "family.name"; the strings live as long as the list */
+    int severity;        /* IRI_SEVERITY_* */
+    uint32_t begin;      /* byte range in the reference */
+    uint32_t end;
+    int component;       /* IRI_COMPONENT_* */
+    const char* message;
+    const char* spec;
+} iri_diagnostic;
+#define IRI_DIAGNOSTIC_INIT {sizeof(iri_diagnostic), NULL, 0, 0, 0, IRI_COMPONENT_NONE, NULL, NULL}
+
+/* Every diagnostic of a reference: *out is a new list (free with iri_diagnostics_free). */
+IRI_C_API int iri_check(const char* text, size_t len, int grammar, iri_diagnostics** out, iri_error* err);
+IRI_C_API size_t iri_diagnostics_count(const iri_diagnostics* list);
+/* Fills *out with item i; IRI_E_INVALID_ARGUMENT when i >= count. */
+IRI_C_API int iri_diagnostics_get(const iri_diagnostics* list, size_t i, iri_diagnostic* out);
+IRI_C_API void iri_diagnostics_free(iri_diagnostics* list);
+
+/* ---- extraction from running text (RFC 3986 Appendix C, 3987bis §8.3) ---- */
+enum { IRI_DELIMITER_NONE = 0, IRI_DELIMITER_ANGLE_BRACKETS = 1, IRI_DELIMITER_DOUBLE_QUOTES = 2 };
+
+typedef struct iri_matches iri_matches; /* opaque list */
+
+typedef struct iri_match {
+    size_t size;
+    uint32_t begin;      /* byte offsets in the text */
+    uint32_t end;
+    const char* value;   /* the IRI (line-break whitespace and "URL:" removed), NUL-terminated; lives as long
+                            as the list */
+    size_t value_len;
+    int delimiter;       /* IRI_DELIMITER_* */
+} iri_match;
+#define IRI_MATCH_INIT {sizeof(iri_match), 0, 0, NULL, 0, IRI_DELIMITER_NONE}
+
+/* Every IRI found in `text`: *out is a new list (free with iri_matches_free). */
+IRI_C_API int iri_extract(const char* text, size_t len, int grammar, iri_matches** out, iri_error* err);
+IRI_C_API size_t iri_matches_count(const iri_matches* list);
+IRI_C_API int iri_matches_get(const iri_matches* list, size_t i, iri_match* out);
+IRI_C_API void iri_matches_free(iri_matches* list);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* IRI_H */

@@ -1,0 +1,62 @@
+"""The value types of the iri package: IRIError, Diagnostic and Match."""
+from __future__ import annotations
+
+from typing import NamedTuple, Optional
+
+
+class IRIError(ValueError):
+    """A string that is not a valid reference, or that an operation cannot handle.
+
+    ``code`` is a stable name ("disallowed_character", "invalid_utf8", "bad_percent_encoding",
+    "base_not_absolute", "idna_failed", ...); ``offset`` is where the input stops being valid, in str
+    indices for str input and in bytes for bytes input (``byte_offset`` is always in UTF-8 bytes);
+    ``component`` names the component it falls in ("host", "path", ... or "none"); ``input`` names the
+    argument it is about when a function takes several ("base", "ref"), else None.
+
+    >>> try:
+    ...     iri.parse("http://a b")
+    ... except iri.IRIError as e:
+    ...     print(e.code, e.offset, e.component)
+    disallowed_character 8 host
+    """
+
+    def __init__(self, message: str, *, code: str, offset: int, component: str,
+                 byte_offset: Optional[int] = None, input: Optional[str] = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+        self.offset = offset
+        self.component = component
+        self.byte_offset = offset if byte_offset is None else byte_offset
+        self.input = input
+
+    def __reduce__(self):  # picklable, so that errors travel between Dask workers
+        return (_rebuild_error, (self.message, self.code, self.offset, self.component, self.byte_offset,
+                                 self.input))
+
+
+def _rebuild_error(message, code, offset, component, byte_offset, input):
+    return IRIError(message, code=code, offset=offset, component=component, byte_offset=byte_offset, input=input)
+
+
+class Diagnostic(NamedTuple):
+    """One problem iri.check found: a stable ``code`` ("security.userinfo", ...), ``severity`` ("error",
+    "warning", "info"), the range [``start``, ``end``) in str indices (bytes for bytes input), the
+    ``component``, a one-line ``message`` and the ``spec`` section it comes from."""
+    code: str
+    severity: str
+    start: int
+    end: int
+    component: str
+    message: str
+    spec: str
+
+
+class Match(NamedTuple):
+    """One IRI iri.extract found: its ``value`` (line-break whitespace and "URL:" removed), where it is in the
+    text [``start``, ``end``) in str indices (bytes for bytes input), and its ``delimiter`` ("none",
+    "angle_brackets", "double_quotes")."""
+    value: str
+    start: int
+    end: int
+    delimiter: str

@@ -1,0 +1,239 @@
+// The batch calls: a sequence in, a list out in input order, the work done with the GIL released on `jobs`
+// threads. A bad item gives None (errors="none") or raises the IRIError of the first bad item (errors="raise").
+#include "pyiri.hpp"
+
+#include "docstrings.hpp"
+
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <exception>
+#include <thread>
+#include <vector>
+
+#include "iri/parse.hpp"
+#include "iri/reference.hpp"
+
+namespace pyiri {
+
+namespace {
+
+/// The items of a sequence as text, with a reference that keeps their objects (and UTF-8 buffers) alive.
+struct items {
+    py::object keep;
+    std::vector<text> texts;
+};
+
+items collect(py::handle sequence, const char* argument) {
+    if (PyUnicode_Check(sequence.ptr()) || PyBytes_Check(sequence.ptr()))
+        throw py::type_error(std::string(argument) + " must be a sequence of str or bytes, not a single string");
+    PyObject* fast = PySequence_Fast(sequence.ptr(), "expected a sequence of str or bytes");
+    if (fast == nullptr) throw py::error_already_set();
+    items out{py::reinterpret_steal<py::object>(fast), {}};
+    const Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    PyObject** objects = PySequence_Fast_ITEMS(fast);
+    out.texts.reserve(static_cast<std::size_t>(n));
+    for (Py_ssize_t i = 0; i < n; ++i) out.texts.push_back(as_text(objects[i], argument));
+    return out;
+}
+
+/// One item's result: a string, or an error about input `input` of the item ("base" or the item itself).
+struct outcome {
+    std::string value;
+    std::optional<iri::error> error;
+    const char* input = nullptr;
+};
+
+/// Calls f(i) for i in [0, n) on `jobs` threads (this one included), the GIL released. An exception of f
+/// (allocation failure) is rethrown here after every thread has finished.
+template <class F>
+void run(std::size_t n, int jobs, const F& f) {
+    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    const std::size_t threads = std::clamp<std::size_t>(jobs <= 0 ? cores : static_cast<std::size_t>(jobs), 1,
+                                                        std::max<std::size_t>(n, 1));
+    const std::size_t chunk = (n + threads - 1) / threads;
+    std::vector<std::exception_ptr> failures(threads);
+    auto work = [&](std::size_t t) {
+        try {
+            for (std::size_t i = t * chunk; i < std::min(n, (t + 1) * chunk); ++i) f(i);
+        } catch (...) {
+            failures[t] = std::current_exception();
+        }
+    };
+    {
+        py::gil_scoped_release unlocked;
+        std::vector<std::thread> pool;
+        for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work, t);
+        work(0);
+        for (std::thread& th : pool) th.join();
+    }
+    for (const std::exception_ptr& e : failures)
+        if (e) std::rethrow_exception(e);
+}
+
+bool raises(std::string_view errors) {
+    if (errors == "raise") return true;
+    if (errors == "none") return false;
+    throw py::value_error("errors must be 'none' or 'raise'");
+}
+
+/// The list of results; None for a bad item, or the first bad item's IRIError. `texts_of` gives the text an
+/// error of item i is about.
+template <class TextOf>
+py::list results(const std::vector<outcome>& out, bool raise_errors, const TextOf& text_of) {
+    py::list list(out.size());
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        const outcome& o = out[i];
+        if (o.error && raise_errors) raise(*o.error, text_of(i, o.input), o.input);
+        PyObject* v = o.error ? Py_NewRef(Py_None) : to_str(o.value).release().ptr();
+        PyList_SET_ITEM(list.ptr(), static_cast<Py_ssize_t>(i), v);
+    }
+    return list;
+}
+
+/// A string-to-string batch: f(text bytes, outcome&) for each item.
+template <class F>
+py::list map_strings(py::handle sequence, std::string_view errors, int jobs, const F& f) {
+    const bool raise_errors = raises(errors);
+    const items in = collect(sequence, "items");
+    std::vector<outcome> out(in.texts.size());
+    run(out.size(), jobs, [&](std::size_t i) { f(in.texts[i].bytes, out[i]); });
+    return results(out, raise_errors, [&](std::size_t i, const char*) { return in.texts[i]; });
+}
+
+void store(outcome& o, iri::result<std::string>&& r, const char* input = nullptr) {
+    if (r) o.value = std::move(*r);
+    else o.error = r.error(), o.input = input;
+}
+
+py::list validate_many(py::handle sequence, std::string_view grammar, std::string_view production, int jobs) {
+    const iri::grammar g = grammar_named(grammar);
+    const iri::production p = production_named(g, production);
+    const items in = collect(sequence, "items");
+    std::vector<char> valid(in.texts.size());
+    run(valid.size(), jobs, [&](std::size_t i) { valid[i] = iri::is_valid(in.texts[i].bytes, g, p); });
+    py::list list(valid.size());
+    for (std::size_t i = 0; i < valid.size(); ++i)
+        PyList_SET_ITEM(list.ptr(), static_cast<Py_ssize_t>(i), Py_NewRef(valid[i] ? Py_True : Py_False));
+    return list;
+}
+
+py::list normalize_many(py::handle sequence, std::string_view level, bool nfc, bool keep_fragment,
+                        std::string_view grammar, std::string_view errors, int jobs) {
+    const iri::grammar g = grammar_named(grammar);
+    const iri::normalize_options o = normalize_options(level, nfc, keep_fragment);
+    return map_strings(sequence, errors, jobs, [&](std::string_view s, outcome& out) {
+        auto v = iri::reference_view::parse(s, g);
+        if (!v) out.error = v.error();
+        else store(out, iri::normalize(*v, o));
+    });
+}
+
+py::list to_uri_many(py::handle sequence, std::string_view host, const std::optional<std::string>& charset,
+                     bool encode_unsafe_ascii, std::string_view grammar, std::string_view errors, int jobs) {
+    const iri::grammar g = grammar_named(grammar);
+    const iri::to_uri_options o = to_uri_options(host, charset, encode_unsafe_ascii);
+    return map_strings(sequence, errors, jobs,
+                       [&](std::string_view s, outcome& out) { store(out, iri::to_uri(s, g, o)); });
+}
+
+py::list to_iri_many(py::handle sequence, std::string_view to, bool keep_discouraged_encoded,
+                     bool keep_http_query_encoded, bool unicode_hosts, std::string_view errors, int jobs) {
+    const iri::to_iri_options o{.to = grammar_named(to),
+                                .keep_discouraged_encoded = keep_discouraged_encoded,
+                                .keep_http_query_encoded = keep_http_query_encoded,
+                                .unicode_hosts = unicode_hosts};
+    return map_strings(sequence, errors, jobs,
+                       [&](std::string_view s, outcome& out) { store(out, iri::to_iri(s, o)); });
+}
+
+/// The bases of a pair batch: one str or bytes for every item, or a sequence as long as the references.
+struct bases {
+    items many;
+    std::optional<text> one;
+    [[nodiscard]] const text& operator[](std::size_t i) const { return one ? *one : many.texts[i]; }
+};
+
+bases collect_bases(py::handle b, std::size_t count) {
+    if (PyUnicode_Check(b.ptr()) || PyBytes_Check(b.ptr()) || PyByteArray_Check(b.ptr()))
+        return {{}, as_text(b, "bases")};
+    bases out{collect(b, "bases"), std::nullopt};
+    if (out.many.texts.size() != count) throw py::value_error("bases and references differ in length");
+    return out;
+}
+
+/// Resolves reference `r` against base `b` in `g` into `out` (the target's reference, or the error).
+std::optional<iri::reference> resolve_one(std::string_view b, std::string_view r, iri::grammar g, bool strict,
+                                          outcome& out) {
+    auto base = iri::reference_view::parse(b, g);
+    if (!base) return out.error = base.error(), out.input = "base", std::nullopt;
+    auto ref = iri::reference_view::parse(r, g);
+    if (!ref) return out.error = ref.error(), out.input = "ref", std::nullopt;
+    auto t = iri::resolve(*base, *ref, {.strict = strict});
+    if (!t) return out.error = t.error(), out.input = "base", std::nullopt;
+    return std::move(*t);
+}
+
+/// A batch over (base, reference) pairs; f(base bytes or nullopt, reference bytes, outcome&) for each.
+template <class F>
+py::list map_pairs(py::handle refs, py::handle base_arg, std::string_view errors, int jobs, const F& f) {
+    const bool raise_errors = raises(errors);
+    const items in = collect(refs, "refs");
+    const std::optional<bases> b =
+        base_arg.is_none() ? std::nullopt : std::optional<bases>(collect_bases(base_arg, in.texts.size()));
+    std::vector<outcome> out(in.texts.size());
+    run(out.size(), jobs, [&](std::size_t i) {
+        f(b ? std::optional<std::string_view>((*b)[i].bytes) : std::nullopt, in.texts[i].bytes, out[i]);
+    });
+    return results(out, raise_errors, [&](std::size_t i, const char* input) {
+        return input != nullptr && std::string_view(input) == "base" ? (*b)[i] : in.texts[i];
+    });
+}
+
+py::list resolve_many(py::handle base_arg, py::handle refs, std::string_view grammar, bool strict,
+                      std::string_view errors, int jobs) {
+    if (base_arg.is_none()) throw py::type_error("resolve_many needs bases");
+    const iri::grammar g = grammar_named(grammar);
+    return map_pairs(refs, base_arg, errors, jobs,
+                     [&](std::optional<std::string_view> b, std::string_view r, outcome& out) {
+                         if (auto t = resolve_one(*b, r, g, strict, out)) out.value = t->str();
+                     });
+}
+
+py::list canonical_keys(py::handle hrefs, py::handle base_arg, std::string_view level, bool nfc,
+                        bool keep_fragment, std::string_view grammar, std::string_view errors, int jobs) {
+    const iri::grammar g = grammar_named(grammar);
+    const iri::normalize_options o = normalize_options(level, nfc, keep_fragment);
+    return map_pairs(hrefs, base_arg, errors, jobs,
+                     [&](std::optional<std::string_view> b, std::string_view r, outcome& out) {
+                         if (!b) {
+                             auto v = iri::reference_view::parse(r, g);
+                             if (!v) out.error = v.error(), out.input = "ref";
+                             else store(out, iri::canonical_key(*v, o), "ref");
+                         } else if (auto t = resolve_one(*b, r, g, true, out)) {
+                             store(out, iri::canonical_key(*t, o), "ref");
+                         }
+                     });
+}
+
+}  // namespace
+
+void define_batch(py::module_& m) {
+    using py::arg;
+    m.def("validate_many", &validate_many, doc::validate_many, arg("items"), arg("grammar") = "iri", arg("production") = "IRI-reference",
+          arg("jobs") = 1);
+    m.def("resolve_many", &resolve_many, doc::resolve_many, arg("bases"), arg("refs"), arg("grammar") = "iri", arg("strict") = true,
+          arg("errors") = "none", arg("jobs") = 1);
+    m.def("normalize_many", &normalize_many, doc::normalize_many, arg("items"), arg("level") = "syntax", arg("nfc") = false,
+          arg("keep_fragment") = true, arg("grammar") = "iri", arg("errors") = "none", arg("jobs") = 1);
+    m.def("canonical_keys", &canonical_keys, doc::canonical_keys, arg("hrefs"), arg("bases") = py::none(), arg("level") = "scheme",
+          arg("nfc") = false, arg("keep_fragment") = true, arg("grammar") = "iri", arg("errors") = "none",
+          arg("jobs") = 1);
+    m.def("to_uri_many", &to_uri_many, doc::to_uri_many, arg("items"), arg("host") = "percent", arg("charset") = py::none(),
+          arg("encode_unsafe_ascii") = false, arg("grammar") = "iri", arg("errors") = "none", arg("jobs") = 1);
+    m.def("to_iri_many", &to_iri_many, doc::to_iri_many, arg("items"), arg("to") = "iri", arg("keep_discouraged_encoded") = false,
+          arg("keep_http_query_encoded") = false, arg("unicode_hosts") = false, arg("errors") = "none",
+          arg("jobs") = 1);
+}
+
+}  // namespace pyiri

@@ -1,0 +1,139 @@
+// The docstrings of iri._iri's functions, with examples (python/iri/__init__.pyi has the signatures).
+#pragma once
+
+namespace pyiri::doc {
+
+inline constexpr const char* parse = R"(Parse a reference; return an immutable iri.Reference.
+
+grammar: "iri" (3987bis, the default), "uri" (RFC 3986), "rfc3987", "leiri" (iri.grammars() lists them).
+production: the ABNF rule to match, by the grammar's name or the RFC 3986 role ("IRI-reference", "absolute-IRI",
+"ihost", "host", ...). A component is None when absent and "" when empty. Raises iri.IRIError.
+
+>>> r = iri.parse("http://résumé.example.org:8080/a?q")
+>>> r.scheme, r.host, r.port, r.port_number, r.query, r.fragment, r.host_kind
+('http', 'résumé.example.org', '8080', 8080, 'q', None, 'reg-name')
+)";
+
+inline constexpr const char* is_valid = R"(is_valid(s, grammar="iri", production="IRI-reference") -> bool
+
+Whether s is a valid string of the production (a full validation by the grammar, as parse does).
+
+>>> iri.is_valid("http://a/résumé"), iri.is_valid("http://a/résumé", grammar="uri"), iri.is_valid("a b")
+(True, False, False)
+)";
+
+inline constexpr const char* resolve = R"(Resolve ref against base (RFC 3986 §5.2). strict=False: a reference whose
+scheme equals the base's is resolved as if it had none (§5.4.2). Raises iri.IRIError (input says which argument).
+
+>>> iri.resolve("http://a/b/c/d;p?q", "../g")
+'http://a/b/g'
+)";
+
+inline constexpr const char* relativize = R"(The shortest reference that resolves against base to target.
+
+>>> iri.relativize("http://a/b/c/d;p?q", "http://a/b/c/d;p?y")
+'?y'
+)";
+
+inline constexpr const char* normalize = R"(The normal form at level "simple", "syntax" (the default) or "scheme"
+(RFC 3987 §5.3); nfc=True adds NFC; keep_fragment=False drops the fragment.
+
+>>> iri.normalize("HTTP://www.Example.COM:80/%7euser/./a/../b?q#f", level="scheme")
+'http://www.example.com/~user/b?q#f'
+)";
+
+inline constexpr const char* canonical_key = R"(A key equal for exactly the references equivalent at `level` (default
+"scheme"), for sets and dicts.
+
+>>> iri.canonical_key("HTTP://xn--rsum-bpad.example.org:80") == iri.canonical_key("http://résumé.example.org/")
+True
+)";
+
+inline constexpr const char* equivalent = R"(Whether a and b are equivalent at `level` (RFC 3987 §5.3).
+
+>>> iri.equivalent("http://example.com", "http://example.com:80/", level="scheme")
+True
+)";
+
+inline constexpr const char* to_uri = R"(IRI to URI (3987bis §3). host="idna" writes a non-ASCII host with A-labels
+(UTS #46); charset is the document's charset for http(s) queries (§3.5); encode_unsafe_ascii percent-encodes
+space, "<", ">", ... instead of failing.
+
+>>> iri.to_uri("http://résumé.example.org/", host="idna")
+'http://xn--rsum-bpad.example.org/'
+)";
+
+inline constexpr const char* to_iri = R"(URI to IRI (3987bis §4.2): %HH of UTF-8 characters an IRI allows decoded.
+
+>>> iri.to_iri("http://www.example.org/D%C3%BCrst")
+'http://www.example.org/Dürst'
+)";
+
+inline constexpr const char* leiri_to_iri = R"(LEIRI to IRI (3987bis §6.2).
+
+>>> iri.leiri_to_iri("http://a/b c")
+'http://a/b%20c'
+)";
+
+inline constexpr const char* percent_encode = R"(Percent-encode text for a component ("userinfo", "reg-name", "segment",
+"query", "fragment", ...) of a grammar; the characters of `also` too; literal=True encodes every "%".
+
+>>> iri.percent_encode("a b/é"), iri.percent_encode("a b/é", grammar="uri")
+('a%20b%2Fé', 'a%20b%2F%C3%A9')
+)";
+
+inline constexpr const char* percent_decode = R"(Decode every %HH: bytes, or str with utf8=True (which requires UTF-8).
+strict=False keeps a "%" not followed by two hex digits.
+
+>>> iri.percent_decode("a%20b%2F"), iri.percent_decode("r%C3%A9sum%C3%A9", utf8=True)
+(b'a b/', 'résumé')
+)";
+
+inline constexpr const char* grammars = "The names of the grammar variants built in.";
+inline constexpr const char* production_rule = R"(The grammar's ABNF rule for a production, or None.
+
+>>> iri.production_rule("iri", "host")
+'ihost'
+)";
+
+inline constexpr const char* validate_many = R"(is_valid for each item, in order, the GIL released, on `jobs` threads
+(0: one per core).
+
+>>> iri.validate_many(["http://a/", "a b"], jobs=2)
+[True, False]
+)";
+
+inline constexpr const char* resolve_many = R"(resolve for each reference against one base (str) or its own (a sequence
+as long as refs), in order, the GIL released, on `jobs` threads. A bad item gives None (errors="none") or raises
+the first one's iri.IRIError (errors="raise").
+
+>>> iri.resolve_many("http://a/b/c/d;p?q", ["../g", "g h"])
+['http://a/b/g', None]
+)";
+
+inline constexpr const char* normalize_many = R"(normalize for each item (see resolve_many for errors= and jobs=).
+
+>>> iri.normalize_many(["HTTP://A/%7e", "a b"])
+['http://a/~', None]
+)";
+
+inline constexpr const char* canonical_keys = R"(The canonical key of each href, resolved first against bases (one str,
+or a sequence as long as hrefs) when given; see resolve_many for errors= and jobs=.
+
+>>> iri.canonical_keys(["../g", "HTTP://A:80/b/g#x"], bases="http://a/b/c/d", keep_fragment=False)
+['http://a/b/g', 'http://a/b/g']
+)";
+
+inline constexpr const char* to_uri_many = R"(to_uri for each item (see resolve_many for errors= and jobs=).
+
+>>> iri.to_uri_many(["http://é/", "a b"], host="idna")
+['http://xn--9ca/', None]
+)";
+
+inline constexpr const char* to_iri_many = R"(to_iri for each item (see resolve_many for errors= and jobs=).
+
+>>> iri.to_iri_many(["http://a/%C3%A9"])
+['http://a/é']
+)";
+
+}  // namespace pyiri::doc

@@ -1,0 +1,9 @@
+// The extension module iri._iri; the package iri (python/iri/__init__.py) re-exports it.
+#include "pyiri.hpp"
+
+PYBIND11_MODULE(_iri, m) {
+    m.doc() = "The iri library (RFC 3986, RFC 3987, draft-ietf-iri-3987bis) for Python.";
+    pyiri::define_single(m);
+    pyiri::define_batch(m);
+    pyiri::define_text_tools(m);
+}

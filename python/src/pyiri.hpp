@@ -1,0 +1,57 @@
+// What the files of the Python extension iri._iri share: Python text in and out, option names, IRIError.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "iri/convert.hpp"
+#include "iri/error.hpp"
+#include "iri/grammar.hpp"
+#include "iri/normalize.hpp"
+#include "iri/resolve.hpp"
+
+namespace pyiri {
+
+namespace py = pybind11;
+
+/// The UTF-8 bytes of a str (its cached UTF-8, no copy), bytes or bytearray, and which it was. Valid while the
+/// object lives. A str holding lone surrogates raises UnicodeEncodeError; another type, TypeError.
+struct text {
+    std::string_view bytes;
+    bool is_str = false;
+};
+[[nodiscard]] text as_text(py::handle o, const char* argument);
+
+/// A str from UTF-8 bytes the library produced.
+[[nodiscard]] py::str to_str(std::string_view utf8);
+
+/// The index in the str of byte offset `offset` of its UTF-8 form (the character that byte is in, or the count
+/// of characters at the end); the byte offset itself for bytes input.
+[[nodiscard]] std::size_t str_index(const text& t, std::size_t offset) noexcept;
+
+/// Raises iri.IRIError for `e`, an error about `t` (offsets converted to str indices for str input); `input`
+/// names the argument ("base", "ref", ...) when a function takes several.
+[[noreturn]] void raise(const iri::error& e, const text& t, const char* input = nullptr);
+
+/// The named grammar ("iri", "uri", "rfc3987", "leiri"), or ValueError.
+[[nodiscard]] iri::grammar grammar_named(std::string_view name);
+/// The production of grammar `g` named by an ABNF rule name or RFC 3986 role ("IRI-reference", "ihost", "host"):
+/// a name of g, else a name of the IRI grammar standing for its role ("IRI-reference" in uri is URI-reference).
+[[nodiscard]] iri::production production_named(iri::grammar g, std::string_view name);
+/// normalize options from level ("simple", "syntax", "scheme"), nfc and keep_fragment, or ValueError.
+[[nodiscard]] iri::normalize_options normalize_options(std::string_view level, bool nfc, bool keep_fragment);
+/// to_uri options; `host` is "percent" or "idna"; `charset` must outlive the options.
+[[nodiscard]] iri::to_uri_options to_uri_options(std::string_view host, const std::optional<std::string>& charset,
+                                                 bool encode_unsafe_ascii);
+
+/// Registers the single-item functions and the Reference class.
+void define_single(py::module_& m);
+/// Registers the batch functions (*_many, canonical_keys).
+void define_batch(py::module_& m);
+/// Registers check, extract, percent_encode/decode and the grammar lookups.
+void define_text_tools(py::module_& m);
+
+}  // namespace pyiri

@@ -1,0 +1,80 @@
+// Python text in and out of the library, the names of options, and iri.IRIError.
+#include "pyiri.hpp"
+
+namespace pyiri {
+
+text as_text(py::handle o, const char* argument) {
+    if (PyUnicode_Check(o.ptr())) {
+        Py_ssize_t n = 0;
+        const char* p = PyUnicode_AsUTF8AndSize(o.ptr(), &n);  // cached in the str; lone surrogates raise
+        if (p == nullptr) throw py::error_already_set();
+        return {std::string_view(p, static_cast<std::size_t>(n)), true};
+    }
+    if (PyBytes_Check(o.ptr()))
+        return {std::string_view(PyBytes_AS_STRING(o.ptr()), static_cast<std::size_t>(PyBytes_GET_SIZE(o.ptr()))),
+                false};
+    if (PyByteArray_Check(o.ptr()))
+        return {std::string_view(PyByteArray_AS_STRING(o.ptr()),
+                                 static_cast<std::size_t>(PyByteArray_GET_SIZE(o.ptr()))),
+                false};
+    throw py::type_error(std::string(argument) + " must be str or bytes, not " +
+                         std::string(py::str(py::type::handle_of(o).attr("__name__"))));
+}
+
+py::str to_str(std::string_view utf8) {
+    PyObject* s = PyUnicode_DecodeUTF8(utf8.data(), static_cast<Py_ssize_t>(utf8.size()), "strict");
+    if (s == nullptr) throw py::error_already_set();
+    return py::reinterpret_steal<py::str>(s);
+}
+
+std::size_t str_index(const text& t, std::size_t offset) noexcept {
+    if (!t.is_str) return offset;
+    auto continuation = [&](std::size_t i) { return (static_cast<unsigned char>(t.bytes[i]) & 0xC0) == 0x80; };
+    std::size_t characters = 0;
+    for (std::size_t i = 0; i < offset && i < t.bytes.size(); ++i)
+        if (!continuation(i)) ++characters;
+    if (offset < t.bytes.size() && continuation(offset)) --characters;  // inside a character: that character
+    return characters;
+}
+
+void raise(const iri::error& e, const text& t, const char* input) {
+    static PyObject* error_class = [] {  // iri._types.IRIError, kept for the life of the interpreter
+        return py::object(py::module_::import("iri._types").attr("IRIError")).release().ptr();
+    }();
+    py::object err = py::reinterpret_borrow<py::object>(error_class)(
+        e.message(), py::arg("code") = iri::name(e.code), py::arg("offset") = str_index(t, e.offset),
+        py::arg("component") = iri::name(e.where), py::arg("byte_offset") = e.offset,
+        py::arg("input") = input == nullptr ? py::object(py::none()) : py::object(py::str(input)));
+    PyErr_SetObject(error_class, err.ptr());
+    throw py::error_already_set();
+}
+
+iri::grammar grammar_named(std::string_view name) {
+    if (auto g = iri::find_grammar(name)) return *g;
+    throw py::value_error("unknown grammar '" + std::string(name) + "' (iri.grammars() lists them)");
+}
+
+iri::production production_named(iri::grammar g, std::string_view name) {
+    if (auto p = iri::find_production(g, name)) return *p;
+    if (auto p = iri::find_production(iri::grammar::iri, name)) return *p;  // "IRI-reference" in uri: its role
+    throw py::value_error("grammar '" + std::string(iri::name(g)) + "' has no production '" + std::string(name) + "'");
+}
+
+iri::normalize_options normalize_options(std::string_view level, bool nfc, bool keep_fragment) {
+    iri::normalize_options o{.rung = iri::rung::syntax, .nfc = nfc, .keep_fragment = keep_fragment};
+    if (level == "simple") o.rung = iri::rung::simple;
+    else if (level == "scheme") o.rung = iri::rung::scheme;
+    else if (level != "syntax") throw py::value_error("level must be 'simple', 'syntax' or 'scheme'");
+    return o;
+}
+
+iri::to_uri_options to_uri_options(std::string_view host, const std::optional<std::string>& charset,
+                                   bool encode_unsafe_ascii) {
+    iri::to_uri_options o{.encode_unsafe_ascii = encode_unsafe_ascii};
+    if (host == "idna") o.host = iri::host_mapping::idna;
+    else if (host != "percent") throw py::value_error("host must be 'percent' or 'idna'");
+    if (charset) o.query_charset = *charset;
+    return o;
+}
+
+}  // namespace pyiri

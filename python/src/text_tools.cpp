@@ -1,0 +1,112 @@
+// check and extract (as tuples, which iri/__init__.py turns into Diagnostic and Match), percent-encoding, and
+// the grammar lookups.
+#include "pyiri.hpp"
+
+#include "docstrings.hpp"
+
+#include <pybind11/stl.h>
+
+#include "iri/check.hpp"
+#include "iri/extract.hpp"
+#include "iri/percent.hpp"
+
+namespace pyiri {
+
+namespace {
+
+const char* severity_name(iri::severity s) {
+    switch (s) {
+        case iri::severity::error: return "error";
+        case iri::severity::warning: return "warning";
+        case iri::severity::info: break;
+    }
+    return "info";
+}
+
+const char* delimiter_name(iri::delimiter d) {
+    switch (d) {
+        case iri::delimiter::angle_brackets: return "angle_brackets";
+        case iri::delimiter::double_quotes: return "double_quotes";
+        case iri::delimiter::none: break;
+    }
+    return "none";
+}
+
+// (code, severity, begin, end, component, message, spec), offsets in str indices for str input.
+py::list check(py::handle s, std::string_view grammar) {
+    const text t = as_text(s, "s");
+    const iri::grammar g = grammar_named(grammar);
+    std::vector<iri::diagnostic> found;
+    {
+        py::gil_scoped_release unlocked;
+        found = iri::check(t.bytes, g);
+    }
+    py::list out;
+    for (const iri::diagnostic& d : found)
+        out.append(py::make_tuple(d.code, severity_name(d.level), str_index(t, d.begin), str_index(t, d.end),
+                                  iri::name(d.where), d.message, d.spec));
+    return out;
+}
+
+// (value, start, end, delimiter), offsets in str indices for str input.
+py::list extract(py::handle s, std::string_view grammar) {
+    const text t = as_text(s, "text");
+    const iri::grammar g = grammar_named(grammar);
+    std::vector<iri::extracted> found;
+    {
+        py::gil_scoped_release unlocked;
+        found = iri::extract(t.bytes, g);
+    }
+    py::list out;
+    for (const iri::extracted& x : found)
+        out.append(py::make_tuple(to_str(x.value), str_index(t, x.begin), str_index(t, x.end),
+                                  delimiter_name(x.delimiter)));
+    return out;
+}
+
+py::str percent_encode(py::handle s, std::string_view component, std::string_view grammar, bool literal,
+                       std::string_view also) {
+    const text t = as_text(s, "s");
+    const iri::grammar g = grammar_named(grammar);
+    auto out = iri::percent_encode(t.bytes, g, production_named(g, component),
+                                   literal ? iri::encode_mode::literal : iri::encode_mode::keep_escapes, also);
+    if (!out) raise(out.error(), t);
+    return to_str(*out);
+}
+
+py::object percent_decode(py::handle s, bool strict, bool utf8) {
+    const text t = as_text(s, "s");
+    const auto mode = strict ? iri::decode_mode::strict : iri::decode_mode::lenient;
+    auto out = utf8 ? iri::percent_decode_utf8(t.bytes, mode) : iri::percent_decode(t.bytes, mode);
+    if (!out) raise(out.error(), t);
+    if (utf8) return to_str(*out);
+    return py::bytes(*out);
+}
+
+std::vector<std::string> grammars() {
+    std::vector<std::string> names;
+    for (std::size_t i = 0; i < iri::grammar_count; ++i) names.emplace_back(iri::name(static_cast<iri::grammar>(i)));
+    return names;
+}
+
+std::optional<std::string> production_rule(std::string_view grammar, std::string_view production) {
+    const iri::grammar g = grammar_named(grammar);
+    const std::string_view rule = iri::rule_name(g, production_named(g, production));
+    if (rule.empty()) return std::nullopt;
+    return std::string(rule);
+}
+
+}  // namespace
+
+void define_text_tools(py::module_& m) {
+    using py::arg;
+    m.def("_check", &check, arg("s"), arg("grammar") = "iri");
+    m.def("_extract", &extract, arg("text"), arg("grammar") = "iri");
+    m.def("percent_encode", &percent_encode, doc::percent_encode, arg("s"), arg("component") = "segment", arg("grammar") = "iri",
+          arg("literal") = false, arg("also") = "");
+    m.def("percent_decode", &percent_decode, doc::percent_decode, arg("s"), arg("strict") = true, arg("utf8") = false);
+    m.def("grammars", &grammars, doc::grammars);
+    m.def("production_rule", &production_rule, doc::production_rule, arg("grammar"), arg("production"));
+}
+
+}  // namespace pyiri

@@ -1,0 +1,41 @@
+"""The Dask link-dedup example (examples/dask_link_dedup.py) on a 2-worker LocalCluster over the Common Crawl
+pairs, split into 4 partition files: its counts equal those of a single-process computation."""
+import os
+import pathlib
+import sys
+
+import distributed  # python3-distributed (scripts/setup.sh installs it)
+import pytest
+
+from conftest import datasets_dir
+
+EXAMPLES = pathlib.Path(os.environ.get("IRI_SOURCE_DIR", pathlib.Path(__file__).parents[2])) / "examples"
+sys.path.insert(0, str(EXAMPLES))
+import dask_link_dedup as job  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def partitions(tmp_path_factory):
+    lines = (datasets_dir() / "oxiri" / "relative_urls_cc_10k.csv").read_text(encoding="utf-8").split("\n")
+    header, rows = lines[0], [line for line in lines[1:] if line]
+    folder = tmp_path_factory.mktemp("pairs")
+    paths = []
+    for i in range(4):
+        path = folder / f"pairs-{i}.csv"
+        path.write_text(header + "\n" + "\n".join(rows[i::4]) + "\n", encoding="utf-8")
+        paths.append(str(path))
+    return paths, len(rows)
+
+
+def test_local_cluster_counts_equal_single_process(partitions):
+    paths, n_rows = partitions
+    expected = job.single_process_counts(paths)
+    assert expected["pairs"] == n_rows == 10000
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        assert len(client.scheduler_info()["workers"]) == 2
+        client.upload_file(job.__file__)
+        counts = job.link_counts(paths, client)
+    assert counts == expected
+    assert 0 < counts["distinct_targets"] <= counts["resolved"] <= counts["pairs"]
+    assert sum(counts["targets_per_host"].values()) == counts["distinct_targets"]

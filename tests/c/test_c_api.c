@@ -1,0 +1,553 @@
+/* The C API (include/iri.h) from a C99 program: every function, its success and error paths, the worked
+ * examples of the specs, invalid UTF-8 and embedded NUL inputs. Prints "N passed, N failed". */
+#include <stdio.h>
+#include <string.h>
+
+#include "iri.h"
+
+static int passed = 0;
+static int failed = 0;
+
+static void check_at(int ok, const char* what, int line) {
+    if (ok) {
+        ++passed;
+    } else {
+        ++failed;
+        printf("FAILED line %d: %s\n", line, what);
+    }
+}
+#define CHECK(cond) check_at((cond) != 0, #cond, __LINE__)
+
+/* True when (s, n) holds exactly the NUL-terminated `expected`. */
+static int same(const char* s, size_t n, const char* expected) {
+    return s != NULL && n == strlen(expected) && memcmp(s, expected, n) == 0 && s[n] == '\0';
+}
+
+static int grammar(const char* name) {
+    int g = -100;
+    if (iri_grammar_find(name, strlen(name), &g) != IRI_OK) printf("no grammar %s\n", name);
+    return g;
+}
+
+typedef int (*string_fn)(const char* text, size_t len, char** out, size_t* out_len, iri_error* err);
+
+/* Runs a one-string function and compares its output with `expected`; frees it. */
+static int gives(string_fn f, const char* in, const char* expected) {
+    char* out = NULL;
+    size_t n = 0;
+    iri_error e = IRI_ERROR_INIT;
+    int ok = f(in, strlen(in), &out, &n, &e) == IRI_OK && same(out, n, expected);
+    if (!ok) printf("  %s -> %s (%s)\n", in, out ? out : "(null)", e.message);
+    iri_free(out);
+    return ok;
+}
+
+/* ---- names and lookup ---- */
+static void test_names(void) {
+    const char* rule = NULL;
+    size_t len = 0;
+    int p = -1;
+    int g = -1;
+    CHECK(strcmp(iri_error_name(IRI_OK), "ok") == 0);
+    CHECK(strcmp(iri_error_name(IRI_E_DISALLOWED_CHARACTER), "disallowed_character") == 0);
+    CHECK(strcmp(iri_error_name(IRI_E_UNKNOWN_CHARSET), "unknown_charset") == 0);
+    CHECK(strcmp(iri_error_name(IRI_E_NO_MEMORY), "no_memory") == 0);
+    CHECK(strcmp(iri_error_name(IRI_E_INVALID_ARGUMENT), "invalid_argument") == 0);
+    CHECK(strcmp(iri_error_name(999), "unknown") == 0);
+    CHECK(strcmp(iri_error_name(-1), "unknown") == 0);
+    CHECK(strcmp(iri_component_name(IRI_COMPONENT_HOST), "host") == 0);
+    CHECK(strcmp(iri_component_name(IRI_COMPONENT_IPV6ADDRESS), "IPv6address") == 0);
+    CHECK(strcmp(iri_component_name(IRI_COMPONENT_NONE), "none") == 0);
+    CHECK(strcmp(iri_component_name(42), "unknown") == 0);
+
+    CHECK(iri_grammar_count() >= 4);
+    CHECK(iri_grammar_find("rfc3987", 7, &g) == IRI_OK && strcmp(iri_grammar_name(g), "rfc3987") == 0);
+    CHECK(iri_grammar_find("uri", 3, &g) == IRI_OK && strcmp(iri_grammar_name(g), "uri") == 0);
+    CHECK(iri_grammar_find("urn", 3, &g) == IRI_E_NO_SUCH_GRAMMAR);
+    CHECK(iri_grammar_find("uri\0x", 5, &g) == IRI_E_NO_SUCH_GRAMMAR);  /* embedded NUL: not "uri" */
+    CHECK(iri_grammar_find(NULL, 3, &g) == IRI_E_INVALID_ARGUMENT);
+    CHECK(strcmp(iri_grammar_name(IRI_GRAMMAR_DEFAULT), "iri") == 0);
+    CHECK(iri_grammar_name(iri_grammar_count()) == NULL);
+    CHECK(iri_grammar_name(-7) == NULL);
+
+    /* 3987bis §2.2: ihost plays the role of RFC 3986's host; rule names are case-insensitive (RFC 5234 §2.1) */
+    CHECK(iri_production_find(IRI_GRAMMAR_DEFAULT, "ihost", 5, &p) == IRI_OK && p == IRI_PRODUCTION_HOST);
+    CHECK(iri_production_find(IRI_GRAMMAR_DEFAULT, "IRI-Reference", 13, &p) == IRI_OK &&
+          p == IRI_PRODUCTION_URI_REFERENCE);
+    CHECK(iri_production_find(grammar("uri"), "ihost", 5, &p) == IRI_E_NO_SUCH_PRODUCTION);
+    CHECK(iri_production_find(99, "host", 4, &p) == IRI_E_NO_SUCH_GRAMMAR);
+    CHECK(strcmp(iri_production_name(IRI_PRODUCTION_PATH_ABEMPTY), "path-abempty") == 0);
+    CHECK(iri_production_name(IRI_PRODUCTION_COUNT) == NULL);
+    CHECK(iri_production_rule(IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_URI_REFERENCE, &rule, &len) == IRI_OK &&
+          len == 13 && memcmp(rule, "IRI-reference", 13) == 0);
+    CHECK(iri_production_rule(grammar("uri"), IRI_PRODUCTION_QUERY, &rule, &len) == IRI_OK && len == 5 &&
+          memcmp(rule, "query", 5) == 0);
+    CHECK(iri_production_rule(IRI_GRAMMAR_DEFAULT, 500, &rule, &len) == IRI_E_INVALID_ARGUMENT);
+}
+
+/* ---- parse and validate ---- */
+static int span_is(const iri_components* c, int which, uint32_t begin, uint32_t end) {
+    return c->spans[which].begin == begin && c->spans[which].end == end;
+}
+
+static void test_parse(void) {
+    /* RFC 3986 §3's example */
+    const char* s = "foo://example.com:8042/over/there?name=ferret#nose";
+    iri_components c = IRI_COMPONENTS_INIT;
+    iri_error e = IRI_ERROR_INIT;
+    CHECK(iri_parse(s, strlen(s), IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_URI_REFERENCE, &c, &e) == IRI_OK);
+    CHECK(span_is(&c, IRI_COMPONENT_SCHEME, 0, 3));
+    CHECK(span_is(&c, IRI_COMPONENT_AUTHORITY, 6, 22));
+    CHECK(span_is(&c, IRI_COMPONENT_HOST, 6, 17));
+    CHECK(span_is(&c, IRI_COMPONENT_PORT, 18, 22));
+    CHECK(span_is(&c, IRI_COMPONENT_PATH, 22, 33));
+    CHECK(span_is(&c, IRI_COMPONENT_QUERY, 34, 45));
+    CHECK(span_is(&c, IRI_COMPONENT_FRAGMENT, 46, 50));
+    CHECK(c.spans[IRI_COMPONENT_USERINFO].begin == IRI_OMITTED);
+    CHECK(c.host_kind == IRI_HOST_REG_NAME);
+
+    /* absent vs empty (RFC 3986 §5.3): "http://a?" has an empty query, "http://@a:" empty userinfo and port */
+    CHECK(iri_parse("http://@a:?", 11, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_URI_REFERENCE, &c, &e) == IRI_OK);
+    CHECK(span_is(&c, IRI_COMPONENT_USERINFO, 7, 7) && span_is(&c, IRI_COMPONENT_PORT, 10, 10));
+    CHECK(span_is(&c, IRI_COMPONENT_QUERY, 11, 11) && c.spans[IRI_COMPONENT_FRAGMENT].begin == IRI_OMITTED);
+
+    /* host kinds (RFC 3986 §3.2.2) */
+    CHECK(iri_parse("http://[2001:db8::7]/", 21, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_URI, &c, &e) == IRI_OK);
+    CHECK(c.host_kind == IRI_HOST_IPV6 && span_is(&c, IRI_COMPONENT_IPV6ADDRESS, 8, 19));
+    CHECK(iri_parse("ldap://192.0.2.16/", 18, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_URI, &c, &e) == IRI_OK);
+    CHECK(c.host_kind == IRI_HOST_IPV4);
+    CHECK(iri_parse("mailto:a@b", 10, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_URI, &c, &e) == IRI_OK);
+    CHECK(c.host_kind == IRI_HOST_NONE && c.spans[IRI_COMPONENT_AUTHORITY].begin == IRI_OMITTED);
+    /* the empty string is a relative reference with an empty path */
+    CHECK(iri_parse(NULL, 0, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_URI_REFERENCE, &c, &e) == IRI_OK);
+    CHECK(span_is(&c, IRI_COMPONENT_PATH, 0, 0));
+
+    /* a space: disallowed at its byte, in the host by RFC 3986 Appendix B's split */
+    CHECK(iri_parse("http://a b", 10, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_URI_REFERENCE, &c, &e) ==
+          IRI_E_DISALLOWED_CHARACTER);
+    CHECK(e.code == IRI_E_DISALLOWED_CHARACTER && e.offset == 8 && e.component == IRI_COMPONENT_HOST);
+    CHECK(strstr(e.message, "U+0020") != NULL);
+    /* "http://[::1": the input ends where IP-literal needs "]" */
+    CHECK(iri_parse("http://[::1", 11, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_URI_REFERENCE, &c, &e) ==
+          IRI_E_UNEXPECTED_END);
+    CHECK(e.offset == 11);
+    /* "%" not followed by two hex digits (RFC 3986 §2.1) */
+    CHECK(iri_parse("http://a/%zz", 12, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_URI_REFERENCE, &c, &e) ==
+          IRI_E_BAD_PERCENT_ENCODING);
+    CHECK(e.offset == 10 && e.component == IRI_COMPONENT_PATH);
+    /* invalid UTF-8: a lone continuation byte, a truncated sequence */
+    CHECK(iri_parse("http://a/\x80", 10, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_URI_REFERENCE, &c, &e) ==
+          IRI_E_INVALID_UTF8);
+    CHECK(e.offset == 9 && e.char_offset == 9 && e.component == IRI_COMPONENT_PATH);
+    CHECK(iri_parse("http://a/\xC3", 10, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_URI_REFERENCE, &c, &e) ==
+          IRI_E_INVALID_UTF8);
+    /* RFC 3987 §4.1: no bidi formatting characters in IRIs (U+202E is E2 80 AE) */
+    CHECK(iri_parse("http://a/\xE2\x80\xAE", 12, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_URI_REFERENCE, &c, &e) ==
+          IRI_E_EXCLUDED_CHARACTER);
+    CHECK(e.char_offset == 9 && e.length == 3); /* the character; the offset is where its last byte settles it */
+    CHECK(e.offset == 11);
+    /* an embedded NUL is a character, not the end: disallowed in an IRI, allowed in a LEIRI (%x0-1F) */
+    CHECK(iri_parse("http://a/\0b", 11, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_URI_REFERENCE, &c, &e) ==
+          IRI_E_DISALLOWED_CHARACTER);
+    CHECK(e.offset == 9);
+    CHECK(iri_is_valid("http://a/\0b", 11, grammar("leiri"), IRI_PRODUCTION_URI_REFERENCE) == 1);
+    /* é is ucschar in an IRI, not allowed in a URI */
+    CHECK(iri_is_valid("http://a/r\xC3\xA9sum\xC3\xA9", 17, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_URI) == 1);
+    CHECK(iri_is_valid("http://a/r\xC3\xA9sum\xC3\xA9", 17, grammar("uri"), IRI_PRODUCTION_URI) == 0);
+    CHECK(iri_is_valid("8042", 4, grammar("uri"), IRI_PRODUCTION_PORT) == 1);
+    CHECK(iri_is_valid("80a", 3, grammar("uri"), IRI_PRODUCTION_PORT) == 0);
+    /* arguments */
+    CHECK(iri_is_valid(NULL, 4, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_URI) == 0);
+    CHECK(iri_is_valid("a:b", 3, 77, IRI_PRODUCTION_URI) == 0);
+    CHECK(iri_parse("a:b", 3, 77, IRI_PRODUCTION_URI, &c, &e) == IRI_E_NO_SUCH_GRAMMAR);
+    CHECK(strcmp(e.message, "no such grammar") == 0);
+    CHECK(iri_parse("a:b", 3, IRI_GRAMMAR_DEFAULT, -1, &c, &e) == IRI_E_INVALID_ARGUMENT);
+    CHECK(iri_parse("a:b", 3, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_URI, NULL, &e) == IRI_E_INVALID_ARGUMENT);
+    /* no error details asked for */
+    CHECK(iri_parse("a b", 3, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_URI, &c, NULL) == IRI_E_DISALLOWED_CHARACTER);
+}
+
+/* An older caller's iri_error, without the fields after `offset`: nothing past its size is written. */
+static void test_sized_error(void) {
+    struct {
+        iri_error e;
+        char guard[8];
+    } small;
+    iri_components c = IRI_COMPONENTS_INIT;
+    memset(&small, 0x5A, sizeof small);
+    small.e.size = offsetof(iri_error, char_offset);
+    CHECK(iri_parse("http://a b", 10, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_URI, &c, &small.e) ==
+          IRI_E_DISALLOWED_CHARACTER);
+    CHECK(small.e.code == IRI_E_DISALLOWED_CHARACTER && small.e.offset == 8);
+    CHECK(((const unsigned char*)&small.e)[offsetof(iri_error, char_offset)] == 0x5A);
+    CHECK(small.e.message[0] == 0x5A);
+}
+
+/* ---- resolution: RFC 3986 §5.4's examples ---- */
+static int resolves(const char* ref, int strict, const char* expected) {
+    const char* base = "http://a/b/c/d;p?q";
+    char* out = NULL;
+    size_t n = 0;
+    iri_error e = IRI_ERROR_INIT;
+    int ok = iri_resolve(base, strlen(base), ref, strlen(ref), IRI_GRAMMAR_DEFAULT, strict, &out, &n, &e) == IRI_OK &&
+             same(out, n, expected);
+    if (!ok) printf("  resolve %s -> %s\n", ref, out ? out : e.message);
+    iri_free(out);
+    return ok;
+}
+
+static void test_resolve(void) {
+    char* out = (char*)"untouched";
+    size_t n = 0;
+    iri_error e = IRI_ERROR_INIT;
+    /* §5.4.1 normal examples */
+    CHECK(resolves("g:h", 1, "g:h"));
+    CHECK(resolves("g", 1, "http://a/b/c/g"));
+    CHECK(resolves("./g", 1, "http://a/b/c/g"));
+    CHECK(resolves("/g", 1, "http://a/g"));
+    CHECK(resolves("//g", 1, "http://g"));
+    CHECK(resolves("?y", 1, "http://a/b/c/d;p?y"));
+    CHECK(resolves("g;x?y#s", 1, "http://a/b/c/g;x?y#s"));
+    CHECK(resolves("", 1, "http://a/b/c/d;p?q"));
+    CHECK(resolves("../..", 1, "http://a/"));
+    CHECK(resolves("../../g", 1, "http://a/g"));
+    /* §5.4.2 abnormal examples */
+    CHECK(resolves("../../../g", 1, "http://a/g"));
+    CHECK(resolves("/./g", 1, "http://a/g"));
+    CHECK(resolves("g;x=1/../y", 1, "http://a/b/c/y"));
+    CHECK(resolves("http:g", 1, "http:g"));
+    CHECK(resolves("http:g", 0, "http://a/b/c/g")); /* "for backward compatibility" */
+    /* an IRI reference: non-ASCII characters are treated like unreserved ones (3987bis §5.5) */
+    CHECK(resolves("r\xC3\xA9sum\xC3\xA9", 1, "http://a/b/c/r\xC3\xA9sum\xC3\xA9"));
+
+    /* errors: the base must have a scheme (§5.2.1); a parse error says which input */
+    CHECK(iri_resolve("a/b", 3, "c", 1, IRI_GRAMMAR_DEFAULT, 1, &out, &n, &e) == IRI_E_BASE_NOT_ABSOLUTE);
+    CHECK(out == NULL);
+    CHECK(iri_resolve("http://a/", 9, "b c", 3, IRI_GRAMMAR_DEFAULT, 1, &out, &n, &e) == IRI_E_DISALLOWED_CHARACTER);
+    CHECK(e.input == 1 && e.offset == 1 && e.component == IRI_COMPONENT_PATH);
+    CHECK(iri_resolve("http://a/\xFF", 10, "b", 1, IRI_GRAMMAR_DEFAULT, 1, &out, &n, &e) == IRI_E_INVALID_UTF8);
+    CHECK(e.input == 0 && e.offset == 9);
+    CHECK(iri_resolve("http://a/", 9, NULL, 1, IRI_GRAMMAR_DEFAULT, 1, &out, &n, &e) == IRI_E_INVALID_ARGUMENT);
+    CHECK(iri_resolve("http://a/", 9, "b", 1, IRI_GRAMMAR_DEFAULT, 1, NULL, &n, &e) == IRI_E_INVALID_ARGUMENT);
+    CHECK(iri_resolve("http://a/", 9, "b", 1, 1000, 1, &out, &n, &e) == IRI_E_NO_SUCH_GRAMMAR);
+}
+
+static int relativizes(const char* target, const char* expected) {
+    const char* base = "http://a/b/c/d;p?q";
+    char* out = NULL;
+    iri_error e = IRI_ERROR_INIT;
+    int ok = iri_relativize(base, strlen(base), target, strlen(target), IRI_GRAMMAR_DEFAULT, &out, NULL, &e) ==
+                 IRI_OK &&
+             out != NULL && strcmp(out, expected) == 0;
+    if (!ok) printf("  relativize %s -> %s\n", target, out ? out : e.message);
+    iri_free(out);
+    return ok;
+}
+
+static void test_relativize(void) {
+    char* out = NULL;
+    iri_error e = IRI_ERROR_INIT;
+    /* each result resolves back to the target by RFC 3986 §5.2.2 */
+    CHECK(relativizes("http://a/b/c/d;p?y", "?y"));
+    CHECK(relativizes("http://x/y", "//x/y"));
+    CHECK(relativizes("http://a/b/c/g", "g"));
+    CHECK(relativizes("http://a/b/g", "../g"));
+    CHECK(relativizes("http://a/b/c/d;p?q#s", "#s"));
+    CHECK(relativizes("ftp://a/b", "ftp://a/b"));
+    CHECK(iri_relativize("b", 1, "http://a/", 9, IRI_GRAMMAR_DEFAULT, &out, NULL, &e) == IRI_E_BASE_NOT_ABSOLUTE);
+    CHECK(iri_relativize("http://a/", 9, "%", 1, IRI_GRAMMAR_DEFAULT, &out, NULL, &e) == IRI_E_BAD_PERCENT_ENCODING);
+    CHECK(e.input == 1 && out == NULL);
+}
+
+/* ---- normalization (RFC 3986 §6.2.2, RFC 3987 §5.3) ---- */
+static int normalizes(const char* in, int rung, int keep_fragment, const char* expected) {
+    iri_normalize_options o = IRI_NORMALIZE_OPTIONS_INIT;
+    char* out = NULL;
+    size_t n = 0;
+    iri_error e = IRI_ERROR_INIT;
+    int ok;
+    o.rung = rung;
+    o.keep_fragment = keep_fragment;
+    ok = iri_normalize(in, strlen(in), IRI_GRAMMAR_DEFAULT, &o, &out, &n, &e) == IRI_OK && same(out, n, expected);
+    if (!ok) printf("  normalize %s -> %s\n", in, out ? out : e.message);
+    iri_free(out);
+    return ok;
+}
+
+static int key(const char* in, iri_normalize_options* o, char** out) {
+    return iri_canonical_key(in, strlen(in), IRI_GRAMMAR_DEFAULT, o, out, NULL, NULL);
+}
+
+static void test_normalize(void) {
+    iri_normalize_options o = IRI_NORMALIZE_OPTIONS_INIT;
+    char* k1 = NULL;
+    char* k2 = NULL;
+    int equal = -1;
+    iri_error e = IRI_ERROR_INIT;
+    /* RFC 3986 §6.2.2: case, percent-encoding and path segment normalization */
+    CHECK(normalizes("eXAMPLE://a/./b/../b/%63/%7bfoo%7d", IRI_RUNG_SYNTAX, 1, "example://a/b/c/%7Bfoo%7D"));
+    CHECK(normalizes("HTTP://www.Example.COM:80/%7euser/./a/../b?q#f", IRI_RUNG_SCHEME, 1,
+                     "http://www.example.com/~user/b?q#f"));
+    CHECK(normalizes("HTTP://www.Example.COM:80/%7euser/./a/../b?q#f", IRI_RUNG_SCHEME, 0,
+                     "http://www.example.com/~user/b?q"));
+    /* RFC 3987 §5.3.2.3: in IRIs "%C3%A9" encodes the iunreserved é */
+    CHECK(normalizes("http://a/ros%C3%A9", IRI_RUNG_SYNTAX, 1, "http://a/ros\xC3\xA9"));
+    /* reserved characters stay encoded */
+    CHECK(normalizes("http://a/b%2Fc", IRI_RUNG_SYNTAX, 1, "http://a/b%2Fc"));
+    /* the simple rung returns the input */
+    CHECK(normalizes("HTTP://A/./b", IRI_RUNG_SIMPLE, 1, "HTTP://A/./b"));
+    /* NFC (§5.3.2.2), opt-in: e + U+0301 is é */
+    o.nfc = 1;
+    CHECK(iri_normalize("http://a/e\xCC\x81", 12, IRI_GRAMMAR_DEFAULT, &o, &k1, NULL, &e) == IRI_OK &&
+          strcmp(k1, "http://a/\xC3\xA9") == 0);
+    iri_free(k1);
+    o.nfc = 0;
+
+    /* RFC 3986 §6.2.3: equivalent with scheme-based normalization, not by syntax alone */
+    o.rung = IRI_RUNG_SCHEME;
+    CHECK(iri_equivalent("http://example.com", 18, "http://example.com:/", 20, IRI_GRAMMAR_DEFAULT, &o, &equal, &e) ==
+              IRI_OK &&
+          equal == 1);
+    CHECK(iri_equivalent("http://example.com", 18, "http://example.com:80/", 22, IRI_GRAMMAR_DEFAULT, &o, &equal,
+                         &e) == IRI_OK &&
+          equal == 1);
+    o.rung = IRI_RUNG_SYNTAX;
+    CHECK(iri_equivalent("http://example.com", 18, "http://example.com:/", 20, IRI_GRAMMAR_DEFAULT, &o, &equal, &e) ==
+              IRI_OK &&
+          equal == 0);
+    CHECK(iri_equivalent("http://a/", 9, "http://a/ b", 11, IRI_GRAMMAR_DEFAULT, NULL, &equal, &e) ==
+          IRI_E_DISALLOWED_CHARACTER);
+    CHECK(e.input == 1 && e.offset == 9);
+    CHECK(iri_equivalent("http://a/", 9, "http://a/", 9, IRI_GRAMMAR_DEFAULT, NULL, NULL, &e) ==
+          IRI_E_INVALID_ARGUMENT);
+
+    /* canonical keys: equal exactly for equivalent references (RFC 3987 §5.3.3: IDN hosts compared as such) */
+    o.rung = IRI_RUNG_SCHEME;
+    CHECK(key("http://r\xC3\xA9sum\xC3\xA9.example.org:80", &o, &k1) == IRI_OK);
+    CHECK(key("HTTP://xn--rsum-bpad.EXAMPLE.org/", &o, &k2) == IRI_OK);
+    CHECK(k1 != NULL && k2 != NULL && strcmp(k1, k2) == 0);
+    iri_free(k1);
+    iri_free(k2);
+    CHECK(key("http://a/b", &o, &k1) == IRI_OK && key("http://a/c", &o, &k2) == IRI_OK && strcmp(k1, k2) != 0);
+    iri_free(k1);
+    iri_free(k2);
+    CHECK(key("http://a/\xC0\xAF", &o, &k1) == IRI_E_INVALID_UTF8 && k1 == NULL); /* overlong "/" */
+
+    /* arguments: unknown rung, an options struct from an older caller (only its size field) */
+    o.rung = 9;
+    CHECK(iri_normalize("a:b", 3, IRI_GRAMMAR_DEFAULT, &o, &k1, NULL, &e) == IRI_E_INVALID_ARGUMENT);
+    o.size = sizeof(size_t);
+    CHECK(iri_normalize("A:b", 3, IRI_GRAMMAR_DEFAULT, &o, &k1, NULL, &e) == IRI_OK && strcmp(k1, "a:b") == 0);
+    iri_free(k1);
+}
+
+/* ---- conversions ---- */
+static int to_uri_default(const char* text, size_t len, char** out, size_t* out_len, iri_error* err) {
+    return iri_to_uri(text, len, IRI_GRAMMAR_DEFAULT, NULL, out, out_len, err);
+}
+static int to_uri_idna(const char* text, size_t len, char** out, size_t* out_len, iri_error* err) {
+    iri_to_uri_options o = IRI_TO_URI_OPTIONS_INIT;
+    o.host = IRI_HOST_MAPPING_IDNA;
+    return iri_to_uri(text, len, IRI_GRAMMAR_DEFAULT, &o, out, out_len, err);
+}
+static int to_uri_latin1(const char* text, size_t len, char** out, size_t* out_len, iri_error* err) {
+    iri_to_uri_options o = IRI_TO_URI_OPTIONS_INIT;
+    o.charset = "ISO-8859-1";
+    o.charset_len = 10;
+    return iri_to_uri(text, len, IRI_GRAMMAR_DEFAULT, &o, out, out_len, err);
+}
+static int to_iri_default(const char* text, size_t len, char** out, size_t* out_len, iri_error* err) {
+    return iri_to_iri(text, len, NULL, out, out_len, err);
+}
+static int to_iri_unicode_hosts(const char* text, size_t len, char** out, size_t* out_len, iri_error* err) {
+    iri_to_iri_options o = IRI_TO_IRI_OPTIONS_INIT;
+    o.unicode_hosts = 1;
+    return iri_to_iri(text, len, &o, out, out_len, err);
+}
+static int leiri_default(const char* text, size_t len, char** out, size_t* out_len, iri_error* err) {
+    return iri_leiri_to_iri(text, len, IRI_GRAMMAR_DEFAULT, out, out_len, err);
+}
+
+static void test_convert(void) {
+    char* out = NULL;
+    iri_error e = IRI_ERROR_INIT;
+    iri_to_uri_options uo = IRI_TO_URI_OPTIONS_INIT;
+    /* RFC 3987 §3.1's examples */
+    CHECK(gives(to_uri_default, "http://www.example.org/red%09ros\xC3\xA9#red",
+                "http://www.example.org/red%09ros%C3%A9#red"));
+    CHECK(gives(to_uri_default, "http://r\xC3\xA9sum\xC3\xA9.example.org", "http://r%C3%A9sum%C3%A9.example.org"));
+    CHECK(gives(to_uri_idna, "http://r\xC3\xA9sum\xC3\xA9.example.org", "http://xn--rsum-bpad.example.org"));
+    /* 3987bis §3.5: the query in the document's charset (ö is F6 in ISO-8859-1) */
+    CHECK(gives(to_uri_latin1, "http://example.org/?\xC3\xB6", "http://example.org/?%F6"));
+    /* a URI is unchanged */
+    CHECK(gives(to_uri_default, "http://a/b?c#d", "http://a/b?c#d"));
+    CHECK(iri_to_uri("http://a/b c", 12, IRI_GRAMMAR_DEFAULT, NULL, &out, NULL, &e) == IRI_E_DISALLOWED_CHARACTER);
+    CHECK(e.offset == 10 && out == NULL);
+    uo.encode_unsafe_ascii = 1; /* RFC 3987 §3.1: the space percent-encoded instead */
+    CHECK(iri_to_uri("http://a/b c", 12, IRI_GRAMMAR_DEFAULT, &uo, &out, NULL, &e) == IRI_OK &&
+          strcmp(out, "http://a/b%20c") == 0);
+    iri_free(out);
+    /* UTS #46 CheckHyphens: a label may not start with "-" */
+    CHECK(to_uri_idna("http://-\xC3\xA9.org/", 14, &out, NULL, &e) == IRI_E_IDNA_FAILED);
+    CHECK(e.idna_errors != 0 && e.component == IRI_COMPONENT_HOST);
+    uo.host = 5;
+    CHECK(iri_to_uri("a:b", 3, IRI_GRAMMAR_DEFAULT, &uo, &out, NULL, &e) == IRI_E_INVALID_ARGUMENT);
+
+    /* RFC 3987 §3.2.1's examples */
+    CHECK(gives(to_iri_default, "http://www.example.org/D%C3%BCrst", "http://www.example.org/D\xC3\xBCrst"));
+    CHECK(gives(to_iri_default, "http://www.example.org/D%FCrst", "http://www.example.org/D%FCrst"));
+    /* U+202E stays encoded: a bidi formatting character (RFC 3987 §3.2.1's last example) */
+    CHECK(gives(to_iri_default, "http://xn--99zt52a.example.org/%e2%80%ae",
+                "http://xn--99zt52a.example.org/%E2%80%AE"));
+    CHECK(gives(to_iri_unicode_hosts, "http://xn--rsum-bpad.example.org/", "http://r\xC3\xA9sum\xC3\xA9.example.org/"));
+    CHECK(iri_to_iri("http://a/\xC3\xA9", 11, NULL, &out, NULL, &e) == IRI_E_DISALLOWED_CHARACTER);
+
+    /* LEIRI→IRI (3987bis §6.2): space and controls, including NUL, become %HH */
+    CHECK(gives(leiri_default, "http://a/b c<d>", "http://a/b%20c%3Cd%3E"));
+    {
+        char* o = NULL;
+        size_t n = 0;
+        CHECK(iri_leiri_to_iri("http://a/\0b", 11, IRI_GRAMMAR_DEFAULT, &o, &n, &e) == IRI_OK &&
+              same(o, n, "http://a/%00b"));
+        iri_free(o);
+    }
+    CHECK(iri_leiri_to_iri("http://a/\xFF", 10, IRI_GRAMMAR_DEFAULT, &out, NULL, &e) == IRI_E_INVALID_UTF8);
+    CHECK(e.offset == 9);
+    CHECK(iri_leiri_to_iri("a", 1, -5, &out, NULL, &e) == IRI_E_NO_SUCH_GRAMMAR);
+}
+
+/* ---- percent-encoding ---- */
+static void test_percent(void) {
+    char* out = NULL;
+    size_t n = 0;
+    iri_error e = IRI_ERROR_INIT;
+    /* an IRI segment keeps é (ucschar); a URI segment encodes its UTF-8 octets (3987bis §3.3) */
+    CHECK(iri_percent_encode("a b/\xC3\xA9", 6, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_SEGMENT, IRI_ENCODE_KEEP_ESCAPES,
+                             NULL, 0, &out, &n, &e) == IRI_OK &&
+          same(out, n, "a%20b%2F\xC3\xA9"));
+    iri_free(out);
+    CHECK(iri_percent_encode("a b/\xC3\xA9", 6, grammar("uri"), IRI_PRODUCTION_SEGMENT, IRI_ENCODE_KEEP_ESCAPES,
+                             NULL, 0, &out, &n, &e) == IRI_OK &&
+          same(out, n, "a%20b%2F%C3%A9"));
+    iri_free(out);
+    /* keep_escapes keeps a valid %HH; literal encodes every "%"; `also` adds delimiters */
+    CHECK(iri_percent_encode("%41%", 4, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_QUERY, IRI_ENCODE_KEEP_ESCAPES, NULL, 0,
+                             &out, &n, &e) == IRI_OK &&
+          same(out, n, "%41%25"));
+    iri_free(out);
+    CHECK(iri_percent_encode("%41", 3, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_QUERY, IRI_ENCODE_LITERAL, NULL, 0, &out,
+                             &n, &e) == IRI_OK &&
+          same(out, n, "%2541"));
+    iri_free(out);
+    CHECK(iri_percent_encode("a=b&c", 5, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_QUERY, IRI_ENCODE_KEEP_ESCAPES, "&=", 2,
+                             &out, &n, &e) == IRI_OK &&
+          same(out, n, "a%3Db%26c"));
+    iri_free(out);
+    /* a NUL is data: %00 */
+    CHECK(iri_percent_encode("a\0b", 3, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_SEGMENT, IRI_ENCODE_KEEP_ESCAPES, NULL, 0,
+                             &out, &n, &e) == IRI_OK &&
+          same(out, n, "a%00b"));
+    iri_free(out);
+    CHECK(iri_percent_encode("a\xFF", 2, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_SEGMENT, IRI_ENCODE_KEEP_ESCAPES, NULL,
+                             0, &out, &n, &e) == IRI_E_INVALID_UTF8);
+    CHECK(e.offset == 1 && out == NULL);
+    CHECK(iri_percent_encode("a", 1, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_URI, IRI_ENCODE_KEEP_ESCAPES, NULL, 0, &out,
+                             &n, &e) == IRI_E_NO_SUCH_PRODUCTION);
+    CHECK(iri_percent_encode("a", 1, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_QUERY, 3, NULL, 0, &out, &n, &e) ==
+          IRI_E_INVALID_ARGUMENT);
+
+    CHECK(iri_percent_decode("a%20b%2F", 8, IRI_DECODE_STRICT, 0, &out, &n, &e) == IRI_OK && same(out, n, "a b/"));
+    iri_free(out);
+    CHECK(iri_percent_decode("100%", 4, IRI_DECODE_LENIENT, 0, &out, &n, &e) == IRI_OK && same(out, n, "100%"));
+    iri_free(out);
+    CHECK(iri_percent_decode("100%", 4, IRI_DECODE_STRICT, 0, &out, &n, &e) == IRI_E_BAD_PERCENT_ENCODING);
+    CHECK(e.char_offset == 3 && e.offset == 4 && out == NULL); /* the "%"; the input ends where hex digits must */
+    /* the result is bytes: %00 is a NUL inside it */
+    CHECK(iri_percent_decode("a%00b", 5, IRI_DECODE_STRICT, 0, &out, &n, &e) == IRI_OK && n == 3 &&
+          memcmp(out, "a\0b", 3) == 0);
+    iri_free(out);
+    CHECK(iri_percent_decode("r%C3%A9sum%C3%A9", 16, IRI_DECODE_STRICT, 1, &out, &n, &e) == IRI_OK &&
+          same(out, n, "r\xC3\xA9sum\xC3\xA9"));
+    iri_free(out);
+    CHECK(iri_percent_decode("r%E9sum%E9", 10, IRI_DECODE_STRICT, 1, &out, &n, &e) == IRI_E_INVALID_UTF8);
+    CHECK(e.offset == 1);
+    CHECK(iri_percent_decode("r%E9sum%E9", 10, IRI_DECODE_STRICT, 0, &out, &n, &e) == IRI_OK && n == 6);
+    iri_free(out);
+    CHECK(iri_percent_decode("a", 1, 2, 0, &out, &n, &e) == IRI_E_INVALID_ARGUMENT);
+}
+
+/* ---- diagnostics and extraction ---- */
+static void test_check(void) {
+    /* RFC 3986 §7.6's example: a userinfo that looks like a host */
+    const char* s = "http://www.example.com&story=breaking_news@10.0.0.1/";
+    iri_diagnostics* list = NULL;
+    iri_diagnostic d = IRI_DIAGNOSTIC_INIT;
+    iri_error e = IRI_ERROR_INIT;
+    size_t i;
+    int found = 0;
+    CHECK(iri_check(s, strlen(s), IRI_GRAMMAR_DEFAULT, &list, &e) == IRI_OK && list != NULL);
+    for (i = 0; i < iri_diagnostics_count(list); ++i) {
+        CHECK(iri_diagnostics_get(list, i, &d) == IRI_OK);
+        if (strcmp(d.code, "security.userinfo") == 0) {
+            found = 1;
+            CHECK(d.begin == 7 && d.end == 42 && d.component == IRI_COMPONENT_USERINFO);
+            CHECK(d.severity == IRI_SEVERITY_WARNING && d.message[0] != '\0' && d.spec[0] != '\0');
+        }
+    }
+    CHECK(found);
+    CHECK(iri_diagnostics_get(list, iri_diagnostics_count(list), &d) == IRI_E_INVALID_ARGUMENT);
+    iri_diagnostics_free(list);
+
+    /* a grammar error is a diagnostic (syntax.*) with its byte range, not a failure of iri_check */
+    CHECK(iri_check("http://a/\xFF", 10, IRI_GRAMMAR_DEFAULT, &list, &e) == IRI_OK);
+    CHECK(iri_diagnostics_count(list) >= 1 && iri_diagnostics_get(list, 0, &d) == IRI_OK);
+    CHECK(strncmp(d.code, "syntax.", 7) == 0 && d.severity == IRI_SEVERITY_ERROR && d.begin == 9);
+    iri_diagnostics_free(list);
+    CHECK(iri_check("http://a/", 9, IRI_GRAMMAR_DEFAULT, &list, &e) == IRI_OK && iri_diagnostics_count(list) == 0);
+    iri_diagnostics_free(list);
+    CHECK(iri_check(NULL, 1, IRI_GRAMMAR_DEFAULT, &list, &e) == IRI_E_INVALID_ARGUMENT && list == NULL);
+    CHECK(iri_diagnostics_count(NULL) == 0);
+    iri_diagnostics_free(NULL);
+}
+
+static void test_extract(void) {
+    /* RFC 3986 Appendix C's example */
+    const char* text = "Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n"
+                       "but you can probably pick it up from <ftp://ds.internic.\n"
+                       "net/rfc/>.";
+    iri_matches* list = NULL;
+    iri_match m = IRI_MATCH_INIT;
+    iri_error e = IRI_ERROR_INIT;
+    CHECK(iri_extract(text, strlen(text), IRI_GRAMMAR_DEFAULT, &list, &e) == IRI_OK);
+    CHECK(iri_matches_count(list) == 2);
+    CHECK(iri_matches_get(list, 0, &m) == IRI_OK && same(m.value, m.value_len, "http://www.w3.org/Addressing/"));
+    CHECK(m.begin == 28 && m.end == 57 && m.delimiter == IRI_DELIMITER_DOUBLE_QUOTES);
+    CHECK(iri_matches_get(list, 1, &m) == IRI_OK && same(m.value, m.value_len, "ftp://ds.internic.net/rfc/"));
+    CHECK(m.delimiter == IRI_DELIMITER_ANGLE_BRACKETS);
+    CHECK(iri_matches_get(list, 2, &m) == IRI_E_INVALID_ARGUMENT);
+    iri_matches_free(list);
+    /* invalid UTF-8 and NUL in the text are skipped over */
+    CHECK(iri_extract("\xFF http://a/b \0 x", 16, IRI_GRAMMAR_DEFAULT, &list, &e) == IRI_OK);
+    CHECK(iri_matches_count(list) == 1 && iri_matches_get(list, 0, &m) == IRI_OK &&
+          same(m.value, m.value_len, "http://a/b") && m.begin == 2);
+    iri_matches_free(list);
+    CHECK(iri_extract("x", 1, 55, &list, &e) == IRI_E_NO_SUCH_GRAMMAR);
+    CHECK(iri_extract("x", 1, IRI_GRAMMAR_DEFAULT, NULL, &e) == IRI_E_INVALID_ARGUMENT);
+    iri_matches_free(NULL);
+    iri_free(NULL);
+}
+
+int main(void) {
+    test_names();
+    test_parse();
+    test_sized_error();
+    test_resolve();
+    test_relativize();
+    test_normalize();
+    test_convert();
+    test_percent();
+    test_check();
+    test_extract();
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed == 0 ? 0 : 1;
+}

@@ -1,0 +1,124 @@
+// Regressions of issue 18 (the first fuzzing run): each case the input that showed a finding, with the value the
+// spec gives for it. The conversions read exact-size heap copies of their inputs (support/test_strings.hpp), so
+// that AddressSanitizer and valgrind (the *_valgrind tests) see any byte read or written outside them.
+#define BOOST_TEST_MODULE regressions
+#include <boost/test/unit_test.hpp>
+
+#include <string>
+
+#include "iri/convert.hpp"
+#include "iri/error.hpp"
+#include "iri/normalize.hpp"
+#include "iri/parse.hpp"
+#include "support/printing.hpp"
+#include "support/test_strings.hpp"
+
+namespace {
+
+using iri::grammar;
+using iri_test::exact_copy;
+
+std::string iri_of(std::string_view uri, const iri::to_iri_options& o) {
+    const exact_copy in(uri);
+    auto r = iri::to_iri(in.view(), o);
+    if (!r) BOOST_FAIL(std::string(uri) << ": " << r.error().message());
+    return *r;
+}
+
+std::string uri_of(std::string_view text, const iri::to_uri_options& o = {}, grammar from = grammar::iri) {
+    const exact_copy in(text);
+    auto r = iri::to_uri(in.view(), from, o);
+    if (!r) BOOST_FAIL(std::string(text) << ": " << r.error().message());
+    return *r;
+}
+
+iri::error uri_error(std::string_view text, const iri::to_uri_options& o) {
+    const exact_copy in(text);
+    auto r = iri::to_uri(in.view(), grammar::iri, o);
+    BOOST_TEST_REQUIRE(!r.has_value(), text);
+    return r.error();
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(to_iri_keeps_the_query_when_the_first_percent_follows_it) {
+    // 3987bis §4.2 step 5 keeps an http(s) query as written; the fragment's "%C3%A9" is é (steps 2–4). The first
+    // "%" after the query once copied the text from it to the end a second time, past the output's end.
+    const iri::to_iri_options keep{.keep_http_query_encoded = true};
+    BOOST_TEST(iri_of("http://a/b?q=1#%C3%A9", keep) == "http://a/b?q=1#é");
+    BOOST_TEST(iri_of("https://a/b?q#x%C3%A9y", keep) == "https://a/b?q#xéy");
+    // Long enough to leave the small-string buffer, where the stray bytes once landed unseen.
+    const std::string path(100, 'p'), query(200, 'q');
+    BOOST_TEST(iri_of("http://a/" + path + "?" + query + "#%C3%A9", keep) == "http://a/" + path + "?" + query + "#é");
+    // The first "%" inside the query: the query from there kept as written, the path before it untouched.
+    BOOST_TEST(iri_of("http://a/b?x%C3%A9#%C3%A9", keep) == "http://a/b?x%C3%A9#é");
+}
+
+BOOST_AUTO_TEST_CASE(literal_runs_of_every_length_end_at_the_input) {
+    // The SIMD literal skip near the end of an exact-size input (each IRI_FORCE_SIMD level runs this; valgrind
+    // and ASan see a read past the end). Every run of unreserved characters is a valid path (RFC 3986 §3.3); a
+    // "%" with one hex digit at the end is not a pct-encoded triplet (§2.1).
+    for (std::size_t n = 0; n <= 130; ++n) {
+        const std::string run = "http://a/" + std::string(n, 'a');
+        BOOST_TEST(iri_test::valid_exact(run), n);
+        BOOST_TEST(iri_test::valid_exact(run + "%41"), n);
+        const auto bad = iri_test::parse_exact(run + "%4");
+        BOOST_TEST_REQUIRE(!bad.has_value(), n);
+        BOOST_TEST(bad.error().code == iri::errc::bad_percent_encoding, n);
+        BOOST_TEST(bad.error().char_offset == run.size(), n);
+        // Three-octet characters (U+4E00, CJK) to the end: the run of whole characters (literal_skip.hpp).
+        std::string cjk = "http://a/";
+        for (std::size_t k = 0; k < n; ++k) cjk += "\xE4\xB8\x80";
+        BOOST_TEST(iri_test::valid_exact(cjk), n);
+        BOOST_TEST(!iri_test::valid_exact(cjk + "\xE4\xB8"), n);  // a truncated character (RFC 3629 §3)
+    }
+}
+
+BOOST_AUTO_TEST_CASE(to_uri_idna_errors_are_in_the_callers_text) {
+    // RFC 3987 §3.1: "<" and ">" are encoded before the host goes through UTS #46, which rejects "ab--c" (hyphens
+    // in positions 3 and 4, CheckHyphens). The label is bytes 11–15 of the caller's text, not of the encoded one.
+    const iri::to_uri_options o{.host = iri::host_mapping::idna, .encode_unsafe_ascii = true};
+    const std::string text = "http://u<>@ab--c.例え.jp/";
+    const iri::error e = uri_error(text, o);
+    BOOST_TEST(e.code == iri::errc::idna_failed);
+    BOOST_TEST(e.char_offset == 11u);
+    BOOST_TEST(e.length == 5u);
+    BOOST_TEST(e.offset == 11u);
+    // A host with "%" (3987bis §3.4.2 decodes it first): the error spans the whole host, here to the input's end.
+    const std::string pct = "http://u<>@例え%20.jp";
+    const iri::error h = uri_error(pct, o);
+    BOOST_TEST(h.code == iri::errc::idna_failed);
+    BOOST_TEST(h.char_offset == 11u);
+    BOOST_TEST(h.char_offset + h.length == pct.size());
+}
+
+BOOST_AUTO_TEST_CASE(conversions_read_exact_size_buffers) {
+    // The spec examples of each conversion and normalization, each input in an exact-size heap copy.
+    BOOST_TEST(uri_of("http://www.example.org/red%09rosé#red") == "http://www.example.org/red%09ros%C3%A9#red");
+    BOOST_TEST(uri_of("http://résumé.example.org", {.host = iri::host_mapping::idna}) ==
+               "http://xn--rsum-bpad.example.org");                      // 3987bis §3.4.2
+    BOOST_TEST(uri_of("http://a/b c", {}, grammar::leiri) == "http://a/b%20c");  // 3987bis §6.2
+    BOOST_TEST(iri_of("http://www.example.org/D%C3%BCrst", {}) == "http://www.example.org/Dürst");  // §4.2
+    BOOST_TEST(iri_of("http://www.example.org/D%FCrst", {}) == "http://www.example.org/D%FCrst");
+    BOOST_TEST(iri_of("http://xn--99zt52a.example.org/%e2%80%ae", {.unicode_hosts = true}) ==
+               "http://納豆.example.org/%E2%80%AE");
+    {
+        const exact_copy in("http://a/b c<>");
+        const auto r = iri::leiri_to_iri(in.view());
+        BOOST_TEST_REQUIRE(r.has_value());
+        BOOST_TEST(*r == "http://a/b%20c%3C%3E");  // 3987bis §6.2: the LEIRI-only characters %-encoded
+    }
+    {
+        // RFC 3987 §5.3.2.1–§5.3.2.4 and §5.3.3.
+        const exact_copy in("HTTP://www.EXAMPLE.com:80/%7euser/./a/../b#f");
+        const auto r = iri::normalize(in.view(), grammar::iri, {.rung = iri::rung::syntax});
+        BOOST_TEST_REQUIRE(r.has_value());
+        BOOST_TEST(*r == "http://www.example.com:80/~user/b#f");
+    }
+    {
+        const exact_copy in("http://a/e\xCC\x81");  // e U+0301 composes to U+00E9 (RFC 3987 §5.3.2.2)
+        const auto r = iri::normalize(in.view(), grammar::iri, {.nfc = true});
+        BOOST_TEST_REQUIRE(r.has_value());
+        BOOST_TEST(*r == "http://a/\xC3\xA9");
+    }
+}
