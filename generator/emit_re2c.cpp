@@ -550,12 +550,12 @@ std::size_t emit_charsets(const grammar& g, const std::vector<entry>& entries, s
     return count;
 }
 
-// The named sets of include/iri/detail/sets.def: the characters of the rule of that name where the grammar has
+// The named sets of src/sets.def: the characters of the rule of that name where the grammar has
 // one that is a set of single characters, else nullptr.
 void emit_named_sets(const grammar& g, std::ostream& out) {
     static const char* const names[] = {
 #define IRI_SET(id, name) name,
-#include "iri/detail/sets.def"
+#include "sets.def"
 #undef IRI_SET
     };
     std::ostringstream table;

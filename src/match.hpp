@@ -45,15 +45,15 @@ struct charset_info {
     std::uint64_t ascii[2];            // the same set below U+0080 as a bitmap
 };
 
-/// The named sets (include/iri/detail/sets.def), in that order.
+/// The named sets (src/sets.def), in that order.
 enum class named_set : std::uint8_t {
 #define IRI_SET(id, name) id,
-#include "iri/detail/sets.def"
+#include "sets.def"
 #undef IRI_SET
 };
 inline constexpr std::size_t named_set_count = 0
 #define IRI_SET(id, name) +1
-#include "iri/detail/sets.def"
+#include "sets.def"
 #undef IRI_SET
     ;
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "iri/detail/match.hpp"
+#include "match.hpp"
 #include "iri/percent.hpp"
 #include "literal_skip.hpp"
 
