@@ -88,6 +88,7 @@ std::vector<diagnostic> check(std::string_view reference, grammar g) {
     if (g == grammar::leiri) detail::check_leiri(cx, pieces);
     detail::check_spoof(cx, pieces);
     detail::check_security(cx);
+    detail::check_scheme_rules(cx);
     if (left_out > 0)
         out.push_back({detail::row(detail::diag::check_capped).code, severity::info, 0,
                        static_cast<std::uint32_t>(reference.size()), component::none,

@@ -77,5 +77,6 @@ void check_chars(const check_context& cx, const std::vector<piece>& pieces);
 void check_leiri(const check_context& cx, const std::vector<piece>& pieces);
 void check_spoof(const check_context& cx, const std::vector<piece>& pieces);
 void check_security(const check_context& cx);
+void check_scheme_rules(const check_context& cx);  // check_scheme.cpp
 
 }  // namespace iri::detail
