@@ -53,9 +53,4 @@ void require_inside(const iri::error& e, std::size_t size, std::string_view text
 
 iri::grammar grammar_of(unsigned n) noexcept { return static_cast<iri::grammar>(n % iri::grammar_count); }
 
-bool skip_known() noexcept {
-    static const bool skip = std::getenv("IRI_FUZZ_SKIP_KNOWN") != nullptr;
-    return skip;
-}
-
 }  // namespace fuzz

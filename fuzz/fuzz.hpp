@@ -49,14 +49,6 @@ void require_inside(const iri::error& e, std::size_t size, std::string_view text
 /// The grammar numbered `n` modulo the number of grammars.
 [[nodiscard]] iri::grammar grammar_of(unsigned n) noexcept;
 
-/// True when the input is longer than `limit`: the harnesses of operations whose time is still quadratic in the
-/// input (issue 18's list, fixed apart) stop there, so that a run finds other things than those.
-[[nodiscard]] inline bool over(std::string_view text, std::size_t limit) noexcept { return text.size() > limit; }
-
-/// IRI_FUZZ_SKIP_KNOWN set in the environment: the harnesses step around issue 18's findings that are not yet
-/// fixed (each place says which), so that a local run finds new ones. Never set for the regression replay.
-[[nodiscard]] bool skip_known() noexcept;
-
 /// The bytes as C++ source would write them, for messages.
 [[nodiscard]] std::string escaped(std::string_view s);
 

@@ -6,8 +6,7 @@
 # (where the build unpacks them for the tests) and fuzz/seeds/; new inputs found stay there. A crash
 # or failed oracle leaves its input in build-fuzz/findings/<harness>/: copy it to fuzz/regressions/<harness>/,
 # which ctest replays in every build. The exit status is 1 when a harness found something.
-# FUZZ_JOBS=2 runs two harnesses at a time (default 1). IRI_FUZZ_SKIP_KNOWN=1 in the environment steps around the
-# findings of issue 18 not yet fixed (fuzz/README.md).
+# FUZZ_JOBS=2 runs two harnesses at a time (default 1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
