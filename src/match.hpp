@@ -45,15 +45,15 @@ struct charset_info {
     std::uint64_t ascii[2];            // the same set below U+0080 as a bitmap
 };
 
-/// The named sets (include/iri/detail/sets.def), in that order.
+/// The named sets (src/sets.def), in that order.
 enum class named_set : std::uint8_t {
 #define IRI_SET(id, name) id,
-#include "iri/detail/sets.def"
+#include "sets.def"
 #undef IRI_SET
 };
 inline constexpr std::size_t named_set_count = 0
 #define IRI_SET(id, name) +1
-#include "iri/detail/sets.def"
+#include "sets.def"
 #undef IRI_SET
     ;
 
@@ -77,6 +77,36 @@ struct grammar_info {
     std::size_t charset_count;
     const charset_info* const* named_sets;  // indexed by named_set; nullptr where the variant lacks the rule
     bool unicode_reg_name;               // the reg-name role allows characters above U+007F (U-labels)
+};
+
+/// A generated matcher of a scheme grammar (grammar/schemes/): like match_fn, but the parts are spans indexed as
+/// the grammar's `;@part` list; the caller sets every span to omitted first.
+using part_match_fn = bool (*)(const unsigned char* s, std::size_t n, span* out, std::uint32_t& stop) noexcept;
+
+/// A `;@list LIST ELEMENT` of a scheme grammar: how to find each ELEMENT inside the LIST part (derived by the
+/// generator from the list rule's shape).
+struct scheme_list_info {
+    std::size_t list;     // the part index of the list
+    std::size_t element;  // the part index of each element
+    std::size_t after;    // the elements start after this part when it is present (part_count: never)
+    const char* lead;     // a literal the list begins with ("" when none)
+    const char* sep;      // the literal between two elements, or before each one when sep_first
+    bool sep_first;
+    part_match_fn match;  // the element's own parts
+    prefix_fn prefix;     // the element's longest prefix
+};
+
+/// Everything the generator tells the library about one scheme grammar.
+struct scheme_grammar_info {
+    const char* scheme;   // "mailto" (;@scheme)
+    const char* source;   // "grammar/schemes/mailto.abnf"
+    const char* spec;     // ";@spec": the section the grammar transcribes
+    const char* rule;     // the entry rule ("mailtoURI")
+    const char* const* part_names;  // the ;@part rules, in directive order
+    std::size_t part_count;
+    part_match_fn match;  // the whole URI
+    const scheme_list_info* lists;
+    std::size_t list_count;
 };
 
 }  // namespace iri::detail

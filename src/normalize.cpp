@@ -4,9 +4,6 @@
 // and IDN hosts take a slower path.
 #include "iri/normalize.hpp"
 
-#include <arpa/inet.h>
-#include <unicode/normalizer2.h>
-#include <unicode/bytestream.h>
 #include <unicode/utf8.h>
 
 #include <algorithm>
@@ -14,6 +11,7 @@
 #include <charconv>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 
 #include "ascii.hpp"
 #include "charset_detail.hpp"
@@ -23,8 +21,10 @@
 #include "iri/percent.hpp"
 #include "iri/resolve.hpp"
 #include "iri/schemes.hpp"
+#include "ip_address.hpp"
 #include "error_detail.hpp"
 #include "literal_skip.hpp"
+#include "nfc_detail.hpp"
 #include "normalize_detail.hpp"
 #include "percent_detail.hpp"
 #include "registry.hpp"
@@ -201,29 +201,19 @@ bool needs_uts46(std::string_view h) noexcept {
 bool nfc_in_place(std::string& out, std::size_t from) {
     const std::string_view s = std::string_view(out).substr(from);
     if (std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })) return true;
-    UErrorCode status = U_ZERO_ERROR;
-    const icu::Normalizer2* nfc = icu::Normalizer2::getNFCInstance(status);
-    const icu::StringPiece piece(s.data(), static_cast<int32_t>(s.size()));
-    if (U_FAILURE(status)) return false;
-    if (nfc->isNormalizedUTF8(piece, status) && U_SUCCESS(status)) return true;
+    const std::optional<bool> normal = detail::is_nfc(s);  // linear for any text (nfc_detail.hpp)
+    if (!normal) return false;
+    if (*normal) return true;
     thread_local std::string text;  // reused: no allocation once large enough
     text.assign(s);
     out.resize(from);
-    status = U_ZERO_ERROR;
-    icu::StringByteSink<std::string> sink(&out, static_cast<int32_t>(text.size()));
-    nfc->normalizeUTF8(0, icu::StringPiece(text.data(), static_cast<int32_t>(text.size())), sink, nullptr, status);
-    return U_SUCCESS(status);
+    return detail::append_nfc(out, text);
 }
 
-// The RFC 5952 text form of an IPv6 address (lowercase hex, longest run of zero fields as "::", the first
-// one on a tie, a single zero field not shortened, no leading zeros), as glibc's inet_ntop writes it.
-void append_ipv6_text(std::string& out, std::string_view literal) {
-    char in[64] = {}, text[INET6_ADDRSTRLEN] = {};
-    unsigned char addr[16];
-    if (literal.size() < sizeof in) std::memcpy(in, literal.data(), literal.size());
-    const bool ok = literal.size() < sizeof in && inet_pton(AF_INET6, in, addr) == 1 &&
-                    inet_ntop(AF_INET6, addr, text, sizeof text) != nullptr;
-    if (ok) out.append(text);
+// The RFC 5952 text form of an IPv6 address literal (ip_address.hpp), or the literal as written if it is not one.
+void append_ipv6_literal(std::string& out, std::string_view literal) {
+    const auto addr = detail::parse_ipv6(literal);
+    if (addr) detail::append_ipv6_text(out, *addr);
     else out.append(literal);
 }
 
@@ -290,7 +280,7 @@ private:
             case host_kind::ipv6:
                 if (scheme_rung_) {
                     out_ += '[';
-                    append_ipv6_text(out_, a.host().substr(1, a.host().size() - 2));
+                    append_ipv6_literal(out_, a.host().substr(1, a.host().size() - 2));
                     out_ += ']';
                 } else {
                     put_lowered(a.host());
