@@ -3,6 +3,7 @@
 #include <unicode/uchar.h>
 #include <unicode/unistr.h>
 
+#include "ascii.hpp"
 #include "charset_detail.hpp"
 #include "check_detail.hpp"
 #include "iri/charset.hpp"
@@ -46,7 +47,9 @@ void check_chars(const check_context& cx, const std::vector<piece>& pieces) {
     const icu::Normalizer2* nfc = icu::Normalizer2::getNFCInstance(status);
     const icu::Normalizer2* nfkc = U_SUCCESS(status) ? icu::Normalizer2::getNFKCInstance(status) : nullptr;
     if (U_FAILURE(status)) return;  // no ICU data: nothing reported rather than a guess
+    if (cx.ascii) return;  // ASCII is NFC and NFKC-stable, and holds no mark, joiner or private-use character
     for (const piece& p : pieces) {
+        if (is_ascii(cx.text(p.begin, p.end))) continue;
         std::vector<UChar32> cps;
         std::vector<std::uint32_t> at;  // byte offset of each code point, plus the end
         for_each_char(cx.r.str(), p.begin, p.end, [&](UChar32 c, std::uint32_t b, std::uint32_t) {

@@ -5,6 +5,7 @@
 
 #include <memory>
 
+#include "ascii.hpp"
 #include "check_detail.hpp"
 #include "iri/idna.hpp"
 
@@ -39,9 +40,7 @@ void check_spoof(const check_context& cx, const std::vector<piece>& pieces) {
     for (const piece& p : pieces) {
         if (p.where != component::host) continue;
         const std::string_view label = cx.text(p.begin, p.end);
-        bool ascii = true;
-        for (char c : label) ascii = ascii && static_cast<unsigned char>(c) < 0x80;
-        if (ascii) continue;  // ASCII labels are what the others are compared with
+        if (is_ascii(label)) continue;  // ASCII labels are what the others are compared with
         // Longer than a DNS label (security.idna reports it): not given to UTS #39, not linear in ICU.
         if (label.size() > max_idna_label_bytes) continue;
         UErrorCode status = U_ZERO_ERROR;

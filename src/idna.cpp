@@ -49,11 +49,8 @@ bool convert(direction d, bool label, std::string_view in, std::string& out, std
 }
 
 error idna_error(std::string_view host, std::size_t begin, std::size_t end, std::uint32_t errors) {
-    error e = detail::make_error(errc::idna_failed, host, static_cast<std::uint32_t>(begin), grammar{},
-                                 production::host);
+    error e = detail::text_error(errc::idna_failed, host, begin, end - begin);
     e.where = component::host;
-    e.char_offset = static_cast<std::uint32_t>(begin);
-    e.length = static_cast<std::uint32_t>(end - begin);
     e.idna_errors = errors;
     return e;
 }
@@ -75,7 +72,7 @@ result<std::string> process(direction d, std::string_view host) {
     std::string out;
     std::uint32_t errors = 0;
     if (!convert(d, false, host, out, errors))
-        return detail::make_error(errc::unicode_failure, host, 0, grammar{}, production::host);
+        return detail::text_error(errc::unicode_failure, host, 0, 0);
     if (errors == 0) return out;
     // Name the label: the first one that fails alone; the whole host when none does (a name too long).
     for (std::size_t begin = 0; begin <= host.size();) {

@@ -18,6 +18,8 @@
 //    confusables and other labels whose skeleton is an ASCII name, invisible characters;
 //  - security.*: RFC 3986 §7: a userinfo, a password, a reg-name in a rare IPv4 form, a port that is not the
 //    scheme's default, percent-encoded CR or LF, hosts that fail UTS #46.
+//  - scheme.*: the reference under its scheme's own grammar when grammar/schemes/ has one
+//    (scheme.mailto.syntax, ...; iri/scheme_rules.hpp): the first place it leaves that grammar.
 // Text is examined as written: a percent-encoded character is its "%HH" triplets (RFC 3987 §4.4 example 9).
 // ICU does the Unicode classification; a check whose ICU service fails reports nothing rather than guessing.
 #pragma once
@@ -31,8 +33,10 @@
 
 #include "iri/components.hpp"
 #include "iri/error.hpp"
+#include "iri/export.h"
 #include "iri/grammar.hpp"
 
+IRI_API_BEGIN  // exported by the shared library (iri/export.h)
 namespace iri {
 
 struct diagnostic {
@@ -72,3 +76,4 @@ struct diagnostic_code {
 [[nodiscard]] std::string wrap_for_display(std::string_view iri);
 
 }  // namespace iri
+IRI_API_END

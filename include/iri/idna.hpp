@@ -20,8 +20,10 @@
 #include <string>
 #include <string_view>
 
+#include "iri/export.h"
 #include "iri/result.hpp"
 
+IRI_API_BEGIN  // exported by the shared library (iri/export.h)
 namespace iri {
 
 /// The longest host (in bytes of UTF-8) given to UTS #46: 4 × 253. DNS allows 253 octets in a name (RFC 1035
@@ -46,3 +48,4 @@ inline constexpr std::size_t max_idna_label_bytes = 4 * 63;
 [[nodiscard]] std::string idna_error_names(std::uint32_t idna_errors);
 
 }  // namespace iri
+IRI_API_END
