@@ -254,7 +254,7 @@ private:
     // one block (and lowercased in place for a US-ASCII-only host).
     void put(std::string_view s, piece k = piece::text) {
         const std::size_t from = out_.size();
-        if (!syntax_ || std::memchr(s.data(), '%', s.size()) == nullptr) {
+        if (!syntax_ || s.find('%') == std::string_view::npos) {  // find: no memchr on an empty view's null
             out_.append(s);
             if (k == piece::ascii_host) lower_in_place(out_, from);
         } else if (const unreserved_set& u = unreserved_of(t_.variant); u.cs) {
@@ -381,7 +381,7 @@ bool prefix_normal(const reference_view& r, const normalize_options& o, const sc
 bool already_normal(const reference_view& r, const normalize_options& o) noexcept {
     const scheme_info* known = o.rung == rung::scheme && r.has_scheme() ? find_scheme(r.scheme()) : nullptr;
     const std::string_view s = r.str();
-    if (std::memchr(s.data(), '%', s.size()) != nullptr || !prefix_normal(r, o, known)) return false;
+    if (s.find('%') != std::string_view::npos || !prefix_normal(r, o, known)) return false;
     if (r.has_scheme() && detail::first_dot_segment(r.path()) != r.path().size()) return false;
     return !(r.has_authority() && r.path().empty() && known && known->empty_path_is_root);
 }
@@ -391,7 +391,7 @@ bool already_normal(const reference_view& r, const normalize_options& o) noexcep
 namespace detail {
 
 bool prefix_already_normal(const reference_view& r, const normalize_options& o) noexcept {
-    if (std::memchr(r.str().data(), '%', prefix_end(r)) != nullptr) return false;
+    if (r.str().substr(0, prefix_end(r)).find('%') != std::string_view::npos) return false;
     return prefix_normal(r, o, o.rung == rung::scheme && r.has_scheme() ? find_scheme(r.scheme()) : nullptr);
 }
 
