@@ -38,9 +38,9 @@ adversarial_instructions() {
   command -v valgrind > /dev/null || { echo "(valgrind is not installed: scripts/setup.sh installs it)"; return; }
   local dir
   dir=$(mktemp -d)
-  valgrind --tool=callgrind --callgrind-out-file="$dir/cg" "$adversarial" --instructions --small 100000 \
-    --large 1000000 > /dev/null 2>&1
-  echo "| pattern | operation | instructions/B 100 kB | instructions/B 1 MB | ratio |"
+  valgrind --tool=callgrind --callgrind-out-file="$dir/cg" "$adversarial" --instructions --small 10000 \
+    --large 100000 > /dev/null 2>&1
+  echo "| pattern | operation | instructions/B 10 kB | instructions/B 100 kB | ratio |"
   echo "|---|---|---:|---:|---:|"
   ls "$dir" | grep -E '^cg\.[0-9]+$' | sort -t. -k2n | while read -r f; do
     sed -n 's/^desc: Trigger: Client Request: //p; s/^summary: //p; s/^totals: //p' "$dir/$f" | head -2 | paste -sd'|'
@@ -81,8 +81,9 @@ case "$mode" in
       echo "## Instructions"
       echo
       echo "The same rows counted in instructions (valgrind callgrind, \`adversarial_bench --instructions\`), which the"
-      echo "caches and other work on the machine do not change: one run at 100 kB and one at 1 MB (10 MB under"
-      echo "callgrind would take an hour). \`ratio\` is 10 for linear work, 100 for quadratic."
+      echo "caches and other work on the machine do not change: one run at 10 kB and one at 100 kB (the large sizes under"
+      echo "callgrind would take hours). \`ratio\` is 10 for linear work, 100 for quadratic (less than 10 where a"
+      echo "fixed cost per call weighs at 10 kB)."
       echo
       adversarial_instructions
     } | tee "$out"

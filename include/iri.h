@@ -32,13 +32,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* IRI_C_API exports the C functions from a shared libiri whatever its default visibility (the build hides
+ * everything else not marked for export); on Windows it also imports them into a program using the DLL. */
 #if defined(_WIN32) || defined(__CYGWIN__)
-#  if defined(IRI_C_API_BUILDING)
-#    define IRI_C_API __declspec(dllexport)
-#  elif defined(IRI_C_API_SHARED)
-#    define IRI_C_API __declspec(dllimport)
-#  else
+#  if defined(IRI_STATIC_DEFINE)
 #    define IRI_C_API
+#  elif defined(iri_EXPORTS) /* CMake defines it while building the shared library */
+#    define IRI_C_API __declspec(dllexport)
+#  else
+#    define IRI_C_API __declspec(dllimport)
 #  endif
 #elif defined(__GNUC__) || defined(__clang__)
 #  define IRI_C_API __attribute__((visibility("default")))

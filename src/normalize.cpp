@@ -254,7 +254,7 @@ private:
     // one block (and lowercased in place for a US-ASCII-only host).
     void put(std::string_view s, piece k = piece::text) {
         const std::size_t from = out_.size();
-        if (!syntax_ || s.find('%') == std::string_view::npos) {  // (not memchr: an empty view's data may be null)
+        if (!syntax_ || s.find('%') == std::string_view::npos) {  // find: no memchr on an empty view's null
             out_.append(s);
             if (k == piece::ascii_host) lower_in_place(out_, from);
         } else if (const unreserved_set& u = unreserved_of(t_.variant); u.cs) {
