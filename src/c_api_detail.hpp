@@ -8,7 +8,6 @@
 #include <string>
 #include <string_view>
 
-#define IRI_C_API_BUILDING  // iri.h: export (not import) the C functions on Windows
 #include "iri.h"
 #include "iri/error.hpp"
 #include "iri/grammar.hpp"

@@ -55,6 +55,9 @@ struct error {
     std::array<unsigned char, 4> bytes{};  ///< the offending bytes (first `length`, at most 4)
     char32_t character = 0;     ///< the offending code point when well-formed, else 0
     std::uint32_t idna_errors = 0;  ///< errc::idna_failed: the UTS #46 errors, as ICU's UIDNA_ERROR_* bits
+    /// False for an error about text no grammar was applied to (percent_decode, from_charset, host_to_ascii):
+    /// `variant` and `tried` then mean nothing, and message() and spec() leave them out.
+    bool grammar_involved = true;
 
     [[nodiscard]] constexpr severity level() const noexcept { return severity::error; }
     /// One line naming the character (as U+XXXX and as text), the component, the production and the reason:
