@@ -5,7 +5,7 @@
 # the .deb files go to build-package-shared/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-common=(-DCMAKE_BUILD_TYPE=Release -DIRI_WERROR=ON -DIRI_BUILD_TESTS=OFF -DIRI_BUILD_BENCH=OFF
+common=(-DCMAKE_BUILD_TYPE=Release -DIRI_WERROR=ON -DIRI_BUILD_TESTS=OFF -DIRI_BUILD_BENCH=OFF -DIRI_BUILD_PYTHON=OFF
         -DCMAKE_INSTALL_PREFIX=/usr)
 cmake -S . -B build-package-static "${common[@]}" -DBUILD_SHARED_LIBS=OFF -DIRI_BUILD_CLI=OFF > /dev/null
 cmake -S . -B build-package-shared "${common[@]}" -DBUILD_SHARED_LIBS=ON -DIRI_BUILD_CLI=ON > /dev/null

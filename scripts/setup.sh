@@ -4,6 +4,7 @@
 set -euo pipefail
 packages=(
   g++ cmake make re2c pkg-config
+  clang dpkg-dev                          # CI's second compiler; scripts/package.sh (dpkg-shlibdeps)
   libicu-dev
   libboost-test1.81-dev
   libboost-url1.81-dev liburiparser-dev   # peers for bench/

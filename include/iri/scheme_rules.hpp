@@ -17,8 +17,10 @@
 #include <string_view>
 #include <vector>
 
+#include "iri/export.h"
 #include "iri/grammar.hpp"
 
+IRI_API_BEGIN  // exported by the shared library (iri/export.h)
 namespace iri {
 
 /// One match of a part rule (`;@part`) of a scheme grammar.
@@ -69,3 +71,4 @@ struct scheme_match {
 [[nodiscard]] scheme_match match_scheme_grammar(std::string_view reference, std::string_view scheme);
 
 }  // namespace iri
+IRI_API_END
