@@ -471,7 +471,8 @@ void run(const options& o, const record& r, std::string& out, counters& n) {
         return;
     }
     if (x.output) {
-        out.append(shown(*x.output)).append("\n");
+        append_shown(out, *x.output);
+        out += '\n';
         return;
     }
     if (x.equivalent) {
@@ -480,7 +481,9 @@ void run(const options& o, const record& r, std::string& out, counters& n) {
         return;
     }
     if (o.command->prints == shape::validity) {
-        out += "valid\t" + shown(input) + "\n";
+        out.append("valid\t");
+        append_shown(out, input);
+        out += '\n';
         return;
     }
     out += shown(input) + "\n";
