@@ -4,30 +4,47 @@
 # and without dates or versions, so the output is reproducible; -b (bitmaps for character classes) measured faster. Every grammar file is a dependency: a variant may
 # import or extend any of them.
 function(iri_generate variant out_var)
-  set(dir "${PROJECT_BINARY_DIR}/gen/${variant}")
-  file(GLOB all_grammars CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/grammar/*.abnf")
+  iri_generate_file("grammar/${variant}.abnf" "${variant}" src)
+  set(${out_var} "${src}" PARENT_SCOPE)
+endfunction()
+
+# iri_generate_scheme(SCHEME OUT_VAR): grammar/schemes/SCHEME.abnf -> gen/scheme_SCHEME/scheme_SCHEME.cpp.
+function(iri_generate_scheme scheme out_var)
+  iri_generate_file("grammar/schemes/${scheme}.abnf" "scheme_${scheme}" src)
+  set(${out_var} "${src}" PARENT_SCOPE)
+endfunction()
+
+# iri_generate_file(ABNF NAME OUT_VAR): the two build steps for one grammar file, into gen/NAME/NAME.cpp.
+function(iri_generate_file abnf name out_var)
+  set(dir "${PROJECT_BINARY_DIR}/gen/${name}")
+  file(GLOB all_grammars CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/grammar/*.abnf"
+       "${PROJECT_SOURCE_DIR}/grammar/schemes/*.abnf")
   add_custom_command(
-    OUTPUT "${dir}/${variant}.re"
+    OUTPUT "${dir}/${name}.re"
     COMMAND ${CMAKE_COMMAND} -E make_directory "${dir}"
-    COMMAND iri_generator "grammar/${variant}.abnf" -o "${dir}/${variant}.re"
+    COMMAND iri_generator "${abnf}" -o "${dir}/${name}.re"
     WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}"
     DEPENDS iri_generator ${all_grammars}
-    COMMENT "iri-generate grammar/${variant}.abnf"
+    COMMENT "iri-generate ${abnf}"
     VERBATIM)
   add_custom_command(
-    OUTPUT "${dir}/${variant}.cpp"
+    OUTPUT "${dir}/${name}.cpp"
     COMMAND "${RE2C_EXECUTABLE}" -8 -b --input custom --empty-class match-none -i
             -W -Wno-match-empty-string -Wno-unreachable-rules -Wno-nondeterministic-tags
-            --no-generation-date --no-version "${variant}.re" -o "${variant}.cpp"
+            --no-generation-date --no-version "${name}.re" -o "${name}.cpp"
     WORKING_DIRECTORY "${dir}"
-    DEPENDS "${dir}/${variant}.re"
-    COMMENT "re2c gen/${variant}/${variant}.re"
+    DEPENDS "${dir}/${name}.re"
+    COMMENT "re2c gen/${name}/${name}.re"
     VERBATIM)
-  set(${out_var} "${dir}/${variant}.cpp" PARENT_SCOPE)
+  set(${out_var} "${dir}/${name}.cpp" PARENT_SCOPE)
 endfunction()
 
 # iri_discover_variants(OUT_VAR): every grammar/*.abnf that is a variant, i.e. has ;@entry or ;@extends lines
-# (core.abnf, which only defines shared rules, is not). Adding a variant means adding a file.
+# (core.abnf, which only defines shared rules, is not; nor are the files of grammar/'s subfolders). Adding a
+# variant means adding a file. The order is the order of iri::grammar's enumerators: the shipped variants first
+# with the values they have always had (iri 0, leiri 1, rfc3987 2, uri 3: README, ABI policy), then the others
+# sorted by name, so that adding a variant renumbers nothing that was installed.
+set(IRI_SHIPPED_VARIANTS iri leiri rfc3987 uri)
 function(iri_discover_variants out_var)
   file(GLOB files CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/grammar/*.abnf")
   set(variants)
@@ -42,5 +59,30 @@ function(iri_discover_variants out_var)
     endif()
   endforeach()
   list(SORT variants)
-  set(${out_var} "${variants}" PARENT_SCOPE)
+  foreach(v IN LISTS IRI_SHIPPED_VARIANTS)
+    if(NOT v IN_LIST variants)
+      message(FATAL_ERROR "grammar/${v}.abnf: a shipped variant is missing (its enumerator value is fixed)")
+    endif()
+  endforeach()
+  list(REMOVE_ITEM variants ${IRI_SHIPPED_VARIANTS})
+  set(${out_var} ${IRI_SHIPPED_VARIANTS} ${variants} PARENT_SCOPE)
+endfunction()
+
+# iri_discover_schemes(OUT_VAR): every grammar/schemes/*.abnf with a ;@scheme line (grammar/README.md, "Scheme
+# grammars"). They are not variants: the library looks them up by scheme name, never through iri::grammar.
+function(iri_discover_schemes out_var)
+  file(GLOB files CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/grammar/schemes/*.abnf")
+  set(schemes)
+  foreach(f IN LISTS files)
+    file(STRINGS "${f}" directives REGEX "^;@scheme ")
+    if(directives)
+      get_filename_component(name "${f}" NAME_WE)
+      if(NOT name MATCHES "^[a-z][a-z0-9_]*$")
+        message(FATAL_ERROR "grammar/schemes/${name}.abnf: a scheme grammar's file name must be a C++ identifier in lower case")
+      endif()
+      list(APPEND schemes "${name}")
+    endif()
+  endforeach()
+  list(SORT schemes)
+  set(${out_var} "${schemes}" PARENT_SCOPE)
 endfunction()

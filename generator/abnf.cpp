@@ -612,8 +612,35 @@ std::string dir_of(const std::string& path) {
 }
 
 // Reads one file into g, following ;@import and ;@extends. `stack` detects import cycles.
+// ;@scheme NAME, ;@part RULE..., ;@list LIST ELEMENT: a scheme grammar (grammar/schemes/, issue 17).
+void scheme_directive(grammar& g, const reader::directive& dv, diagnostics& d) {
+    if (dv.word == "scheme") {
+        // RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ); written in lower case here.
+        const bool ok = dv.args.size() == 1 && dv.args[0][0] >= 'a' && dv.args[0][0] <= 'z' &&
+                        std::all_of(dv.args[0].begin(), dv.args[0].end(), [](char c) {
+                            return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.';
+                        });
+        if (!ok) d.errors.push_back(dv.where.str() + ": ;@scheme takes one scheme name in lower case (RFC 3986 §3.1)");
+        else g.scheme = dv.args[0];
+    } else if (dv.word == "part") {
+        if (dv.args.empty()) d.errors.push_back(dv.where.str() + ": ;@part takes rule names");
+        for (const std::string& r : dv.args) {  // RULE, or PARENT/RULE: only the uses inside PARENT
+            const std::string part = r.substr(r.find('/') + 1);
+            if (std::find(g.parts.begin(), g.parts.end(), part) != g.parts.end()) continue;
+            g.parts.push_back(part);
+            g.components[part] = {r};
+        }
+    } else if (dv.args.size() != 2) {
+        d.errors.push_back(dv.where.str() + ": ;@list takes a list rule and its element rule");
+    } else {
+        g.lists.push_back({dv.args[0], dv.args[1], dv.where});
+    }
+}
+
+// `rules_only`: the file is imported (;@import), so only its rules count, not its directives (a scheme grammar
+// imports ../uri for RFC 3986's rules without becoming a URI grammar).
 std::set<std::string> load_into(const std::string& path, grammar& g, diagnostics& d,
-                                std::vector<std::string>& stack) {
+                                std::vector<std::string>& stack, bool rules_only = false) {
     std::set<std::string> loaded;  // folded names of the rules this file (and what it reads) defines
     if (std::find(stack.begin(), stack.end(), path) != stack.end()) {
         d.errors.push_back(path + ":1:1: grammar files import or extend each other in a cycle");
@@ -643,7 +670,7 @@ std::set<std::string> load_into(const std::string& path, grammar& g, diagnostics
                 d.errors.push_back(dv.where.str() + ": ;@" + dv.word + " takes one grammar name");
                 continue;
             }
-            auto got = load_into(dir + "/" + dv.args[0] + ".abnf", g, d, stack);
+            auto got = load_into(dir + "/" + dv.args[0] + ".abnf", g, d, stack, rules_only || dv.word == "import");
             (dv.word == "extends" ? inherited : imported).insert(got.begin(), got.end());
             loaded.insert(got.begin(), got.end());
         }
@@ -687,7 +714,7 @@ std::set<std::string> load_into(const std::string& path, grammar& g, diagnostics
 
     // Directives. Each keyed directive of this file replaces the inherited one with the same key.
     for (const auto& dv : r.directives) {
-        if (dv.word == "import" || dv.word == "extends") continue;
+        if (dv.word == "import" || dv.word == "extends" || rules_only) continue;
         if (dv.word == "entry") {
             if (dv.args.size() != 2) {
                 d.errors.push_back(dv.where.str() + ": ;@entry takes a role and a rule name");
@@ -723,13 +750,15 @@ std::set<std::string> load_into(const std::string& path, grammar& g, diagnostics
                 continue;
             }
             g.split_rfc3986 = !dv.args.empty();
+        } else if (dv.word == "scheme" || dv.word == "part" || dv.word == "list") {
+            scheme_directive(g, dv, d);
         } else if (dv.word == "spec") {
             g.spec = dv.args.empty() ? std::string() : dv.args[0] + (dv.rest.empty() ? "" : " " + dv.rest);
         } else if (dv.word == "exclude") {
             g.excluded = exclusion{dv.args.empty() ? std::string() : dv.args[0], dv.rest, dv.where};
         } else {
             d.errors.push_back(dv.where.str() + ": unknown directive ;@" + dv.word +
-                               " (known: import, extends, entry, alias, component, exclude, spec, split)");
+                               " (known: import, extends, entry, alias, component, exclude, spec, split, scheme, part, list)");
         }
     }
     return loaded;
@@ -787,6 +816,22 @@ void check_recursion(const grammar& g, diagnostics& d) {
         if (colour[fold(r.name)] == 0) visit(r);
 }
 
+// A scheme grammar: one entry (the whole URI), parts that are rules, lists whose rules are parts.
+void check_scheme(const grammar& g, diagnostics& d) {
+    const std::string file = g.files.empty() ? g.name : g.files.back();
+    if (g.entries.size() != 1) d.errors.push_back(file + ":1:1: a scheme grammar has exactly one ;@entry (role URI)");
+    for (const std::string& p : g.parts)
+        if (!g.find(p)) d.errors.push_back(file + ":1:1: ;@part names undefined rule " + p);
+    auto is_part = [&](const std::string& r) {
+        return std::any_of(g.parts.begin(), g.parts.end(), [&](const std::string& p) { return fold(p) == fold(r); });
+    };
+    for (const grammar::list& l : g.lists)
+        if (!is_part(l.rule) || !is_part(l.element))
+            d.errors.push_back(l.where.str() + ": ;@list " + l.rule + " " + l.element + ": both rules must be parts (;@part)");
+    for (const auto& [role, rs] : g.components)
+        if (!is_part(role)) d.errors.push_back(file + ":1:1: a scheme grammar names its parts with ;@part, not ;@component");
+}
+
 }  // namespace
 
 grammar load(const std::string& path, diagnostics& d) {
@@ -813,6 +858,7 @@ grammar load(const std::string& path, diagnostics& d) {
             for (const std::string& part : {r.substr(0, slash), slash == std::string::npos ? r : r.substr(slash + 1)})
                 if (!g.find(part)) d.errors.push_back(path + ":1:1: ;@component " + role + " names undefined rule " + part);
         }
+    if (!g.scheme.empty()) check_scheme(g, d);
     if (!g.excluded.rule.empty()) {
         const rule* r = g.find(g.excluded.rule);
         if (!r) d.errors.push_back(g.excluded.where.str() + ": ;@exclude names undefined rule " + g.excluded.rule);

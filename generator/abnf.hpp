@@ -15,6 +15,11 @@
 //   ;@spec TEXT              the specification section the grammar transcribes, cited by error messages
 //   ;@split rfc3986          the reference productions keep RFC 3986's generic structure, so the library may
 //                            parse them by splitting at its delimiters (";@split" alone clears it)
+// A scheme grammar (grammar/schemes/NAME.abnf) says instead:
+//   ;@scheme NAME            the URI scheme whose rules this file transcribes; its one ;@entry is the whole URI
+//   ;@part RULE...           each match of RULE is a part exposed under the rule's name (a component of the scheme)
+//   ;@list LIST ELEMENT      the part LIST is a list of ELEMENT parts: LIST = [lit] ELEMENT *(lit ELEMENT), or
+//                            LIST = [lit] [PART] *([lit] ELEMENT); each ELEMENT gets its own matcher
 // grammar/README.md documents these for grammar authors.
 #pragma once
 
@@ -97,6 +102,13 @@ struct grammar {
     exclusion excluded;
     std::string spec;  // ;@spec
     bool split_rfc3986 = false;  // ;@split rfc3986
+    std::string scheme;              // ;@scheme: the URI scheme a scheme grammar governs ("" for a variant)
+    std::vector<std::string> parts;  // ;@part: rules exposed by name (also in `components`, role = rule name)
+    struct list {
+        std::string rule, element;  // ;@list LIST ELEMENT
+        location where;
+    };
+    std::vector<list> lists;
 
     // The rule named `name` (case-insensitive), or nullptr.
     [[nodiscard]] const rule* find(const std::string& name) const;

@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <functional>
 #include <map>
+#include <memory>
 #include <set>
 #include <sstream>
 
@@ -69,8 +70,9 @@ public:
         for (const rule& r : g.rules) tagged(r);
     }
 
-    void definitions(const std::vector<std::string>& entry_rules) {
-        // Definitions of every component-free rule the entries need, dependencies first.
+    // Definitions of every component-free rule the entries need, dependencies first; `written` holds the names
+    // already defined in this re2c file (several emitters may share one file).
+    void definitions(const std::vector<std::string>& entry_rules, std::set<std::string>& written) {
         std::set<std::string> done;
         std::function<void(const rule&)> need = [&](const rule& r) {
             const std::string key = fold(r.name);
@@ -79,7 +81,8 @@ public:
             std::vector<const node*> refs;
             collect(r.definition, refs);
             for (const node* ref : refs) need(*g_.find(ref->name));
-            if (!tagged_.at(key)) out_ << "    " << cname(r.name) << " = " << plain_expr(r.definition) << ";\n";
+            if (!tagged_.at(key) && written.insert(key).second)
+                out_ << "    " << cname(r.name) << " = " << plain_expr(r.definition) << ";\n";
         };
         for (const std::string& e : entry_rules) need(*g_.find(e));
     }
@@ -417,23 +420,28 @@ void emit_prologue(const grammar& g, const emit_options& opt, const std::string&
     out << "namespace iri::detail::" << ns << " {\nnamespace {\n\n";
 }
 
-// The matcher of one entry (and its prefix matcher, for the component-level productions).
-void emit_matcher(const entry& e, const std::vector<emitter::alternative>& alternatives, emitter& em, std::ostream& out) {
+const char* const re2c_config =
+    "/*!re2c\n    re2c:api = custom;\n    re2c:define:YYCTYPE = \"unsigned char\";\n"
+    "    re2c:yyfill:enable = 0;\n    re2c:tags = 1;\n    re2c:sentinel = 255;\n    re2c:indent:top = 1;\n\n";
+
+// One matcher function: the entry's re2c rules, each storing the spans of the components it tags through
+// `store(role)` (an lvalue expression of type span) and accepting only a match of the whole input.
+void write_matcher(std::ostream& out, const std::string& fn, const std::string& out_param,
+                   const std::vector<emitter::alternative>& alternatives,
+                   const std::function<std::string(const std::string&)>& store) {
     std::vector<std::string> roles;  // every component any alternative tags, in first-seen order
     for (const auto& a : alternatives)
         for (const std::string& r : a.roles)
             if (std::find(roles.begin(), roles.end(), r) == roles.end()) roles.push_back(r);
-    out << "// " << e.rule << " (role " << e.role << "): " << alternatives.size() << " re2c rule"
-        << (alternatives.size() == 1 ? "" : "s") << "\n";
-    out << "bool match_" << cname(e.rule)
-        << "(const unsigned char* s, std::size_t n, ::iri::components& out, std::uint32_t& stop) noexcept {\n";
+    out << "bool " << fn << "(const unsigned char* s, std::size_t n, " << out_param
+        << ", std::uint32_t& stop) noexcept {\n";
     out << "    const unsigned char* cur = s;\n    const unsigned char* const lim = s + n;\n"
            "    const unsigned char* mar = s;\n    const unsigned char* stuck = nullptr;\n";
     for (const std::string& r : roles)
-        out << "    const unsigned char *" << tag(r, 'b') << " = nullptr, *" << tag(r, 'e')
-            << " = nullptr;\n";
+        out << "    const unsigned char *" << tag(r, 'b') << " = nullptr, *" << tag(r, 'e') << " = nullptr;\n";
     out << "    /*!stags:re2c format = 'const unsigned char *@@ = nullptr;\\n'; */\n";
-    out << "    std::memset(&out, 0xFF, sizeof out);  // every span omitted\n";
+    if (out_param.find("components") != std::string::npos)
+        out << "    std::memset(&out, 0xFF, sizeof out);  // every span omitted\n";
     out << "    (void)mar;\n    (void)stuck;\n";
     out << "    /*!re2c\n";
     for (const auto& a : alternatives) {
@@ -441,8 +449,8 @@ void emit_matcher(const entry& e, const std::vector<emitter::alternative>& alter
         for (const std::string& r : a.roles) {
             const bool maybe = std::find(a.optional.begin(), a.optional.end(), r) != a.optional.end();
             const std::string b = tag(r, 'b'), en = tag(r, 'e');
-            out << "        " << (maybe ? "if (" + b + ") " : std::string()) << "out[" << component_enum(r)
-                << "] = {static_cast<std::uint32_t>(" << b << " - s), static_cast<std::uint32_t>(" << en
+            out << "        " << (maybe ? "if (" + b + ") " : std::string()) << store(r)
+                << " = {static_cast<std::uint32_t>(" << b << " - s), static_cast<std::uint32_t>(" << en
                 << " - s)};\n";
         }
         out << "        if (cur == lim) return true;\n"
@@ -450,18 +458,27 @@ void emit_matcher(const entry& e, const std::vector<emitter::alternative>& alter
     }
     out << "    \"\" {\n        stop = static_cast<std::uint32_t>((stuck ? stuck : cur) - s);\n        return false;\n"
            "    }\n    */\n}\n\n";
-    if (has_prefix_matcher(e.role)) {
-        // The length of the longest prefix in the production (no tags): the building block of the library's
-        // split-at-delimiters fast path for the reference productions.
-        out << "std::uint32_t prefix_" << cname(e.rule)
-            << "(const unsigned char* s, std::size_t n) noexcept {\n"
-               "    const unsigned char* cur = s;\n    const unsigned char* const lim = s + n;\n"
-               "    const unsigned char* mar = s;\n    const unsigned char* stuck = nullptr;\n"
-               "    (void)mar;\n    (void)stuck;\n    /*!re2c\n    "
-            << em.untagged_rule(e.rule)
-            << " { return static_cast<std::uint32_t>(cur - s); }\n"
-               "    \"\" { return ::iri::span::omitted; }\n    */\n}\n\n";
-    }
+}
+
+// The longest-prefix matcher of a rule, without tags.
+void write_prefix(std::ostream& out, const std::string& fn, const std::string& re) {
+    out << "std::uint32_t " << fn << "(const unsigned char* s, std::size_t n) noexcept {\n"
+           "    const unsigned char* cur = s;\n    const unsigned char* const lim = s + n;\n"
+           "    const unsigned char* mar = s;\n    const unsigned char* stuck = nullptr;\n"
+           "    (void)mar;\n    (void)stuck;\n    /*!re2c\n    "
+        << re << " { return static_cast<std::uint32_t>(cur - s); }\n"
+           "    \"\" { return ::iri::span::omitted; }\n    */\n}\n\n";
+}
+
+// The matcher of one entry (and its prefix matcher, for the component-level productions).
+void emit_matcher(const entry& e, const std::vector<emitter::alternative>& alternatives, emitter& em, std::ostream& out) {
+    out << "// " << e.rule << " (role " << e.role << "): " << alternatives.size() << " re2c rule"
+        << (alternatives.size() == 1 ? "" : "s") << "\n";
+    write_matcher(out, "match_" + cname(e.rule), "::iri::components& out", alternatives,
+                  [](const std::string& r) { return "out[" + component_enum(r) + "]"; });
+    // The length of the longest prefix in the production (no tags): the building block of the library's
+    // split-at-delimiters fast path for the reference productions.
+    if (has_prefix_matcher(e.role)) write_prefix(out, "prefix_" + cname(e.rule), em.untagged_rule(e.rule));
 }
 
 // The tables indexed by role, and the aliases.
@@ -579,19 +596,188 @@ void emit_grammar_info(const grammar& g, const emit_options& opt, const std::str
         << (unicode_reg_name ? "true" : "false") << ",\n};\n}  // namespace iri::detail\n";
 }
 
+// ---- scheme grammars (grammar/schemes/, ;@scheme): one matcher for the URI, one per list element ----
+
+const node& unwrap(const node& n) {
+    const node* p = &n;
+    while ((p->k == node::kind::alternation || p->k == node::kind::concatenation) && p->children.size() == 1)
+        p = &p->children[0];
+    return *p;
+}
+
+// The folded names of the rules reachable from `rule_name` (itself included).
+std::set<std::string> reachable(const grammar& g, const std::string& rule_name) {
+    std::set<std::string> seen;
+    std::function<void(const std::string&)> visit = [&](const std::string& name) {
+        const rule& r = *g.find(name);
+        if (!seen.insert(fold(r.name)).second) return;
+        std::vector<const node*> refs;
+        std::function<void(const node&)> collect = [&](const node& n) {
+            if (n.k == node::kind::rule_ref) refs.push_back(&n);
+            for (const node& c : n.children) collect(c);
+        };
+        collect(r.definition);
+        for (const node* ref : refs) visit(ref->name);
+    };
+    visit(rule_name);
+    return seen;
+}
+
+bool is_literal(const node& n) { return n.k == node::kind::literal && !n.text.empty(); }
+std::string ascii_text(const node& n) { return std::string(n.text.begin(), n.text.end()); }
+bool refers_to(const node& n, const std::string& rule_name) {
+    return n.k == node::kind::rule_ref && fold(n.name) == fold(rule_name);
+}
+
+// How the library walks a list (;@list LIST ELEMENT): LIST = [lead] ELEMENT *(sep ELEMENT), or
+// LIST = [lead] [... PART] *([sep] ELEMENT) where the elements start after PART (or after the lead when PART is
+// absent). Anything else is an error: the list's elements must be found from the grammar alone.
+struct list_shape {
+    std::string lead, sep, after;
+    bool sep_first = false;
+};
+
+bool element_repetition(const node& rep, const std::string& element, list_shape& shape) {
+    if (rep.k != node::kind::repetition || rep.min != 0 || rep.max != node::unbounded) return false;
+    const node& body = unwrap(rep.children[0]);
+    if (refers_to(body, element)) return true;
+    if (body.k != node::kind::concatenation || body.children.size() != 2) return false;
+    const node& sep = unwrap(body.children[0]);
+    if (!is_literal(sep) || !refers_to(unwrap(body.children[1]), element)) return false;
+    shape.sep = ascii_text(sep);
+    return true;
+}
+
+// The last part named in a prefix of the list's definition (inside optional groups too), or "".
+std::string last_part(const grammar& g, const node& n) {
+    const node& u = unwrap(n);
+    if (u.k == node::kind::rule_ref)
+        return std::find(g.parts.begin(), g.parts.end(), g.find(u.name)->name) != g.parts.end() ? g.find(u.name)->name : "";
+    if (u.k == node::kind::repetition && u.max == 1) return last_part(g, u.children[0]);
+    if (u.k == node::kind::concatenation && !u.children.empty()) return last_part(g, u.children.back());
+    return "";
+}
+
+bool shape_of(const grammar& g, const grammar::list& l, list_shape& shape, std::string& error) {
+    const node& def = unwrap(g.find(l.rule)->definition);
+    std::vector<const node*> items;
+    if (def.k == node::kind::concatenation) for (const node& c : def.children) items.push_back(&unwrap(c));
+    else items.push_back(&def);
+    std::size_t i = 0;
+    if (i < items.size() && is_literal(*items[i])) shape.lead = ascii_text(*items[i++]);
+    const bool ok = [&] {
+        if (items.size() == i + 2 && refers_to(*items[i], l.element)) {  // ELEMENT *(sep ELEMENT)
+            return element_repetition(*items[i + 1], l.element, shape) && !shape.sep.empty();
+        }
+        if (items.empty() || !element_repetition(*items.back(), l.element, shape)) return false;
+        shape.sep_first = true;
+        if (items.size() > i + 1) shape.after = last_part(g, *items[items.size() - 2]);
+        return items.size() == i + 1 || !shape.after.empty();
+    }();
+    if (!ok)
+        error = l.where.str() + ": ;@list " + l.rule + " " + l.element + ": the list rule must be [\"lead\"] " +
+                l.element + " *(\"sep\" " + l.element + ") or [\"lead\"] [... PART] *([\"sep\"] " + l.element + ")";
+    return ok;
+}
+
+// A copy of the grammar whose parts (components) are only those whose rule is in `keep` (folded names).
+grammar with_parts(const grammar& g, const std::set<std::string>& keep) {
+    grammar copy = g;
+    copy.components.clear();
+    for (const auto& [role, rules] : g.components)
+        if (keep.count(fold(role))) copy.components[role] = rules;
+    return copy;
+}
+
+std::size_t part_index(const grammar& g, const std::string& name) {
+    for (std::size_t i = 0; i < g.parts.size(); ++i)
+        if (fold(g.parts[i]) == fold(name)) return i;
+    return g.parts.size();
+}
+
+bool emit_scheme(const grammar& g, const emit_options& opt, std::ostream& out, std::string& error) {
+    const std::string top = g.entries.at(0).rule;
+    // The parts inside a list element belong to the element's matcher; the others to the URI's.
+    std::vector<grammar> views;  // [0]: the URI; [1 + i]: list i's element
+    std::vector<list_shape> shapes(g.lists.size());
+    std::set<std::string> in_elements, top_parts;
+    for (std::size_t i = 0; i < g.lists.size(); ++i) {
+        if (!shape_of(g, g.lists[i], shapes[i], error)) return false;
+        auto r = reachable(g, g.lists[i].element);
+        in_elements.insert(r.begin(), r.end());
+    }
+    for (const std::string& p : g.parts)
+        if (!in_elements.count(fold(p))) top_parts.insert(fold(p));
+    views.push_back(with_parts(g, top_parts));
+    for (const grammar::list& l : g.lists) {
+        auto r = reachable(g, l.element);
+        r.erase(fold(l.element));
+        views.push_back(with_parts(g, r));
+    }
+    for (std::size_t i = 0; i < views.size(); ++i) {
+        const entry e{"URI", i == 0 ? top : g.lists[i - 1].element, {}};
+        if (component_under_repetition(views[i], {e}, error)) {
+            error += "; a scheme grammar declares a repeated part with ;@list";
+            return false;
+        }
+    }
+
+    const std::string ns = opt.ns.empty() ? "gen_scheme_" + cname(g.name) : opt.ns;
+    emit_prologue(g, opt, ns, out);
+    out << re2c_config;
+    std::vector<std::unique_ptr<emitter>> ems;
+    std::set<std::string> written;
+    for (std::size_t i = 0; i < views.size(); ++i) {
+        ems.push_back(std::make_unique<emitter>(views[i], out));
+        ems.back()->definitions({i == 0 ? top : g.lists[i - 1].element}, written);
+    }
+    out << "*/\n\n";
+    auto store = [&](const std::string& role) { return "out[" + std::to_string(part_index(g, role)) + "]"; };
+    for (std::size_t i = 0; i < views.size(); ++i) {
+        const std::string rule_name = i == 0 ? top : g.lists[i - 1].element;
+        const auto alternatives = ems[i]->entry_alternatives(rule_name);
+        if (!ems[i]->error().empty()) {
+            error = ems[i]->error();
+            return false;
+        }
+        out << "// " << rule_name << ": " << alternatives.size() << " re2c rules\n";
+        write_matcher(out, "match_" + cname(rule_name), "::iri::span* out", alternatives, store);
+        if (i > 0) write_prefix(out, "prefix_" + cname(rule_name), ems[i]->untagged_rule(rule_name));
+    }
+    out << "const char* const part_names[] = {\n";
+    for (const std::string& p : g.parts) out << "    " << c_string(g.find(p)->name) << ",\n";
+    out << "};\n\nconst ::iri::detail::scheme_list_info lists[] = {\n";
+    for (std::size_t i = 0; i < g.lists.size(); ++i) {
+        const list_shape& sh = shapes[i];
+        const std::size_t after = sh.after.empty() ? g.parts.size() : part_index(g, sh.after);
+        out << "    {" << part_index(g, g.lists[i].rule) << ", " << part_index(g, g.lists[i].element) << ", " << after
+            << ", " << c_string(sh.lead) << ", " << c_string(sh.sep) << ", " << (sh.sep_first ? "true" : "false")
+            << ", &match_" << cname(g.lists[i].element) << ", &prefix_" << cname(g.lists[i].element) << "},\n";
+    }
+    out << "    {0, 0, 0, nullptr, nullptr, false, nullptr, nullptr},\n};\n\n";
+    out << "}  // namespace\n}  // namespace iri::detail::" << ns << "\n\n";
+    out << "namespace iri::detail {\nextern const scheme_grammar_info scheme_info_" << cname(g.name) << ";\n";
+    out << "const scheme_grammar_info scheme_info_" << cname(g.name) << " = {\n    " << c_string(g.scheme) << ",\n    "
+        << c_string(opt.source) << ",\n    " << c_string(g.spec) << ",\n    " << c_string(g.find(top)->name)
+        << ",\n    " << ns << "::part_names,\n    " << g.parts.size() << ",\n    &" << ns << "::match_" << cname(top)
+        << ",\n    " << ns << "::lists,\n    " << g.lists.size() << ",\n};\n}  // namespace iri::detail\n";
+    return true;
+}
+
 }  // namespace
 
 bool emit_re2c(const grammar& g, const emit_options& opt, std::ostream& out, std::string& error) {
+    if (!g.scheme.empty()) return emit_scheme(g, opt, out, error);
     const std::vector<entry> entries = select_entries(g, opt, error);
     if (entries.empty() || component_under_repetition(g, entries, error)) return false;
     const std::string ns = opt.ns.empty() ? "gen_" + g.name : opt.ns;
     emit_prologue(g, opt, ns, out);
     emitter em(g, out);
-    out << "/*!re2c\n    re2c:api = custom;\n    re2c:define:YYCTYPE = \"unsigned char\";\n"
-           "    re2c:yyfill:enable = 0;\n    re2c:tags = 1;\n    re2c:sentinel = 255;\n    re2c:indent:top = 1;\n\n";
+    out << re2c_config;
     std::vector<std::string> rules;
     for (const entry& e : entries) rules.push_back(e.rule);
-    em.definitions(rules);
+    std::set<std::string> written;
+    em.definitions(rules, written);
     out << "*/\n\n";
     for (const entry& e : entries) {
         const auto alternatives = em.entry_alternatives(e.rule);

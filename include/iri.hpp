@@ -20,5 +20,6 @@
 #include "iri/resolve.hpp"
 #include "iri/resolver.hpp"
 #include "iri/result.hpp"
+#include "iri/scheme_rules.hpp"
 #include "iri/schemes.hpp"
 #include "iri/split.hpp"

@@ -7,6 +7,7 @@
 #include "charset_detail.hpp"
 #include "check_detail.hpp"
 #include "iri/charset.hpp"
+#include "nfc_detail.hpp"
 
 namespace iri::detail {
 
@@ -77,10 +78,7 @@ void check_chars(const check_context& cx, const std::vector<piece>& pieces) {
                 cx.add(diag::chars_private_use, at[i], at[i + 1], p.where,
                        code_point_name(c) + " is a private-use character: its meaning needs a private agreement");
         }
-        UErrorCode s = U_ZERO_ERROR;
-        const std::string_view text = cx.text(p.begin, p.end);
-        if (!nfc->isNormalizedUTF8(icu::StringPiece(text.data(), static_cast<int32_t>(text.size())), s) &&
-            U_SUCCESS(s))
+        if (is_nfc(cx.text(p.begin, p.end)) == false)  // nothing when ICU fails
             cx.add(diag::chars_not_nfc, p.begin, p.end, p.where,
                    "the component is not in NFC; IRIs should be created in NFC");
     }

@@ -79,4 +79,34 @@ struct grammar_info {
     bool unicode_reg_name;               // the reg-name role allows characters above U+007F (U-labels)
 };
 
+/// A generated matcher of a scheme grammar (grammar/schemes/): like match_fn, but the parts are spans indexed as
+/// the grammar's `;@part` list; the caller sets every span to omitted first.
+using part_match_fn = bool (*)(const unsigned char* s, std::size_t n, span* out, std::uint32_t& stop) noexcept;
+
+/// A `;@list LIST ELEMENT` of a scheme grammar: how to find each ELEMENT inside the LIST part (derived by the
+/// generator from the list rule's shape).
+struct scheme_list_info {
+    std::size_t list;     // the part index of the list
+    std::size_t element;  // the part index of each element
+    std::size_t after;    // the elements start after this part when it is present (part_count: never)
+    const char* lead;     // a literal the list begins with ("" when none)
+    const char* sep;      // the literal between two elements, or before each one when sep_first
+    bool sep_first;
+    part_match_fn match;  // the element's own parts
+    prefix_fn prefix;     // the element's longest prefix
+};
+
+/// Everything the generator tells the library about one scheme grammar.
+struct scheme_grammar_info {
+    const char* scheme;   // "mailto" (;@scheme)
+    const char* source;   // "grammar/schemes/mailto.abnf"
+    const char* spec;     // ";@spec": the section the grammar transcribes
+    const char* rule;     // the entry rule ("mailtoURI")
+    const char* const* part_names;  // the ;@part rules, in directive order
+    std::size_t part_count;
+    part_match_fn match;  // the whole URI
+    const scheme_list_info* lists;
+    std::size_t list_count;
+};
+
 }  // namespace iri::detail

@@ -18,10 +18,13 @@
 //    confusables and other labels whose skeleton is an ASCII name, invisible characters;
 //  - security.*: RFC 3986 §7: a userinfo, a password, a reg-name in a rare IPv4 form, a port that is not the
 //    scheme's default, percent-encoded CR or LF, hosts that fail UTS #46.
+//  - scheme.*: the reference under its scheme's own grammar when grammar/schemes/ has one
+//    (scheme.mailto.syntax, ...; iri/scheme_rules.hpp): the first place it leaves that grammar.
 // Text is examined as written: a percent-encoded character is its "%HH" triplets (RFC 3987 §4.4 example 9).
 // ICU does the Unicode classification; a check whose ICU service fails reports nothing rather than guessing.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -30,8 +33,10 @@
 
 #include "iri/components.hpp"
 #include "iri/error.hpp"
+#include "iri/export.h"
 #include "iri/grammar.hpp"
 
+IRI_API_BEGIN  // exported by the shared library (iri/export.h)
 namespace iri {
 
 struct diagnostic {
@@ -44,6 +49,11 @@ struct diagnostic {
     std::string spec;            ///< the section it comes from
 };
 
+/// The most diagnostics check() reports for one reference. Beyond it the rest are counted, not kept, and one
+/// more diagnostic, "check.capped" (severity info, over the whole reference), says how many were left out: a
+/// crafted reference (10 MB of "a" and ZWJ) would otherwise take memory in proportion to its diagnostics.
+inline constexpr std::size_t max_diagnostics = 1000;
+
 /// One row of the table of diagnostic codes (docs/diagnostics.md lists the same codes; a test checks both ways).
 struct diagnostic_code {
     const char* code;     ///< "family.name"
@@ -55,7 +65,8 @@ struct diagnostic_code {
 /// Every code check() can report, by family.
 [[nodiscard]] std::span<const diagnostic_code> diagnostic_codes() noexcept;
 
-/// Every diagnostic of `reference` under grammar `g`, grammar errors first, then by family and position.
+/// Every diagnostic of `reference` under grammar `g`, grammar errors first, then by family and position: at
+/// most max_diagnostics of them, then "check.capped" when there were more. Linear time in the reference.
 /// Never throws (allocation failure aside).
 [[nodiscard]] std::vector<diagnostic> check(std::string_view reference, grammar g = grammar::iri);
 
@@ -65,3 +76,4 @@ struct diagnostic_code {
 [[nodiscard]] std::string wrap_for_display(std::string_view iri);
 
 }  // namespace iri
+IRI_API_END

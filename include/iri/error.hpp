@@ -12,8 +12,10 @@
 #include <string_view>
 
 #include "iri/components.hpp"
+#include "iri/export.h"
 #include "iri/grammar.hpp"
 
+IRI_API_BEGIN  // exported by the shared library (iri/export.h)
 namespace iri {
 
 /// Stable error codes of the parse path. Values never change meaning; new codes are added at the end.
@@ -66,3 +68,4 @@ struct error {
 };
 
 }  // namespace iri
+IRI_API_END

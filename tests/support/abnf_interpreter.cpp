@@ -3,6 +3,7 @@
 
 #include <unicode/utf8.h>
 
+#include <map>
 #include <vector>
 
 namespace iri_test {
@@ -43,6 +44,13 @@ struct machine {
     std::vector<char32_t> cp;
     std::vector<std::uint32_t> off;  // byte offset of each code point, and of the end
     iri::components comp;
+    std::map<std::string, iri::span> named;  // the parts of a scheme grammar (;@part), by rule name
+    bool parts = false;                       // a scheme grammar: every role is a part, even "host" or "query"
+
+    iri::span& slot_of(const std::string& role) {
+        const iri::component c = parts ? iri::component::none : component_named(role);
+        return c == iri::component::none ? named[role] : comp[c];
+    }
 
     bool match(const node& n, const std::string& parent, std::size_t i, cont k) {
         switch (n.k) {
@@ -58,17 +66,17 @@ struct machine {
                 const iri::abnf::rule& r = *g.find(n.name);
                 const std::string role = g.component_role(parent, r.name);
                 if (role.empty()) return match(r.definition, r.name, i, k);
-                const iri::component c = component_named(role);
-                const iri::span saved = comp[c];
+                iri::span& slot = slot_of(role);
+                const iri::span saved = slot;
                 auto after = [&](std::size_t j) {
-                    const iri::span inner = comp[c];
-                    comp[c] = {off[i], off[j]};
+                    const iri::span inner = slot;
+                    slot = {off[i], off[j]};
                     if (k(j)) return true;
-                    comp[c] = inner;
+                    slot = inner;
                     return false;
                 };
                 if (match(r.definition, r.name, i, cont(after))) return true;
-                comp[c] = saved;
+                slot = saved;
                 return false;
             }
             case node::kind::char_range:
@@ -119,15 +127,17 @@ void append_utf8(std::string& out, char32_t c) {
 
 }  // namespace
 
-std::optional<iri::components> interpret(const grammar& g, const std::string& entry, std::string_view input) {
-    machine m{g, g.excluded_set(), {}, {}, {}};
+namespace {
+
+// Runs the machine on the whole input; false when the input is not a string of the production.
+bool run_machine(machine& m, const std::string& entry, std::string_view input) {
     const auto* s = reinterpret_cast<const std::uint8_t*>(input.data());
     const auto n = static_cast<std::int32_t>(input.size());
     for (std::int32_t i = 0; i < n;) {
         m.off.push_back(static_cast<std::uint32_t>(i));
         UChar32 c = 0;
         U8_NEXT(s, i, n, c);
-        if (c < 0) return std::nullopt;  // ill-formed UTF-8 is no string of any production
+        if (c < 0) return false;  // ill-formed UTF-8 is no string of any production
         m.cp.push_back(static_cast<char32_t>(c));
     }
     m.off.push_back(static_cast<std::uint32_t>(n));
@@ -136,8 +146,22 @@ std::optional<iri::components> interpret(const grammar& g, const std::string& en
     ref.name = entry;
     const std::size_t end = m.cp.size();
     auto whole = [&](std::size_t j) { return j == end; };
-    if (!m.match(ref, "", 0, cont(whole))) return std::nullopt;
+    return m.match(ref, "", 0, cont(whole));
+}
+
+}  // namespace
+
+std::optional<iri::components> interpret(const grammar& g, const std::string& entry, std::string_view input) {
+    machine m{g, g.excluded_set(), {}, {}, {}, {}, false};
+    if (!run_machine(m, entry, input)) return std::nullopt;
     return m.comp;
+}
+
+std::optional<std::map<std::string, iri::span>> interpret_parts(const grammar& g, const std::string& entry,
+                                                                std::string_view input) {
+    machine m{g, g.excluded_set(), {}, {}, {}, {}, true};
+    if (!run_machine(m, entry, input)) return std::nullopt;
+    return m.named;
 }
 
 abnf_generator::abnf_generator(const grammar& g, std::uint64_t seed) : g_(g), excluded_(g.excluded_set()), rng_(seed) {}

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <random>
 #include <string>
@@ -20,6 +21,11 @@ namespace iri_test {
 /// string of the production.
 std::optional<iri::components> interpret(const iri::abnf::grammar& g, const std::string& entry,
                                          std::string_view input);
+
+/// As interpret, for a scheme grammar (grammar/schemes/): the span of each part (`;@part`) in that parse, by rule
+/// name; a part matched several times (under a repetition) has the span of its last match.
+std::optional<std::map<std::string, iri::span>> interpret_parts(const iri::abnf::grammar& g, const std::string& entry,
+                                                                std::string_view input);
 
 /// Random strings derived from the ABNF of `entry`, biased towards the edges of character ranges, small
 /// repetition counts and ASCII. Deterministic for a given seed (portable: no std distributions).

@@ -171,11 +171,14 @@ the error code, the component, the message and the spec section. Exit status 1 w
   iri validate --grammar uri --input urls.txt --quiet --stats
   iri validate --production IPv6address '2001:db8::7'
 )"},
-    {"parse", shape::components, false, &parse_reference, R"(usage: iri parse [--grammar G] [--production P] [--json | --tsv] [REFERENCE...]
+    {"parse", shape::components, false, &parse_reference, R"(usage: iri parse [--grammar G] [--production P] [--scheme] [--json | --tsv] [REFERENCE...]
 Prints the components: scheme, authority, userinfo, host and its kind, port and its number, path, query,
 fragment ("omitted" and empty are different: http://a? has an empty query).
+--scheme prints instead the parts of the reference's own scheme grammar (grammar/schemes/: the addresses and
+header fields of mailto, a URN's NID and NSS, ...) or the first place the reference leaves it.
   iri parse 'http://u:p@[2001:db8::7]:8080/c=GB?objectClass?one#f'
   iri parse --json 'https://電訊盈科/'
+  iri parse --scheme 'mailto:a@example.org?subject=hi'
 )"},
     {"check", shape::diagnostics, false, nullptr, R"(usage: iri check [--grammar G] [--min-severity error|warning|info] [--json | --tsv] [REFERENCE...]
 Every diagnostic (docs/diagnostics.md): grammar errors, bidi, character limitations, LEIRI groups,
@@ -501,6 +504,8 @@ void run(const options& o, const record& r, std::string& out, counters& n) {
     ++n.lines;
     n.bytes += r.bytes;
     if (o.command->prints == shape::diagnostics && r.bad.empty()) return run_check(o, r.fields[0], out, n);
+    if (o.command->prints == shape::components && o.scheme && r.bad.empty())
+        return run_parse_scheme(o, r.fields[0], out, n);
     if (!r.bad.empty()) {  // the record could not be read
         ++n.invalid;
         if (!o.quiet) print_unreadable(o, r, out);

@@ -55,6 +55,7 @@ struct options {
     output_format output = output_format::text;
     input_format input = input_format::lines;
     bool quiet = false, stats = false, pairs = false, strict = true;
+    bool scheme = false;  // parse --scheme: the parts of the scheme's own grammar
     std::optional<std::string> base_text;
     std::optional<iri::reference> base;  // --base, parsed once
     bool resolve_normalized = false;     // resolve --normalize LEVEL: the target's normal form
@@ -106,6 +107,9 @@ iri::normalize_options resolver_options(const options& o);
 
 /// Processes one record and appends what it prints.
 void run(const options& o, const record& r, std::string& out, counters& n);
+
+/// iri parse --scheme: the parts of one reference under its scheme's grammar, or its first error.
+void run_parse_scheme(const options& o, std::string_view input, std::string& out, counters& n);
 
 /// iri extract: prints the IRIs found in the texts and files of `o`; the exit status.
 int run_extract(const options& o);

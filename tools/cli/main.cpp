@@ -150,6 +150,7 @@ const option_spec option_specs[] = {
          o.grammar = *g;
      }},
     {"--production", true, [](options& o, arg_state&, const std::string& v) { o.production_name = v; }},
+    {"--scheme", false, [](options& o, arg_state&, const std::string&) { o.scheme = true; }},
     {"--input", true, [](options& o, arg_state&, const std::string& v) { o.inputs.push_back(v); }},
     {"-0", false, [](options& o, arg_state&, const std::string&) { o.input = cli::input_format::nul; }},
     {"--input-format", true,

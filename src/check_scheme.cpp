@@ -1,0 +1,19 @@
+// scheme.*: the reference under its scheme's own grammar (grammar/schemes/, issue 17), when one governs it.
+#include "check_detail.hpp"
+#include "iri/parse.hpp"
+#include "iri/scheme_rules.hpp"
+
+namespace iri::detail {
+
+void check_scheme_rules(const check_context& cx) {
+    if (!cx.r.has_scheme()) return;
+    // A LEIRI with characters IRIs do not allow maps to a URI through 3987bis §6.2 first; those characters have
+    // their leiri.* warnings, and the scheme's rules are checked on references that are IRIs.
+    if (cx.g != grammar::iri && cx.g != grammar::uri && !parse(cx.r.str(), grammar::iri)) return;
+    const scheme_match m = match_scheme_grammar(cx.r.str(), cx.r.scheme());
+    if (!m.error) return;
+    const scheme_error& e = *m.error;
+    cx.out.push_back({e.code, severity::error, e.begin, e.end, component_of(cx.r.offsets(), e.begin), e.message, e.spec});
+}
+
+}  // namespace iri::detail

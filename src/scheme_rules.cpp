@@ -1,0 +1,208 @@
+// Scheme grammars (grammar/schemes/): the registry of the generated matchers, the URI mapping of an IRI
+// (3987bis §3.1) with its offsets, the walk over a scheme's lists, and parse_scheme.
+#include "iri/scheme_rules.hpp"
+
+#include <unicode/utf8.h>
+
+#include <algorithm>
+
+#include "ascii.hpp"
+#include "match.hpp"
+#include "iri/parse.hpp"
+#include "iri/percent.hpp"
+#include "iri/reference.hpp"
+
+namespace iri::detail {
+
+#define IRI_SCHEME(name) extern const scheme_grammar_info scheme_info_##name;
+#include "schemes.def"
+#undef IRI_SCHEME
+
+namespace {
+
+const scheme_grammar_info* const scheme_grammars_built[] = {
+#define IRI_SCHEME(name) &scheme_info_##name,
+#include "schemes.def"
+#undef IRI_SCHEME
+    nullptr,
+};
+
+const scheme_grammar_info* find_scheme_grammar(std::string_view scheme) noexcept {
+    for (const scheme_grammar_info* const* s = scheme_grammars_built; *s; ++s)
+        if (iequals(scheme, (*s)->scheme)) return *s;
+    return nullptr;
+}
+
+// 3987bis §3.1: the URI an IRI maps to, each octet of a non-ASCII character percent-encoded (the reference is
+// already valid under its grammar, so every such character is one the mapping encodes). `origin[u]` is the
+// byte of the reference that produced byte u of the mapping; origin[size] is the reference's size.
+struct uri_mapping {
+    std::string_view uri;
+    std::string owned;
+    std::vector<std::uint32_t> origin;
+
+    explicit uri_mapping(std::string_view text) {
+        if (std::none_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; })) {
+            uri = text;  // a URI already: no copy, offsets unchanged
+            return;
+        }
+        for (std::size_t i = 0; i < text.size(); ++i) {
+            const auto octet = static_cast<unsigned char>(text[i]);
+            const std::size_t before = owned.size();
+            if (octet >= 0x80) append_percent_encoded(owned, octet);
+            else owned += static_cast<char>(octet);
+            origin.insert(origin.end(), owned.size() - before, static_cast<std::uint32_t>(i));
+        }
+        origin.push_back(static_cast<std::uint32_t>(text.size()));
+        uri = owned;
+    }
+    [[nodiscard]] std::uint32_t begin_at(std::uint32_t u) const { return origin.empty() ? u : origin[u]; }
+    // The end of a range ending at u: just after the reference byte that produced byte u - 1.
+    [[nodiscard]] std::uint32_t end_at(std::uint32_t u) const {
+        return origin.empty() || u == 0 ? begin_at(u) : origin[u - 1] + 1;
+    }
+};
+
+struct walk {
+    const scheme_grammar_info& info;
+    const unsigned char* s;
+    std::vector<span> spans;  // (part index, span) in the mapping, as found
+    std::vector<std::size_t> rules;
+
+    void take(const span* found, std::size_t count) {
+        for (std::size_t i = 0; i < count; ++i)
+            if (found[i].present()) {
+                spans.push_back(found[i]);
+                rules.push_back(i);
+            }
+    }
+
+    static bool skip(const unsigned char* s, std::uint32_t& at, std::uint32_t end, std::string_view lit) noexcept {
+        if (end - at < lit.size() || !iequals({reinterpret_cast<const char*>(s) + at, lit.size()}, lit)) return false;
+        at += static_cast<std::uint32_t>(lit.size());
+        return true;
+    }
+
+    // The elements of one list (;@list), each with its own parts, found from the shape the generator derived.
+    void elements(const scheme_list_info& l, const std::vector<span>& top) {
+        const span list = top[l.list];
+        if (!list.present()) return;
+        std::uint32_t at = list.begin;
+        if (l.after < info.part_count && top[l.after].present()) at = top[l.after].end;
+        else if (!skip(s, at, list.end, l.lead)) return;
+        std::vector<span> inner(info.part_count);
+        for (bool first = true; at < list.end; first = false) {
+            if ((l.sep_first || !first) && !skip(s, at, list.end, l.sep)) return;
+            const std::uint32_t len = l.prefix(s + at, list.end - at);
+            std::uint32_t stop = 0;
+            std::fill(inner.begin(), inner.end(), span{});
+            if (len == span::omitted || !l.match(s + at, len, inner.data(), stop)) return;
+            inner[l.element] = {at, at + len};
+            for (span& x : inner)
+                if (x.present() && &x != &inner[l.element]) x = {x.begin + at, x.end + at};
+            take(inner.data(), inner.size());
+            at += len;
+        }
+    }
+};
+
+scheme_error grammar_error(const scheme_grammar_info& info, const uri_mapping& m, std::string_view reference,
+                           std::uint32_t stop) {
+    scheme_error e;
+    e.code = std::string("scheme.") + info.scheme + ".syntax";
+    e.spec = info.spec;
+    e.begin = m.begin_at(stop);
+    e.end = e.begin;
+    if (e.begin < reference.size()) {  // the whole offending character of the reference
+        const auto* bytes = reinterpret_cast<const std::uint8_t*>(reference.data());
+        std::int64_t i = e.begin;
+        UChar32 c = 0;
+        U8_NEXT(bytes, i, static_cast<std::int64_t>(reference.size()), c);
+        e.end = static_cast<std::uint32_t>(i);
+    }
+    if (e.begin == reference.size()) {
+        e.message.append("the reference ends where ").append(info.rule).append(" needs more");
+    } else {
+        e.message.append("'").append(reference.substr(e.begin, e.end - e.begin)).append("' at byte ");
+        e.message.append(std::to_string(e.begin)).append(" is not allowed here by ").append(info.rule);
+    }
+    e.message.append(" (").append(info.spec).append(", ").append(info.source).append(")");
+    return e;
+}
+
+}  // namespace
+}  // namespace iri::detail
+
+namespace iri {
+
+std::optional<scheme_part> scheme_match::first(std::string_view rule) const noexcept {
+    for (const scheme_part& p : parts)
+        if (detail::iequals(p.rule, rule)) return p;
+    return std::nullopt;
+}
+
+std::vector<scheme_part> scheme_match::all(std::string_view rule) const {
+    std::vector<scheme_part> out;
+    for (const scheme_part& p : parts)
+        if (detail::iequals(p.rule, rule)) out.push_back(p);
+    return out;
+}
+
+bool has_scheme_grammar(std::string_view scheme) noexcept { return detail::find_scheme_grammar(scheme) != nullptr; }
+
+std::vector<std::string_view> scheme_grammars() {
+    std::vector<std::string_view> out;
+    for (const detail::scheme_grammar_info* const* s = detail::scheme_grammars_built; *s; ++s) out.emplace_back((*s)->scheme);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+scheme_match parse_scheme(std::string_view reference, grammar g) {
+    scheme_match out;
+    auto parsed = reference_view::parse(reference, g);
+    if (!parsed) {
+        const error& e = parsed.error();
+        out.error = scheme_error{std::string("syntax.") + name(e.code), e.char_offset, e.char_offset + e.length,
+                                 e.message(), e.spec()};
+        return out;
+    }
+    return match_scheme_grammar(reference, parsed->scheme());
+}
+
+scheme_match match_scheme_grammar(std::string_view reference, std::string_view scheme) {
+    scheme_match out;
+    const detail::scheme_grammar_info* info = detail::find_scheme_grammar(scheme);
+    if (!info) return out;
+    out.scheme = info->scheme;
+    out.spec = info->spec;
+    if (reference.size() >= span::omitted / 3) {  // the mapping may triple it; offsets are 32-bit
+        out.error = scheme_error{std::string("scheme.") + info->scheme + ".too_long", 0, 0,
+                                 "the reference's URI mapping is longer than 4,294,967,294 bytes", info->spec};
+        return out;
+    }
+    const detail::uri_mapping m(reference);
+    const auto* s = reinterpret_cast<const unsigned char*>(m.uri.data());
+    std::vector<span> top(info->part_count);
+    std::uint32_t stop = 0;
+    if (!info->match(s, m.uri.size(), top.data(), stop)) {
+        out.error = detail::grammar_error(*info, m, reference, stop);
+        return out;
+    }
+    detail::walk w{*info, s, {}, {}};
+    w.take(top.data(), top.size());
+    for (std::size_t i = 0; i < info->list_count; ++i) w.elements(info->lists[i], top);
+    for (std::size_t i = 0; i < w.spans.size(); ++i) {
+        const std::uint32_t b = m.begin_at(w.spans[i].begin);
+        const std::uint32_t e = w.spans[i].end == w.spans[i].begin ? b : m.end_at(w.spans[i].end);
+        out.parts.push_back({info->part_names[w.rules[i]], reference.substr(b, e - b), b, e});
+    }
+    // By position; at one position an empty part first (it lies before the text), then the enclosing part.
+    std::stable_sort(out.parts.begin(), out.parts.end(), [](const scheme_part& a, const scheme_part& b) {
+        if (a.begin != b.begin) return a.begin < b.begin;
+        if ((a.end == a.begin) != (b.end == b.begin)) return a.end == a.begin;
+        return a.end > b.end;
+    });
+    return out;
+}
+
+}  // namespace iri
