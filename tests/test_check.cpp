@@ -137,7 +137,9 @@ BOOST_AUTO_TEST_CASE(the_table_the_documentation_and_the_inputs_agree) {
         BOOST_TEST(documented.count(c.code) == 1u, c.code << " is not in docs/diagnostics.md");
         if (documented.count(c.code)) BOOST_TEST(documented[c.code] == level, c.code);
         // check.capped needs more than 1,000 diagnostics: test_regressions (check_caps_its_diagnostics) has it.
-        bool produced = std::string(c.code) == "syntax.input_too_long" || std::string(c.code) == "check.capped";
+        // scheme.<name>.*: test_scheme_rules produces them, one scheme grammar at a time.
+        bool produced = std::string(c.code) == "syntax.input_too_long" || std::string(c.code) == "check.capped" ||
+                        std::string(c.code).starts_with("scheme.<name>.");
         for (const row& r : rows) produced = produced || r.code == std::string(c.code);
         BOOST_TEST(produced, c.code << " has no input in this test");
     }
@@ -152,7 +154,9 @@ BOOST_AUTO_TEST_CASE(every_reported_code_is_in_the_table) {
     std::size_t seen = 0;
     for (const row& r : rows)
         for (const auto& d : iri::check(r.input, r.g)) {
-            BOOST_TEST(table.count(d.code) == 1u, d.code << " on " << r.input);
+            std::string code = d.code;  // "scheme.mailto.syntax" is the table's "scheme.<name>.syntax"
+            if (code.starts_with("scheme.")) code = "scheme.<name>" + code.substr(code.rfind('.'));
+            BOOST_TEST(table.count(code) == 1u, d.code << " on " << r.input);
             ++seen;
         }
     BOOST_TEST(seen >= std::size(rows));
