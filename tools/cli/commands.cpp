@@ -356,119 +356,115 @@ void run_check(const options& o, std::string_view input, std::string& out, count
     }
 }
 
-}  // namespace
+// What one record gives, with the strings it is printed with.
+struct printed {
+    const outcome& x;
+    std::string_view input, base;
+    iri::reference_view view;  // the components, when parsed
+};
 
-void run(const options& o, const record& r, std::string& out, counters& n) {
-    ++n.lines;
-    n.bytes += r.bytes;
-    if (o.command->prints == shape::diagnostics && r.bad.empty()) return run_check(o, r.fields[0], out, n);
-    if (o.command->prints == shape::components && o.scheme && r.bad.empty())
-        return run_parse_scheme(o, r.fields[0], out, n);
-    if (!r.bad.empty()) {  // the record could not be read
-        ++n.invalid;
-        if (o.quiet) return;
-        if (o.output == output_format::json) {
-            out += "{\"input\": null, \"valid\": false, \"error\": {\"code\": \"bad_input\", \"message\": ";
-            json_string(out, r.bad);
-            out += "}}\n";
-        } else if (o.output == output_format::tsv) {
-            out += o.command->pairs ? "\t\tfalse" : "\tfalse";
-            if (o.command->prints == shape::components) out += "\t\t\t\t\t\t\t\t\t";
-            if (o.command->prints == shape::output || o.command->prints == shape::equivalence) out += "\t";
-            out += "\tbad_input\t\t\t";
-            tsv_field(out, r.bad);
-            out += "\n";
-        } else {
-            out.append("invalid\t(unreadable input: ").append(r.bad).append(")\n");
-        }
-        return;
-    }
-    const outcome x = o.command->compute(o, r);
-    x.error ? ++n.invalid : ++n.valid;
-    if (o.quiet) return;
-    const std::string_view input = r.fields.back();
-    const std::string_view base =
-        o.command->pairs ? (o.pairs ? r.fields[0] : std::string_view(*o.base_text)) : std::string_view();
-    const iri::reference_view view =
-        x.parts ? iri::reference_view(input, *x.parts, o.grammar) : iri::reference_view();
-
+// A record that could not be read (bad JSON, a pair without its TAB).
+void print_unreadable(const options& o, const record& r, std::string& out) {
     if (o.output == output_format::json) {
-        out += "{\"input\": ";
-        json_string(out, input);
-        if (o.command->pairs) {
-            out += ", \"base\": ";
-            json_string(out, base);
-        }
-        out += x.error ? ", \"valid\": false" : ", \"valid\": true";
-        if (x.output) {
-            out += ", \"output\": ";
-            json_string(out, *x.output);
-        }
-        if (x.equivalent) out += *x.equivalent ? ", \"equivalent\": true" : ", \"equivalent\": false";
-        if (x.parts && o.command->prints == shape::components) {
-            out += ", \"components\": {";
-            bool first_field = true;
-            for (iri::component k : shown_components) {
-                if (!x.parts->has(k)) continue;
-                out += first_field ? "" : ", ";
-                first_field = false;
-                json_string(out, iri::name(k));
-                out += ": ";
-                const iri::span s = (*x.parts)[k];
-                json_string(out, std::string_view(input).substr(s.begin, s.end - s.begin));
-            }
-            if (view.host_kind() != iri::host_kind::none) {
-                out += ", \"host_kind\": ";
-                json_string(out, kind_name(view.host_kind()));
-            }
-            if (view.port_status() == iri::port_status::in_range)
-                out += ", \"port_number\": " + std::to_string(view.port_number());
-            out += "}";
-        }
-        if (x.error) json_error(out, x);
-        out += "}\n";
-        return;
+        out += "{\"input\": null, \"valid\": false, \"error\": {\"code\": \"bad_input\", \"message\": ";
+        json_string(out, r.bad);
+        out += "}}\n";
+    } else if (o.output == output_format::tsv) {
+        out += o.command->pairs ? "\t\tfalse" : "\tfalse";
+        if (o.command->prints == shape::components) out += "\t\t\t\t\t\t\t\t\t";
+        if (o.command->prints == shape::output || o.command->prints == shape::equivalence) out += "\t";
+        out += "\tbad_input\t\t\t";
+        tsv_field(out, r.bad);
+        out += "\n";
+    } else {
+        out.append("invalid\t(unreadable input: ").append(r.bad).append(")\n");
     }
+}
 
-    if (o.output == output_format::tsv) {
-        if (o.command->pairs) {
-            tsv_field(out, base);
-            out += '\t';
-        }
-        tsv_field(out, input);
-        out += x.error ? "\tfalse" : "\ttrue";
-        if (o.command->prints == shape::components) {
-            for (iri::component k : shown_components) {
-                out += '\t';
-                if (!x.parts || !x.parts->has(k)) continue;
-                const iri::span s = (*x.parts)[k];
-                tsv_field(out, std::string_view(input).substr(s.begin, s.end - s.begin));
-            }
-            out += '\t';
-            if (x.parts && view.host_kind() != iri::host_kind::none) out += kind_name(view.host_kind());
-        }
-        if (o.command->prints == shape::equivalence) {
-            out += '\t';
-            if (x.equivalent) out += *x.equivalent ? "true" : "false";
-        } else if (o.command->prints == shape::output) {
-            out += '\t';
-            if (x.output) tsv_field(out, *x.output);
-        }
-        if (x.error) {
-            out += '\t';
-            out += iri::name(x.error->code);
-            out += '\t' + std::to_string(x.error->offset) + '\t';
-            out += iri::name(x.error->where);
-            out += '\t';
-            tsv_field(out, x.error->message());
-        } else {
-            out += "\t\t\t\t";
-        }
-        out += '\n';
-        return;
+void print_json_components(const printed& p, std::string& out) {
+    out += ", \"components\": {";
+    bool first_field = true;
+    for (iri::component k : shown_components) {
+        if (!p.x.parts->has(k)) continue;
+        out += first_field ? "" : ", ";
+        first_field = false;
+        json_string(out, iri::name(k));
+        out += ": ";
+        const iri::span s = (*p.x.parts)[k];
+        json_string(out, p.input.substr(s.begin, s.end - s.begin));
     }
+    if (p.view.host_kind() != iri::host_kind::none) {
+        out += ", \"host_kind\": ";
+        json_string(out, kind_name(p.view.host_kind()));
+    }
+    if (p.view.port_status() == iri::port_status::in_range)
+        out += ", \"port_number\": " + std::to_string(p.view.port_number());
+    out += "}";
+}
 
-    // Text.
+void print_json(const options& o, const printed& p, std::string& out) {
+    const outcome& x = p.x;
+    out += "{\"input\": ";
+    json_string(out, p.input);
+    if (o.command->pairs) {
+        out += ", \"base\": ";
+        json_string(out, p.base);
+    }
+    out += x.error ? ", \"valid\": false" : ", \"valid\": true";
+    if (x.output) {
+        out += ", \"output\": ";
+        json_string(out, *x.output);
+    }
+    if (x.equivalent) out += *x.equivalent ? ", \"equivalent\": true" : ", \"equivalent\": false";
+    if (x.parts && o.command->prints == shape::components) print_json_components(p, out);
+    if (x.error) json_error(out, x);
+    out += "}\n";
+}
+
+void print_tsv(const options& o, const printed& p, std::string& out) {
+    const outcome& x = p.x;
+    const std::string_view input = p.input, base = p.base;
+    const iri::reference_view& view = p.view;
+    if (o.command->pairs) {
+        tsv_field(out, base);
+        out += '\t';
+    }
+    tsv_field(out, input);
+    out += x.error ? "\tfalse" : "\ttrue";
+    if (o.command->prints == shape::components) {
+        for (iri::component k : shown_components) {
+            out += '\t';
+            if (!x.parts || !x.parts->has(k)) continue;
+            const iri::span s = (*x.parts)[k];
+            tsv_field(out, std::string_view(input).substr(s.begin, s.end - s.begin));
+        }
+        out += '\t';
+        if (x.parts && view.host_kind() != iri::host_kind::none) out += kind_name(view.host_kind());
+    }
+    if (o.command->prints == shape::equivalence) {
+        out += '\t';
+        if (x.equivalent) out += *x.equivalent ? "true" : "false";
+    } else if (o.command->prints == shape::output) {
+        out += '\t';
+        if (x.output) tsv_field(out, *x.output);
+    }
+    if (x.error) {
+        out += '\t';
+        out += iri::name(x.error->code);
+        out += '\t' + std::to_string(x.error->offset) + '\t';
+        out += iri::name(x.error->where);
+        out += '\t';
+        tsv_field(out, x.error->message());
+    } else {
+        out += "\t\t\t\t";
+    }
+    out += '\n';
+}
+
+void print_text(const options& o, const printed& p, std::string& out) {
+    const outcome& x = p.x;
+    const std::string_view input = p.input, base = p.base;
+    const iri::reference_view& view = p.view;
     if (x.error) {
         out.append("invalid\t").append(shown(input));
         if (!x.what.empty()) out.append("\t(").append(x.what).append(": ").append(shown(x.about)).append(")");
@@ -476,7 +472,8 @@ void run(const options& o, const record& r, std::string& out, counters& n) {
         return;
     }
     if (x.output) {
-        out.append(shown(*x.output)).append("\n");
+        append_shown(out, *x.output);
+        out += '\n';
         return;
     }
     if (x.equivalent) {
@@ -485,7 +482,9 @@ void run(const options& o, const record& r, std::string& out, counters& n) {
         return;
     }
     if (o.command->prints == shape::validity) {
-        out += "valid\t" + shown(input) + "\n";
+        out.append("valid\t");
+        append_shown(out, input);
+        out += '\n';
         return;
     }
     out += shown(input) + "\n";
@@ -497,6 +496,31 @@ void run(const options& o, const record& r, std::string& out, counters& n) {
         if (k == iri::component::port) out += "  (" + port_text(view) + ")";
         out += "\n";
     }
+}
+
+}  // namespace
+
+void run(const options& o, const record& r, std::string& out, counters& n) {
+    ++n.lines;
+    n.bytes += r.bytes;
+    if (o.command->prints == shape::diagnostics && r.bad.empty()) return run_check(o, r.fields[0], out, n);
+    if (o.command->prints == shape::components && o.scheme && r.bad.empty())
+        return run_parse_scheme(o, r.fields[0], out, n);
+    if (!r.bad.empty()) {  // the record could not be read
+        ++n.invalid;
+        if (!o.quiet) print_unreadable(o, r, out);
+        return;
+    }
+    const outcome x = o.command->compute(o, r);
+    x.error ? ++n.invalid : ++n.valid;
+    if (o.quiet) return;
+    const std::string_view input = r.fields.back();
+    const printed p{x, input,
+                    o.command->pairs ? (o.pairs ? r.fields[0] : std::string_view(*o.base_text)) : std::string_view(),
+                    x.parts ? iri::reference_view(input, *x.parts, o.grammar) : iri::reference_view()};
+    if (o.output == output_format::json) print_json(o, p, out);
+    else if (o.output == output_format::tsv) print_tsv(o, p, out);
+    else print_text(o, p, out);
 }
 
 }  // namespace cli

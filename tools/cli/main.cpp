@@ -302,6 +302,70 @@ struct progress_bar {
     }
 };
 
+// Up to `bytes` more bytes of input `f` at `at`: what is there for standard input (a pipe or a terminal gets its
+// answers line by line, not per 4 MB), a full block from a file. Sets `more` false at the end.
+std::size_t read_block(const std::string& f, std::istream& in, char* at, std::size_t bytes, bool& more) {
+    if (f == "-") {
+        ssize_t r = 0;
+        do r = ::read(0, at, bytes);
+        while (r < 0 && errno == EINTR);
+        more = r > 0;
+        return r > 0 ? static_cast<std::size_t>(r) : 0;
+    }
+    in.read(at, static_cast<std::streamsize>(bytes));
+    more = static_cast<bool>(in);
+    return static_cast<std::size_t>(in.gcount());
+}
+
+// A progress bar for input `f` when it is a regular file and standard error a terminal.
+progress_bar bar_for(const options& o, const std::string& f) {
+    progress_bar bar;
+    struct stat st {};
+    if ((f == "-" ? fstat(0, &st) : stat(f.c_str(), &st)) == 0 && S_ISREG(st.st_mode)) {
+        bar.size = static_cast<std::size_t>(st.st_size);
+        bar.on = o.progress && isatty(2) && !o.stats;
+    }
+    return bar;
+}
+
+// Input `f` in blocks of 4 MB: the complete lines of a block are its records, viewed in place; the incomplete
+// last one moves to the front of the next block. False when it cannot be read.
+template <class Clock>
+bool run_file(const options& o, const std::string& f, cli::chunk& block, cli::counters& n, Clock elapsed) {
+    constexpr std::size_t block_bytes = std::size_t{4} << 20;
+    std::ifstream file;
+    std::istream* const in = cli::open_input(f, file);
+    if (!in) return false;
+    const progress_bar bar = bar_for(o, f);
+    std::size_t done = 0;
+    std::string carry;  // the start of a line the previous block did not finish
+    for (bool more = true; more;) {
+        block.clear();
+        block.text.swap(carry);
+        const std::size_t kept = block.text.size();
+        block.text.resize(kept + block_bytes);
+        block.text.resize(kept + read_block(f, *in, block.text.data() + kept, block_bytes, more));
+        const std::size_t from = cli::add_records(o, block.text, !more, block);
+        carry.assign(std::string_view(block.text).substr(from));  // (a line longer than a block grows the next)
+        run_chunk(o, block.records, n);
+        for (const auto& r : block.records) done += r.bytes;
+        bar.update(done, elapsed());
+    }
+    bar.done();
+    return true;
+}
+
+// --stats: lines, validity, MB/s and the process's own peak resident memory (Linux: VmHWM, anew at exec).
+void print_stats(const cli::counters& n, double seconds) {
+    std::fprintf(stderr, "lines %zu, valid %zu, invalid %zu, %.1f MB/s", n.lines, n.valid, n.invalid,
+                 seconds > 0 ? static_cast<double>(n.bytes) / 1e6 / seconds : 0.0);
+    std::ifstream status("/proc/self/status");
+    for (std::string line; std::getline(status, line);)
+        if (line.starts_with("VmHWM:"))
+            std::fprintf(stderr, ", peak memory %s", line.substr(6).c_str() + line.substr(6).find_first_not_of(" \t"));
+    std::fputc('\n', stderr);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -316,59 +380,9 @@ int main(int argc, char** argv) {
     cli::chunk block;
     for (const std::string& r : o.references) cli::add_record(o, r, r.size() + 1, block);
     run_chunk(o, block.records, n);
-
-    // Files are read in blocks of 4 MB: the complete lines (or NUL-terminated strings) of a block are its
-    // records, viewed in place; the incomplete last one moves to the front of the next block.
-    constexpr std::size_t block_bytes = std::size_t{4} << 20;
-    for (const std::string& f : o.inputs) {
-        std::ifstream file;
-        std::istream* const in = cli::open_input(f, file);
-        if (!in) return 2;
-        progress_bar bar;
-        struct stat st {};
-        const int fd = f == "-" ? 0 : -1;
-        if ((fd == 0 ? fstat(0, &st) : stat(f.c_str(), &st)) == 0 && S_ISREG(st.st_mode)) {
-            bar.size = static_cast<std::size_t>(st.st_size);
-            bar.on = o.progress && isatty(2) && !o.stats;
-        }
-        std::size_t done = 0;
-        std::string carry;  // the start of a line the previous block did not finish
-        for (bool more = true; more;) {
-            block.clear();
-            block.text.swap(carry);
-            const std::size_t kept = block.text.size();
-            block.text.resize(kept + block_bytes);
-            std::size_t got = 0;
-            if (f == "-") {  // what is there: a pipe or a terminal gets its answers line by line, not per 4 MB
-                ssize_t r = 0;
-                do r = ::read(0, block.text.data() + kept, block_bytes);
-                while (r < 0 && errno == EINTR);
-                got = r > 0 ? static_cast<std::size_t>(r) : 0;
-                more = r > 0;
-            } else {
-                in->read(block.text.data() + kept, static_cast<std::streamsize>(block_bytes));
-                got = static_cast<std::size_t>(in->gcount());
-                more = static_cast<bool>(*in);
-            }
-            block.text.resize(kept + got);
-            const std::size_t from = cli::add_records(o, block.text, !more, block);
-            carry.assign(std::string_view(block.text).substr(from));  // (a line longer than a block grows the next one)
-            run_chunk(o, block.records, n);
-            for (const auto& r : block.records) done += r.bytes;
-            bar.update(done, elapsed());
-        }
-        bar.done();
-    }
+    for (const std::string& f : o.inputs)
+        if (!run_file(o, f, block, n, elapsed)) return 2;
     std::fflush(stdout);
-    if (o.stats) {
-        const double s = elapsed();
-        std::fprintf(stderr, "lines %zu, valid %zu, invalid %zu, %.1f MB/s", n.lines, n.valid, n.invalid,
-                     s > 0 ? static_cast<double>(n.bytes) / 1e6 / s : 0.0);
-        // The process's own peak resident memory (Linux: VmHWM, which starts anew at exec).
-        std::ifstream status("/proc/self/status");
-        for (std::string line; std::getline(status, line);)
-            if (line.starts_with("VmHWM:")) std::fprintf(stderr, ", peak memory %s", line.substr(6).c_str() + line.substr(6).find_first_not_of(" \t"));
-        std::fputc('\n', stderr);
-    }
+    if (o.stats) print_stats(n, elapsed());
     return n.invalid == 0 ? 0 : 1;
 }

@@ -172,11 +172,16 @@ void tsv_field(std::string& out, std::string_view s) {
     }
 }
 
-std::string shown(std::string_view s) {
-    bool plain = true;  // printable ASCII only: shown as it is (the common case)
-    for (char c : s) plain = plain && c >= 0x20 && c < 0x7F;
-    if (plain) return std::string(s);
-    std::string out;
+void append_shown(std::string& out, std::string_view s) {
+    unsigned char special = 0;  // printable ASCII only: shown as it is (the common case); branch-free, vectorized
+    for (char ch : s) {
+        const auto c = static_cast<unsigned char>(ch);
+        special |= static_cast<unsigned char>(c < 0x20) | static_cast<unsigned char>(c >= 0x7F);
+    }
+    if (!special) {
+        out.append(s);
+        return;
+    }
     each_char(s, [&](UChar32 c, std::size_t start, std::size_t end) {
         if (c < 0x20 || c == 0x7F || u_charType(c) == U_FORMAT_CHAR) {  // c < 0: not UTF-8
             for (std::size_t k = start; k < end; ++k) {
@@ -188,6 +193,11 @@ std::string shown(std::string_view s) {
             out.append(s.substr(start, end - start));
         }
     });
+}
+
+std::string shown(std::string_view s) {
+    std::string out;
+    append_shown(out, s);
     return out;
 }
 

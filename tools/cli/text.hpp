@@ -24,6 +24,8 @@ void tsv_field(std::string& out, std::string_view s);
 
 /// The input as it can be shown on a terminal: control and format characters and invalid bytes as \xNN.
 std::string shown(std::string_view s);
+/// Appends shown(s) to `out`, without a string of its own (plain ASCII is copied as one block).
+void append_shown(std::string& out, std::string_view s);
 
 /// The marker line under the shown input for bytes [begin, end): "^" under the first character, "~" under the
 /// rest, after as many spaces as the display columns before it.
