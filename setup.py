@@ -31,7 +31,8 @@ class CMakeBuild(build_ext):
         build = pathlib.Path(self.build_temp).resolve() / "cmake"
         subprocess.run(["cmake", "-S", str(ROOT), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release",
                         "-DIRI_BUILD_TESTS=OFF", "-DIRI_BUILD_BENCH=OFF", "-DIRI_BUILD_CLI=OFF",
-                        "-DIRI_BUILD_PYTHON=ON", f"-DPython3_EXECUTABLE={sys.executable}"], check=True)
+                        "-DIRI_BUILD_PYTHON=ON", "-DBUILD_SHARED_LIBS=OFF",  # the module holds the library
+                        f"-DPython3_EXECUTABLE={sys.executable}"], check=True)
         jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL", str(os.cpu_count() or 1))
         subprocess.run(["cmake", "--build", str(build), "--target", "iri_python", "-j", jobs], check=True)
         built = next((build / "python" / "iri").glob("_iri*" + os.path.splitext(self.get_ext_filename("x"))[1]))

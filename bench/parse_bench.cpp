@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "iri/check.hpp"
 #include "iri/convert.hpp"
 #include "iri/normalize.hpp"
 #include "iri/parse.hpp"
@@ -189,6 +190,17 @@ std::vector<row> rows() {
     r.push_back(normalizing("iri::normalize syntax", iri::rung::syntax, false));
     r.push_back(normalizing("iri::normalize scheme", iri::rung::scheme, false));
     r.push_back(normalizing("iri::canonical_key scheme", iri::rung::scheme, true));
+    // Issue 15 item 3: every diagnostic of each line (docs/diagnostics.md), cheap where nothing can fire.
+    r.push_back({"iri::check iri", [](const dataset& d) {
+                     std::size_t clean = 0, sum = 0;
+                     for (auto l : d.lines) {
+                         const auto ds = iri::check(l);
+                         clean += ds.empty();
+                         sum += ds.size();
+                     }
+                     sink = sum;
+                     return clean;
+                 }});
 #ifdef IRI_BENCH_BOOST_URL
     r.push_back({"Boost.URL parse_uri_reference", [](const dataset& d) {
                      std::size_t ok = 0, sum = 0;
@@ -339,6 +351,11 @@ constexpr target targets[] = {
     {"zhwiki", "iri::normalize scheme", "iri::parse iri", 2.0, false},
     {"", "iri::canonical_key scheme", "iri::normalize scheme", 1.0, false},
     {":pairs", "iri::resolver scheme", "iri::parse base + reference", 3.0, false},
+    // Issue 15: checks that cost little on clean input.
+    {"kasztp", "iri::check iri", "iri::parse iri", 4.0, false},
+    {"userbait", "iri::check iri", "iri::parse iri", 4.0, false},
+    {":base", "iri::check iri", "iri::parse iri", 4.0, false},
+    {"zhwiki_iri", "iri::check iri", "iri::parse iri", 10.0, false},
 };
 
 double median(std::vector<double> v) {

@@ -5,6 +5,9 @@
 #   bench/run.sh --callgrind  instructions per URL for each row (valgrind callgrind; repeatable, unlike time)
 #   bench/run.sh --smoke      each benchmark once on the first 200 lines of each dataset (CI: keeps them compiling)
 #   bench/run.sh --profile [ROW [DATASET...]]  instructions per URL by function (callgrind), for the slow ratios
+#   bench/run.sh --adversarial  every operation on crafted inputs of 1 MB and 10 MB: ns/byte and the time ratio
+#                             (linear time: about 10), written to bench/results/adversarial.md; --smoke runs it
+#                             at 10 kB and 100 kB
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-table}"
@@ -21,15 +24,68 @@ datasets=(
   "$data/derived/zhwiki_uri_100k.txt"
   "$data/derived/psl_idn_suffix_iris.txt"
 )
-if [ ! -x build/bench/parse_bench ] || [ ! -d "$data" ] || [ "$mode" != "--smoke" ]; then
+if [ ! -x build/bench/parse_bench ] || [ ! -x build/bench/adversarial_bench ] || [ ! -d "$data" ] ||
+   [ "$mode" != "--smoke" ]; then
   cmake -S . -B build -DCMAKE_BUILD_TYPE=Release > /dev/null
-  cmake --build build -j "$(nproc)" --target iri_parse_bench iri_datasets
+  cmake --build build -j "$(nproc)" --target iri_parse_bench iri_adversarial_bench iri_datasets
 fi
 bench=build/bench/parse_bench
+adversarial=build/bench/adversarial_bench
+
+# The adversarial rows in instructions: one callgrind dump per row and size ("PATTERN|OPERATION|BYTES"), as a
+# Markdown table of instructions per byte at both sizes and their ratio.
+adversarial_instructions() {
+  command -v valgrind > /dev/null || { echo "(valgrind is not installed: scripts/setup.sh installs it)"; return; }
+  local dir
+  dir=$(mktemp -d)
+  valgrind --tool=callgrind --callgrind-out-file="$dir/cg" "$adversarial" --instructions --small 100000 \
+    --large 1000000 > /dev/null 2>&1
+  echo "| pattern | operation | instructions/B 100 kB | instructions/B 1 MB | ratio |"
+  echo "|---|---|---:|---:|---:|"
+  ls "$dir" | grep -E '^cg\.[0-9]+$' | sort -t. -k2n | while read -r f; do
+    sed -n 's/^desc: Trigger: Client Request: //p; s/^summary: //p; s/^totals: //p' "$dir/$f" | head -2 | paste -sd'|'
+  done | awk -F'|' '{
+      key = $1 "|" $2; n = $3; ir = $4
+      if (!(key in small)) { small[key] = ir / n; small_ir[key] = ir; next }
+      split(key, k, "|"); r = ir / small_ir[key]
+      printf "| `%s` | %s | %.1f | %.1f | %.1f |\n", k[1], k[2], small[key], ir / n, r
+      worst = r > worst ? r : worst
+    } END { printf "\nWorst ratio: %.1f\n", worst }'
+  rm -rf "$dir"
+}
 
 case "$mode" in
   --smoke)
     "$bench" --rounds 1 --lines 200 "${datasets[@]}"
+    "$adversarial" --small 10000 --large 100000
+    ;;
+  --adversarial)
+    mkdir -p bench/results
+    out=bench/results/adversarial.md
+    {
+      echo "# Adversarial inputs: linear time"
+      echo
+      echo "Produced by \`bench/run.sh --adversarial\` on $(date -u +%Y-%m-%d) (bench/adversarial_bench.cpp). Each row is one"
+      echo "operation on one pattern repeated to 1 MB and to 10 MB (prefix, unit, suffix in the source). The 1 MB time"
+      echo "is that of ten separate 1 MB inputs run in turn, divided by ten, so that both sizes move the same bytes"
+      echo "through the caches; each time is the best of three runs (one for the 10 MB input when that would take over a"
+      echo "second). \`ratio\` is the 10 MB time over the 1 MB time: 10 for linear time, 100 for quadratic; what remains"
+      echo "above 10 is the 10 MB working set falling out of the 2 MB L2 cache (and other work on the machine)."
+      echo "\`answer\` is what the operation gave for the 10 MB input."
+      echo
+      echo "Machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores; $(g++ --version | head -1);"
+      echo "CMake Release (-O3), the benchmark at -O3. Other work may have shared the machine."
+      echo
+      "$adversarial" --markdown
+      echo
+      echo "## Instructions"
+      echo
+      echo "The same rows counted in instructions (valgrind callgrind, \`adversarial_bench --instructions\`), which the"
+      echo "caches and other work on the machine do not change: one run at 100 kB and one at 1 MB (10 MB under"
+      echo "callgrind would take an hour). \`ratio\` is 10 for linear work, 100 for quadratic."
+      echo
+      adversarial_instructions
+    } | tee "$out"
     ;;
   --callgrind)
     command -v valgrind > /dev/null || { echo "bench/run.sh: valgrind is needed (scripts/setup.sh installs it)"; exit 2; }
@@ -42,8 +98,10 @@ case "$mode" in
     for d in "${datasets[@]}"; do
       lines=$("$bench" --rounds 1 --only none "$d" | head -1 | sed -n 's/.*accepted [0-9]*\/\([0-9]*\).*/\1/p')
       base=$(ir --only none "$d")
-      for row in "iri::parse uri" "iri::parse iri" "Boost.URL" "uriparser"; do
+      for row in "iri::parse uri" "iri::parse iri" "Boost.URL" "uriparser" "iri::normalize syntax" "iri::normalize scheme" \
+                 "iri::canonical_key scheme" "iri::parse base" "iri::resolver scheme"; do
         total=$(ir --only "$row" "$d")
+        [ "$total" -gt "$base" ] || continue  # a row this dataset does not run (pairs rows, or the reverse)
         echo "| $(basename "$d") | $lines | $row | $(( (total - base) / lines )) |"
       done
     done
@@ -104,5 +162,5 @@ case "$mode" in
     } | tee "$out"
     ;;
   *)
-    echo "usage: bench/run.sh [--smoke | --callgrind | --profile [ROW [DATASET...]]]"; exit 2 ;;
+    echo "usage: bench/run.sh [--smoke | --callgrind | --adversarial | --profile [ROW [DATASET...]]]"; exit 2 ;;
 esac

@@ -40,7 +40,11 @@ function(iri_generate_file abnf name out_var)
 endfunction()
 
 # iri_discover_variants(OUT_VAR): every grammar/*.abnf that is a variant, i.e. has ;@entry or ;@extends lines
-# (core.abnf, which only defines shared rules, is not). Adding a variant means adding a file.
+# (core.abnf, which only defines shared rules, is not; nor are the files of grammar/'s subfolders). Adding a
+# variant means adding a file. The order is the order of iri::grammar's enumerators: the shipped variants first
+# with the values they have always had (iri 0, leiri 1, rfc3987 2, uri 3: README, ABI policy), then the others
+# sorted by name, so that adding a variant renumbers nothing that was installed.
+set(IRI_SHIPPED_VARIANTS iri leiri rfc3987 uri)
 function(iri_discover_variants out_var)
   file(GLOB files CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/grammar/*.abnf")
   set(variants)
@@ -55,7 +59,13 @@ function(iri_discover_variants out_var)
     endif()
   endforeach()
   list(SORT variants)
-  set(${out_var} "${variants}" PARENT_SCOPE)
+  foreach(v IN LISTS IRI_SHIPPED_VARIANTS)
+    if(NOT v IN_LIST variants)
+      message(FATAL_ERROR "grammar/${v}.abnf: a shipped variant is missing (its enumerator value is fixed)")
+    endif()
+  endforeach()
+  list(REMOVE_ITEM variants ${IRI_SHIPPED_VARIANTS})
+  set(${out_var} ${IRI_SHIPPED_VARIANTS} ${variants} PARENT_SCOPE)
 endfunction()
 
 # iri_discover_schemes(OUT_VAR): every grammar/schemes/*.abnf with a ;@scheme line (grammar/README.md, "Scheme

@@ -48,9 +48,11 @@ set(CPACK_DEB_COMPONENT_INSTALL ON)
 set(CPACK_COMPONENTS_ALL runtime development tools)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION libs)
-set(CPACK_DEBIAN_PACKAGE_RELEASE 1)
+set(CPACK_DEBIAN_ENABLE_COMPONENT_DEPENDS ON)     # libiri-dev and iri-tools depend on libiri0 (= version)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)            # dpkg-shlibdeps: libc6, libstdc++6, libicu72
 set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS ON)      # the runtime package's shlibs file
+# bin/iri's libiri.so.0 is this build's (the dependency on libiri0 comes from the component's DEPENDS)
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS_PRIVATE_DIRS "${PROJECT_BINARY_DIR}")
 set(CPACK_DEBIAN_RUNTIME_PACKAGE_NAME libiri${PROJECT_VERSION_MAJOR})
 set(CPACK_COMPONENT_RUNTIME_DESCRIPTION "the shared library libiri.so.${PROJECT_VERSION_MAJOR}")
 set(CPACK_DEBIAN_DEVELOPMENT_PACKAGE_NAME libiri-dev)

@@ -66,6 +66,7 @@ enum {
     IRI_E_UNICODE_FAILURE = 10,     /* ICU could not complete */
     IRI_E_INVALID_ENCODING = 11,    /* bytes not valid in the named charset */
     IRI_E_UNKNOWN_CHARSET = 12,     /* a charset name ICU does not know */
+    IRI_E_NOT_RELATIVIZABLE = 13,   /* no reference resolves to the target (relative, or with dot segments) */
     /* codes of the C interface itself */
     IRI_E_INVALID_ARGUMENT = 64,    /* a NULL pointer with a length, an unknown enum value, ... */
     IRI_E_NO_SUCH_GRAMMAR = 65,     /* a grammar number or name this library does not have */
@@ -178,6 +179,8 @@ IRI_C_API int iri_is_valid(const char* text, size_t len, int grammar, int produc
  * base's is resolved as if it had none (§5.2.2). *out: library-allocated, free with iri_free. */
 IRI_C_API int iri_resolve(const char* base, size_t base_len, const char* ref, size_t ref_len, int grammar,
                           int strict, char** out, size_t* out_len, iri_error* err);
+/* RFC 3986 §5.2.4 on a path: "/a/b/c/./../../g" gives "/a/g". *out: library-allocated. */
+IRI_C_API int iri_remove_dot_segments(const char* path, size_t len, char** out, size_t* out_len, iri_error* err);
 /* The shortest reference that resolves against `base` to `target`. *out: library-allocated. */
 IRI_C_API int iri_relativize(const char* base, size_t base_len, const char* target, size_t target_len,
                              int grammar, char** out, size_t* out_len, iri_error* err);
@@ -233,6 +236,17 @@ IRI_C_API int iri_to_iri(const char* uri, size_t len, const iri_to_iri_options* 
                          size_t* out_len, iri_error* err);
 /* LEIRI to IRI of grammar `to` (3987bis §6.2). *out: library-allocated. */
 IRI_C_API int iri_leiri_to_iri(const char* text, size_t len, int to, char** out, size_t* out_len, iri_error* err);
+
+/* UTS #46 ToASCII of a host name in UTF-8 (IDNA2008 as browsers apply it): "résumé.example.org" gives
+ * "xn--rsum-bpad.example.org". IRI_E_IDNA_FAILED with the failing label's range. *out: library-allocated. */
+IRI_C_API int iri_host_to_ascii(const char* host, size_t len, char** out, size_t* out_len, iri_error* err);
+/* UTS #46 ToUnicode of a host name: A-labels become U-labels. *out: library-allocated. */
+IRI_C_API int iri_host_to_unicode(const char* host, size_t len, char** out, size_t* out_len, iri_error* err);
+/* Text in a legacy charset (an ICU converter name: "ISO-8859-1", "Shift_JIS", ...) as UTF-8 in NFC (RFC 3987
+ * §3.1 variant B). IRI_E_INVALID_ENCODING at the offset of bytes the charset does not define,
+ * IRI_E_UNKNOWN_CHARSET. *out: library-allocated. */
+IRI_C_API int iri_from_charset(const char* bytes, size_t len, const char* charset, size_t charset_len, char** out,
+                               size_t* out_len, iri_error* err);
 
 /* ---- percent-encoding (RFC 3986 §2.1, §2.4) ---- */
 enum { IRI_ENCODE_KEEP_ESCAPES = 0, IRI_ENCODE_LITERAL = 1 };

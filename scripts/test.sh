@@ -2,6 +2,7 @@
 # Installs what is missing, builds everything (warnings fatal) and runs every test with ctest.
 #   scripts/test.sh              Release build in build/
 #   scripts/test.sh --sanitize   AddressSanitizer + UndefinedBehaviorSanitizer build in build-sanitize/
+#   scripts/test.sh --shared     the same tests against the shared library (libiri.so) in build-shared/
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -10,6 +11,9 @@ flags=(-DCMAKE_BUILD_TYPE=Release -DIRI_WERROR=ON)
 if [ "${1:-}" = "--sanitize" ]; then
   dir=build-sanitize
   flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DIRI_WERROR=ON -DIRI_SANITIZE=ON)
+elif [ "${1:-}" = "--shared" ]; then
+  dir=build-shared
+  flags=(-DCMAKE_BUILD_TYPE=Release -DIRI_WERROR=ON -DBUILD_SHARED_LIBS=ON -DIRI_BUILD_BENCH=OFF)
 fi
 jobs=$(nproc)
 cmake -S . -B "$dir" "${flags[@]}" ${IRI_CMAKE_FLAGS:-}

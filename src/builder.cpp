@@ -1,9 +1,9 @@
 // Building references component by component (RFC 3986 §3, §5.3).
 #include "iri/builder.hpp"
 
-#include <arpa/inet.h>
 
 #include "iri/parse.hpp"
+#include "ip_address.hpp"
 
 namespace iri {
 
@@ -71,15 +71,14 @@ builder& builder::host(std::string_view text, encode_mode mode) {
 
 builder& builder::host(const std::array<std::uint8_t, 4>& a) {
     std::string h;
-    for (std::size_t i = 0; i < 4; ++i) h.append(i ? "." : "").append(std::to_string(a[i]));
+    detail::append_ipv4_text(h, a);
     host_ = std::move(h);
     return *this;
 }
 
 builder& builder::host(const std::array<std::uint8_t, 16>& a) {
-    char buf[INET6_ADDRSTRLEN + 2] = {'['};
-    inet_ntop(AF_INET6, a.data(), buf + 1, INET6_ADDRSTRLEN);  // glibc writes the RFC 5952 form
-    std::string h(buf);
+    std::string h = "[";
+    detail::append_ipv6_text(h, a);  // RFC 5952 §4
     h += ']';
     host_ = std::move(h);
     return *this;

@@ -8,7 +8,7 @@
 
 namespace iri::detail::c_api {
 
-static_assert(IRI_E_UNKNOWN_CHARSET == static_cast<int>(errc::unknown_charset), "C codes follow iri::errc");
+static_assert(IRI_E_NOT_RELATIVIZABLE == static_cast<int>(errc::not_relativizable), "C codes follow iri::errc");
 static_assert(IRI_COMPONENT_COUNT == static_cast<int>(component_count), "C components follow iri::component");
 static_assert(IRI_COMPONENT_REG_NAME == static_cast<int>(component::reg_name));
 static_assert(IRI_PRODUCTION_UNRESERVED == static_cast<int>(production::unreserved));
@@ -91,7 +91,7 @@ const char* iri_error_name(int code) {
         case IRI_E_INTERNAL: return "internal";
         default: break;
     }
-    if (code < IRI_E_UNEXPECTED_END || code > IRI_E_UNKNOWN_CHARSET) return "unknown";
+    if (code < IRI_E_UNEXPECTED_END || code > IRI_E_NOT_RELATIVIZABLE) return "unknown";
     return iri::name(static_cast<iri::errc>(code));
 }
 

@@ -1,7 +1,10 @@
-// The C API (include/iri.h): the conversions IRI→URI, URI→IRI, LEIRI→IRI and percent-encoding.
+// The C API (include/iri.h): the conversions IRI→URI, URI→IRI, LEIRI→IRI, hosts (UTS #46), legacy charsets and
+// percent-encoding.
 #include "c_api_detail.hpp"
 #include "iri/convert.hpp"
+#include "iri/idna.hpp"
 #include "iri/percent.hpp"
+#include "iri/prepare.hpp"
 
 using namespace iri::detail::c_api;
 
@@ -51,6 +54,25 @@ int iri_leiri_to_iri(const char* text, size_t len, int to, char** out, size_t* o
     const auto g = to_grammar(to);
     if (!g) return fail(err, IRI_E_NO_SUCH_GRAMMAR, "no such grammar");
     return guarded(err, [&]() -> int { return deliver(iri::leiri_to_iri(bytes(text, len), *g), out, out_len, err); });
+}
+
+int iri_host_to_ascii(const char* host, size_t len, char** out, size_t* out_len, iri_error* err) {
+    if (const int s = start_output(host, len, out, err)) return s;
+    return guarded(err, [&]() -> int { return deliver(iri::host_to_ascii(bytes(host, len)), out, out_len, err); });
+}
+
+int iri_host_to_unicode(const char* host, size_t len, char** out, size_t* out_len, iri_error* err) {
+    if (const int s = start_output(host, len, out, err)) return s;
+    return guarded(err, [&]() -> int { return deliver(iri::host_to_unicode(bytes(host, len)), out, out_len, err); });
+}
+
+int iri_from_charset(const char* text, size_t len, const char* charset, size_t charset_len, char** out,
+                     size_t* out_len, iri_error* err) {
+    if (const int s = start_output(text, len, out, err)) return s;
+    if (!usable(charset, charset_len)) return fail(err, IRI_E_INVALID_ARGUMENT, "NULL charset with a length");
+    return guarded(err, [&]() -> int {
+        return deliver(iri::from_charset(bytes(text, len), bytes(charset, charset_len)), out, out_len, err);
+    });
 }
 
 int iri_percent_encode(const char* text, size_t len, int grammar, int production, int mode, const char* also,

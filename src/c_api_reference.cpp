@@ -85,6 +85,11 @@ int iri_resolve(const char* base, size_t base_len, const char* ref, size_t ref_l
     });
 }
 
+int iri_remove_dot_segments(const char* path, size_t len, char** out, size_t* out_len, iri_error* err) {
+    if (const int s = start_output(path, len, out, err)) return s;
+    return guarded(err, [&]() -> int { return give(iri::remove_dot_segments(bytes(path, len)), out, out_len, err); });
+}
+
 int iri_relativize(const char* base, size_t base_len, const char* target, size_t target_len, int grammar,
                    char** out, size_t* out_len, iri_error* err) {
     if (const int s = start_output(base, base_len, out, err)) return s;
@@ -95,7 +100,8 @@ int iri_relativize(const char* base, size_t base_len, const char* target, size_t
         parsed_pair p;
         if (const int s = parse_pair(bytes(base, base_len), bytes(target, target_len), *g, p, err)) return s;
         auto r = iri::relativize(p.a, p.b);
-        return r ? give(r->str(), out, out_len, err) : fail(err, r.error(), 0);
+        if (r) return give(r->str(), out, out_len, err);
+        return fail(err, r.error(), r.error().code == iri::errc::base_not_absolute ? 0 : 1);
     });
 }
 

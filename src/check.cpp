@@ -5,6 +5,7 @@
 
 #include <cstdio>
 
+#include "ascii.hpp"
 #include "check_detail.hpp"
 #include "iri/parse.hpp"
 
@@ -77,7 +78,10 @@ std::vector<diagnostic> check(std::string_view reference, grammar g) {
                        end > e.char_offset ? end : e.char_offset, e.where, e.message(), e.spec()});
         return out;
     }
-    const detail::check_context cx{*parsed, g, out};
+    std::size_t left_out = 0;
+    // Issue 15: cheap on clean input. An ASCII reference has no right-to-left character, no combining mark,
+    // joiner, compatibility or private-use character, and is in NFC: the bidi and character checks are skipped.
+    const detail::check_context cx{*parsed, g, out, left_out, detail::is_ascii(reference)};
     const auto pieces = detail::pieces_of(*parsed);
     detail::check_bidi(cx, pieces);
     detail::check_chars(cx, pieces);
@@ -85,6 +89,12 @@ std::vector<diagnostic> check(std::string_view reference, grammar g) {
     detail::check_spoof(cx, pieces);
     detail::check_security(cx);
     detail::check_scheme_rules(cx);
+    if (left_out > 0)
+        out.push_back({detail::row(detail::diag::check_capped).code, severity::info, 0,
+                       static_cast<std::uint32_t>(reference.size()), component::none,
+                       std::to_string(left_out) + " more diagnostics left out: at most " +
+                           std::to_string(max_diagnostics) + " are reported per reference",
+                       detail::row(detail::diag::check_capped).spec});
     return out;
 }
 

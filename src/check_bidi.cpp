@@ -1,6 +1,7 @@
 // Bidi diagnostics (RFC 3987 §4; 3987bis §6.3 for LEIRIs).
 #include <unicode/uchar.h>
 
+#include "ascii.hpp"
 #include "check_detail.hpp"
 
 namespace iri::detail {
@@ -14,7 +15,7 @@ bool digit(UCharDirection d) { return d == U_EUROPEAN_NUMBER || d == U_ARABIC_NU
 
 void check_bidi(const check_context& cx, const std::vector<piece>& pieces) {
     // Bidi formatting characters: excluded from IRIs by the grammar (RFC 3987 §4.1), allowed in LEIRIs.
-    if (cx.g == grammar::leiri) {
+    if (cx.g == grammar::leiri && !cx.ascii) {  // (they are not ASCII)
         for_each_char(cx.r.str(), 0, static_cast<std::uint32_t>(cx.r.str().size()), [&](UChar32 c, std::uint32_t b, std::uint32_t e) {
             if (u_hasBinaryProperty(c, UCHAR_BIDI_CONTROL))
                 cx.add(diag::leiri_bidi_formatting, b, e, component_of(cx.r.offsets(), b),
@@ -22,8 +23,11 @@ void check_bidi(const check_context& cx, const std::vector<piece>& pieces) {
                                             "read back unambiguously");
         });
     }
-    // §4.2: for each component, (1) not both directions, (2) right-to-left ones start and end with one.
+    // §4.2: for each component, (1) not both directions, (2) right-to-left ones start and end with one. An ASCII
+    // component has no right-to-left character.
+    if (cx.ascii) return;
     for (const piece& p : pieces) {
+        if (is_ascii(cx.text(p.begin, p.end))) continue;
         bool ltr = false, rtl = false;
         UCharDirection first = U_OTHER_NEUTRAL, last = U_OTHER_NEUTRAL;
         bool any = false;

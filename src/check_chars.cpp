@@ -3,9 +3,11 @@
 #include <unicode/uchar.h>
 #include <unicode/unistr.h>
 
+#include "ascii.hpp"
 #include "charset_detail.hpp"
 #include "check_detail.hpp"
 #include "iri/charset.hpp"
+#include "nfc_detail.hpp"
 
 namespace iri::detail {
 
@@ -45,7 +47,9 @@ void check_chars(const check_context& cx, const std::vector<piece>& pieces) {
     const icu::Normalizer2* nfc = icu::Normalizer2::getNFCInstance(status);
     const icu::Normalizer2* nfkc = U_SUCCESS(status) ? icu::Normalizer2::getNFKCInstance(status) : nullptr;
     if (U_FAILURE(status)) return;  // no ICU data: nothing reported rather than a guess
+    if (cx.ascii) return;  // ASCII is NFC and NFKC-stable, and holds no mark, joiner or private-use character
     for (const piece& p : pieces) {
+        if (is_ascii(cx.text(p.begin, p.end))) continue;
         std::vector<UChar32> cps;
         std::vector<std::uint32_t> at;  // byte offset of each code point, plus the end
         for_each_char(cx.r.str(), p.begin, p.end, [&](UChar32 c, std::uint32_t b, std::uint32_t) {
@@ -74,10 +78,7 @@ void check_chars(const check_context& cx, const std::vector<piece>& pieces) {
                 cx.add(diag::chars_private_use, at[i], at[i + 1], p.where,
                        code_point_name(c) + " is a private-use character: its meaning needs a private agreement");
         }
-        UErrorCode s = U_ZERO_ERROR;
-        const std::string_view text = cx.text(p.begin, p.end);
-        if (!nfc->isNormalizedUTF8(icu::StringPiece(text.data(), static_cast<int32_t>(text.size())), s) &&
-            U_SUCCESS(s))
+        if (is_nfc(cx.text(p.begin, p.end)) == false)  // nothing when ICU fails
             cx.add(diag::chars_not_nfc, p.begin, p.end, p.where,
                    "the component is not in NFC; IRIs should be created in NFC");
     }

@@ -37,8 +37,14 @@ struct check_context {
     const reference_view& r;
     grammar g;
     std::vector<diagnostic>& out;
+    std::size_t& left_out;  // diagnostics beyond max_diagnostics (check.hpp), counted, not kept
+    bool ascii = false;     ///< the whole reference is ASCII: the bidi and character checks have nothing to find
     /// A diagnostic with the code, severity and spec of its row in the table, and this instance's message.
     void add(diag d, std::uint32_t begin, std::uint32_t end, component where, std::string message) const {
+        if (out.size() >= max_diagnostics) {
+            ++left_out;
+            return;
+        }
         const diagnostic_code& c = row(d);
         out.push_back({c.code, c.level, begin, end, where, std::move(message), c.spec});
     }

@@ -120,6 +120,19 @@ error make_error(errc code, std::string_view input, std::uint32_t offset, gramma
     return e;
 }
 
+error text_error(errc code, std::string_view text, std::size_t at, std::size_t length, char32_t c) noexcept {
+    error e;
+    e.code = code;
+    e.offset = e.char_offset = static_cast<std::uint32_t>(at);
+    e.length = static_cast<std::uint32_t>(length);
+    for (std::size_t k = 0; k < length && k < 4 && at + k < text.size(); ++k)
+        e.bytes[k] = static_cast<unsigned char>(text[at + k]);
+    e.character = c;
+    e.where = component::none;
+    e.grammar_involved = false;
+    return e;
+}
+
 error make_error(std::string_view input, std::uint32_t stop, grammar g, production p) noexcept {
     error e = make_error(errc::unexpected_end, input, stop, g, p);
     const auto* s = reinterpret_cast<const std::uint8_t*>(input.data());
@@ -171,9 +184,9 @@ error make_error(std::string_view input, std::uint32_t stop, grammar g, producti
 std::string error::message() const {
     const detail::grammar_info& gi = detail::info(variant);
     std::string_view rule = rule_name(variant, tried);
-    std::string ctx = " at byte " + std::to_string(offset) + " (" +
-                      (rule.empty() ? std::string(role_name(tried)) : std::string(rule)) + ", grammar " + gi.name +
-                      ")";
+    std::string ctx = " at byte " + std::to_string(offset);
+    if (grammar_involved)
+        ctx += " (" + (rule.empty() ? std::string(role_name(tried)) : std::string(rule)) + ", grammar " + gi.name + ")";
     std::string in = where == component::none ? std::string() : std::string(" in ") + name(where);
     char buf[64];
     auto show_char = [&]() {
@@ -239,7 +252,7 @@ const char* error::spec() const noexcept {
         case errc::unknown_charset: return "RFC 3987 §3.1 step 1";
         case errc::invalid_utf8: return "RFC 3629 §4";
         case errc::excluded_character: return detail::info(variant).exclusion_spec;
-        default: return detail::info(variant).spec;
+        default: return grammar_involved ? detail::info(variant).spec : "";
     }
 }
 

@@ -103,6 +103,41 @@ bool plausible(std::string_view s, grammar g) {
     return false;
 }
 
+// One line's part of a word: where it starts in the joined word, and its span in the text.
+struct part {
+    std::size_t at, begin, end;
+};
+
+// The word text[start, word_end) and its continuations (Appendix C: a line break right after a hyphen), joined
+// into `joined`: the next line's word is added while the joined text ends with "-" and is viable (a prefix of
+// some valid IRI, which one parse of the whole says); it stops at the part where viability ends.
+std::vector<part> continued_word(std::string_view text, std::size_t start, std::size_t word_end, grammar g,
+                                 std::string& joined) {
+    std::vector<part> parts{{0, start, word_end}};
+    joined.assign(text.substr(start, word_end - start));
+    for (std::size_t k = word_end; joined.back() == '-';) {
+        bool line_break = false;
+        while (k < text.size() && space(at(text, k).c)) {
+            line_break |= text[k] == '\n';
+            k += at(text, k).len;
+        }
+        if (!line_break || k >= text.size()) break;
+        std::size_t k_end = k;
+        while (k_end < text.size() && !space(at(text, k_end).c)) k_end += at(text, k_end).len;
+        parts.push_back({joined.size(), k, k_end});
+        joined.append(text.substr(k, k_end - k));
+        k = k_end;
+    }
+    if (parts.size() == 1) return parts;
+    const auto r = parse(joined, g, production::uri);
+    const std::size_t viable = r ? joined.size() : r.error().offset;
+    std::size_t keep = 1;  // the parts up to the one viability ends in (or the first that adds nothing)
+    while (keep < parts.size() && parts[keep].at < viable) ++keep;
+    joined.resize(keep < parts.size() ? parts[keep].at : joined.size());
+    parts.resize(keep);
+    return parts;
+}
+
 }  // namespace
 
 std::vector<extracted> extract(std::string_view text, grammar g) {
@@ -163,35 +198,16 @@ std::vector<extracted> extract(std::string_view text, grammar g) {
             pos = word_end;
             continue;
         }
-        std::string value;
-        std::size_t end_in_text = start;  // where the IRI ends in the text
-        std::size_t resume = word_end;    // where scanning resumes
-        std::string joined(word);
-        std::size_t from = start;         // text offset of the last part added to `joined`
-        std::size_t part = 0;             // where that part begins in `joined`
-        std::size_t part_end = word_end;  // and where it ends in the text
-        for (;;) {
-            const std::size_t len = trim_end(joined, longest_valid(joined, g));
-            if (part > 0 && len <= part) break;  // the next line's word adds nothing
-            value = joined.substr(0, len);
-            end_in_text = from + (len - part);
-            resume = part_end;
-            // Appendix C: a line break right after a hyphen: the word continues on the next line.
-            if (len != joined.size() || value.back() != '-') break;
-            std::size_t k = part_end;
-            bool line_break = false;
-            while (k < n && space(at(text, k).c)) {
-                line_break |= text[k] == '\n';
-                k += at(text, k).len;
-            }
-            if (!line_break || k >= n) break;
-            std::size_t k_end = k;
-            while (k_end < n && !space(at(text, k_end).c)) k_end += at(text, k_end).len;
-            part = joined.size();
-            joined.append(text.substr(k, k_end - k));
-            from = k;
-            part_end = k_end;
-        }
+        // Appendix C: a line break right after a hyphen: the word continues on the next line. The word and its
+        // continuations are joined and parsed once: parsing again for each line would be quadratic.
+        std::string joined;
+        const std::vector<part> parts = continued_word(text.substr(0, n), start, word_end, g, joined);
+        const std::size_t len = trim_end(joined, longest_valid(joined, g));
+        std::size_t last = 0;  // the part the IRI ends in (a part adding nothing is not taken)
+        while (last + 1 < parts.size() && parts[last + 1].at < len) ++last;
+        std::string value = joined.substr(0, len);
+        const std::size_t end_in_text = parts[last].begin + (len - parts[last].at);
+        const std::size_t resume = parts[last].end;
         if (!value.empty() && value.find(':') != std::string::npos && value.back() != ':')
             found.push_back({static_cast<std::uint32_t>(start), static_cast<std::uint32_t>(end_in_text),
                              std::move(value), delimiter::none});

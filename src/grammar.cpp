@@ -8,6 +8,10 @@
 
 namespace iri {
 
+// The shipped variants keep their values whatever other grammar files exist (cmake/IriGenerate.cmake; ABI policy).
+static_assert(static_cast<int>(grammar::iri) == 0 && static_cast<int>(grammar::leiri) == 1 &&
+              static_cast<int>(grammar::rfc3987) == 2 && static_cast<int>(grammar::uri) == 3);
+
 namespace {
 
 constexpr const char* role_names[] = {

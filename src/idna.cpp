@@ -4,7 +4,9 @@
 #include <unicode/bytestream.h>
 #include <unicode/idna.h>
 
+#include <algorithm>
 #include <memory>
+#include <optional>
 
 #include "error_detail.hpp"
 
@@ -47,21 +49,30 @@ bool convert(direction d, bool label, std::string_view in, std::string& out, std
 }
 
 error idna_error(std::string_view host, std::size_t begin, std::size_t end, std::uint32_t errors) {
-    error e = detail::make_error(errc::idna_failed, host, static_cast<std::uint32_t>(begin), grammar{},
-                                 production::host);
+    error e = detail::text_error(errc::idna_failed, host, begin, end - begin);
     e.where = component::host;
-    e.char_offset = static_cast<std::uint32_t>(begin);
-    e.length = static_cast<std::uint32_t>(end - begin);
     e.idna_errors = errors;
     return e;
 }
 
+// A host or label longer than any DNS allows (idna.hpp) is refused before UTS #46, whose work on one name is
+// not linear in ICU.
+std::optional<error> beyond_dns(std::string_view host) {
+    if (host.size() > max_idna_host_bytes) return idna_error(host, 0, host.size(), UIDNA_ERROR_DOMAIN_NAME_TOO_LONG);
+    for (std::size_t begin = 0; begin <= host.size();) {
+        const std::size_t end = std::min(host.find('.', begin), host.size());
+        if (end - begin > max_idna_label_bytes) return idna_error(host, begin, end, UIDNA_ERROR_LABEL_TOO_LONG);
+        begin = end + 1;
+    }
+    return std::nullopt;
+}
+
 result<std::string> process(direction d, std::string_view host) {
-    if (host.size() > 0x7FFFFFFF) return detail::make_error(errc::input_too_long, host, 0, grammar{}, production::host);
+    if (auto too_long = beyond_dns(host)) return *too_long;
     std::string out;
     std::uint32_t errors = 0;
     if (!convert(d, false, host, out, errors))
-        return detail::make_error(errc::unicode_failure, host, 0, grammar{}, production::host);
+        return detail::text_error(errc::unicode_failure, host, 0, 0);
     if (errors == 0) return out;
     // Name the label: the first one that fails alone; the whole host when none does (a name too long).
     for (std::size_t begin = 0; begin <= host.size();) {

@@ -4,15 +4,14 @@
 // and IDN hosts take a slower path.
 #include "iri/normalize.hpp"
 
-#include <arpa/inet.h>
-#include <unicode/normalizer2.h>
-#include <unicode/bytestream.h>
 #include <unicode/utf8.h>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 
 #include "ascii.hpp"
 #include "charset_detail.hpp"
@@ -22,7 +21,10 @@
 #include "iri/percent.hpp"
 #include "iri/resolve.hpp"
 #include "iri/schemes.hpp"
+#include "ip_address.hpp"
 #include "error_detail.hpp"
+#include "literal_skip.hpp"
+#include "nfc_detail.hpp"
 #include "normalize_detail.hpp"
 #include "percent_detail.hpp"
 #include "registry.hpp"
@@ -49,26 +51,38 @@ void append_lowered(std::string& out, std::string_view s) {
     lower_in_place(out, from);
 }
 
-// Whether §5.3.2.1 changes a scheme or host written without "%": it has an ASCII uppercase letter and (for a
-// reg-name, `ascii_only`) no other octet than US-ASCII ones. Eight octets at a time (SWAR): for each octet y of
-// the low seven bits, y + 0x3F has bit 7 set from "A" up and y + 0x25 from "[" up, without carries.
-bool lowercase_changes(std::string_view s, bool ascii_only) noexcept {
+// Which kinds of octets a short text (a scheme, a host) has, eight octets at a time (SWAR): for each octet y of the
+// low seven bits, y + 0x3F has bit 7 set from "A" up and y + 0x25 from "[" up, without carries; an octet equal to
+// "%" is a zero octet of x ^ 0x25...25. A text of 8 or more octets ends with an overlapping load.
+enum octet_kind : unsigned { upper = 1, non_ascii = 2, percent = 4 };  // a set of them: one register
+
+unsigned kinds_of(std::string_view s) noexcept {
     constexpr std::uint64_t ones = 0x0101010101010101u, high = 0x80 * ones;
-    std::uint64_t upper = 0, non_ascii = 0;
+    std::uint64_t upper = 0, non_ascii = 0, percent = 0;
     auto scan = [&](std::uint64_t x) {
-        const std::uint64_t y = x & ~high;
+        const std::uint64_t y = x & ~high, p = x ^ (0x25 * ones);
         upper |= (y + 0x3F * ones) & ~(y + 0x25 * ones) & ~x & high;
         non_ascii |= x & high;
+        percent |= (p - ones) & ~p & high;
     };
-    std::size_t i = 0;
-    for (std::uint64_t x; i + 8 <= s.size(); i += 8) {
-        std::memcpy(&x, s.data() + i, 8);
-        scan(x);
+    std::uint64_t x = 0;
+    if (s.size() >= 8) {
+        std::size_t i = 0;
+        for (; i + 8 <= s.size(); i += 8) scan((std::memcpy(&x, s.data() + i, 8), x));
+        if (i < s.size()) scan((std::memcpy(&x, s.data() + s.size() - 8, 8), x));
+    } else {
+        for (std::size_t k = 0; k < s.size(); ++k) x |= std::uint64_t{static_cast<unsigned char>(s[k])} << (8 * k);
+        scan(x);  // the zero octets past the end are none of the three
     }
-    std::uint64_t tail = 0;  // zeros past the end
-    for (std::size_t k = 0; i + k < s.size(); ++k) tail |= std::uint64_t{static_cast<unsigned char>(s[i + k])} << (8 * k);
-    scan(tail);
-    return upper != 0 && (!ascii_only || non_ascii == 0);
+    return (upper != 0 ? octet_kind::upper : 0u) | (non_ascii != 0 ? octet_kind::non_ascii : 0u) |
+           (percent != 0 ? octet_kind::percent : 0u);
+}
+
+// Whether §5.3.2.1 changes a scheme or host written without "%": it has an ASCII uppercase letter and (for a
+// reg-name, `ascii_only`) no other octet than US-ASCII ones.
+bool lowercase_changes(std::string_view s, bool ascii_only) noexcept {
+    const unsigned k = kinds_of(s);
+    return (k & octet_kind::upper) != 0 && (!ascii_only || (k & octet_kind::non_ascii) == 0);
 }
 
 bool is_pct_dot(const char* p) noexcept { return p[0] == '%' && p[1] == '2' && (p[2] == 'E' || p[2] == 'e'); }
@@ -93,47 +107,76 @@ bool decodes_to_dot_segment(std::string_view s, std::size_t at) noexcept {
     return true;
 }
 
-// §5.3.2.1 and §5.3.2.3 at the "%" at s[i]: the character its triplets encode (for a multi-byte character, the
-// whole well-formed UTF-8 sequence of triplets) when it is an unreserved character of the grammar, else this one
+// A grammar's unreserved set (§5.3.2.3 decodes the characters in it) and the lead octets E1–EF whose three-octet
+// characters it holds entirely (literal_skip.hpp's whole_three_octet_leads): for those a decoded "%HH%HH%HH" with
+// two trail octets needs no lookup. Built once per grammar.
+struct unreserved_set {
+    const detail::charset_info* cs = nullptr;
+    std::uint16_t whole_leads = 0;
+};
+
+const unreserved_set& unreserved_of(grammar g) noexcept {
+    static const auto table = [] {
+        std::array<unreserved_set, grammar_count> t{};
+        for (std::size_t i = 0; i < grammar_count; ++i)
+            if (const auto* cs = detail::find_charset(static_cast<grammar>(i), production::unreserved))
+                t[i] = {cs, detail::whole_three_octet_leads(*cs)};
+        return t;
+    }();
+    return table[static_cast<std::size_t>(g)];
+}
+
+// The character that starts with octet `lead` at the triplet at s[i], when it is an unreserved character of the
+// grammar (for a multi-byte character, the whole well-formed UTF-8 sequence of "%HH" triplets): its octets in
+// `bytes`, and their count; 0 when it is not one.
+std::int32_t unreserved_octets(std::string_view s, std::size_t i, int lead, const unreserved_set& u,
+                               std::uint8_t (&bytes)[4]) noexcept {
+    bytes[0] = static_cast<std::uint8_t>(lead);
+    std::int32_t n = 1;
+    const std::int32_t want = lead < 0x80 ? 1 : 1 + U8_COUNT_TRAIL_BYTES(lead);
+    for (int t = 0; n < want && n < 4 && (t = detail::escape_at(s, i + 3 * static_cast<std::size_t>(n))) >= 0;)
+        bytes[n++] = static_cast<std::uint8_t>(t);
+    if (want == 3 && n == 3 && ((u.whole_leads >> (lead & 15)) & 1u) && (bytes[1] & 0xC0) == 0x80 &&
+        (bytes[2] & 0xC0) == 0x80)
+        return 3;  // a lead of the mask: well-formed and in the set (never E0 or ED, RFC 3629 §4)
+    std::int32_t used = 0;
+    UChar32 c = 0;
+    U8_NEXT(bytes, used, n, c);
+    return c >= 0 && used == want && detail::contains(*u.cs, static_cast<char32_t>(c)) ? used : 0;
+}
+
+// §5.3.2.1 and §5.3.2.3 at the "%" at s[i]: the character its triplets encode when it is unreserved, else this one
 // octet as "%HH" with uppercase hex. Returns where the text continues.
-std::size_t append_triplets(std::string& out, std::string_view s, std::size_t i, const detail::charset_info& unreserved,
-                            piece k) {
-    auto octet_at = [&](std::size_t j) { return detail::escape_at(s, j); };  // the octet of a "%HH" at j, or -1
-    const int lead = octet_at(i);
+std::size_t append_triplets(std::string& out, std::string_view s, std::size_t i, const unreserved_set& u, piece k) {
+    const int lead = detail::escape_at(s, i);
     if (lead < 0) {  // not a triplet (never in a valid component)
         out += s[i];
         return i + 1;
     }
-    std::uint8_t bytes[4] = {static_cast<std::uint8_t>(lead)};
-    std::int32_t n = 1;
-    const std::int32_t want = lead < 0x80 ? 1 : 1 + U8_COUNT_TRAIL_BYTES(lead);
-    for (int t = 0; n < want && n < 4 && (t = octet_at(i + 3 * static_cast<std::size_t>(n))) >= 0;)
-        bytes[n++] = static_cast<std::uint8_t>(t);
-    std::int32_t used = 0;
-    UChar32 c = 0;
-    U8_NEXT(bytes, used, n, c);
-    const bool decode = c >= 0 && used == want && detail::contains(unreserved, static_cast<char32_t>(c)) &&
-                        !(c == '.' && k == piece::path && decodes_to_dot_segment(s, i));
-    if (!decode) {
+    std::uint8_t bytes[4];
+    const std::int32_t used = unreserved_octets(s, i, lead, u, bytes);
+    if (used == 0 || (lead == '.' && k == piece::path && decodes_to_dot_segment(s, i))) {
         append_percent_encoded(out, static_cast<unsigned char>(lead));
         return i + 3;
     }
-    for (std::int32_t b = 0; b < used; ++b) {
-        const char ch = static_cast<char>(bytes[b]);
-        out += k == piece::ascii_host ? detail::to_lower(ch) : ch;
-    }
+    const std::size_t from = out.size();
+    out.append(reinterpret_cast<const char*>(bytes), static_cast<std::size_t>(used));
+    if (k == piece::ascii_host) lower_in_place(out, from);
     return i + 3 * static_cast<std::size_t>(used);
 }
 
 // §5.3.2.3 (and §5.3.2.1 for `k`): the runs between "%" copied as blocks, each triplet normalized.
-void append_pct_normalized(std::string& out, std::string_view s, const detail::charset_info& unreserved, piece k) {
+void append_pct_normalized(std::string& out, std::string_view s, const unreserved_set& u, piece k) {
     for (std::size_t i = 0; i < s.size();) {
+        if (s[i] == '%') {  // triplets in a row (percent-encoded UTF-8): no search
+            i = append_triplets(out, s, i, u, k);
+            continue;
+        }
         const void* pct = std::memchr(s.data() + i, '%', s.size() - i);
         const std::size_t j = pct ? static_cast<std::size_t>(static_cast<const char*>(pct) - s.data()) : s.size();
         if (k == piece::ascii_host) append_lowered(out, s.substr(i, j - i));
         else out.append(s.data() + i, j - i);
-        if (j == s.size()) return;
-        i = append_triplets(out, s, j, unreserved, k);
+        i = j;
     }
 }
 
@@ -150,42 +193,27 @@ bool ascii_only_host(std::string_view h) noexcept {
 // Whether UTS #46 can change a syntax-normalized reg-name: it has a non-ASCII or percent-encoded character, or a
 // label that starts with "xn--" (an ASCII host without one is already lowercase, UTS #46's only change to it).
 bool needs_uts46(std::string_view h) noexcept {
-    unsigned all = 0, pct = 0;
-    for (char ch : h) {
-        const auto c = static_cast<unsigned char>(ch);
-        all |= c;
-        pct |= static_cast<unsigned>(c == '%');
-    }
-    return all >= 0x80 || pct != 0 || h.starts_with("xn--") || h.find(".xn--") != std::string_view::npos;
+    return (kinds_of(h) & (octet_kind::non_ascii | octet_kind::percent)) != 0 || h.starts_with("xn--") ||
+           h.find(".xn--") != std::string_view::npos;
 }
 
 // §5.3.2.2: out[from, ...) in NFC. ASCII text, and text ICU finds normalized, stay as they are (no copy).
 bool nfc_in_place(std::string& out, std::size_t from) {
     const std::string_view s = std::string_view(out).substr(from);
     if (std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })) return true;
-    UErrorCode status = U_ZERO_ERROR;
-    const icu::Normalizer2* nfc = icu::Normalizer2::getNFCInstance(status);
-    const icu::StringPiece piece(s.data(), static_cast<int32_t>(s.size()));
-    if (U_FAILURE(status)) return false;
-    if (nfc->isNormalizedUTF8(piece, status) && U_SUCCESS(status)) return true;
+    const std::optional<bool> normal = detail::is_nfc(s);  // linear for any text (nfc_detail.hpp)
+    if (!normal) return false;
+    if (*normal) return true;
     thread_local std::string text;  // reused: no allocation once large enough
     text.assign(s);
     out.resize(from);
-    status = U_ZERO_ERROR;
-    icu::StringByteSink<std::string> sink(&out, static_cast<int32_t>(text.size()));
-    nfc->normalizeUTF8(0, icu::StringPiece(text.data(), static_cast<int32_t>(text.size())), sink, nullptr, status);
-    return U_SUCCESS(status);
+    return detail::append_nfc(out, text);
 }
 
-// The RFC 5952 text form of an IPv6 address (lowercase hex, longest run of zero fields as "::", the first
-// one on a tie, a single zero field not shortened, no leading zeros), as glibc's inet_ntop writes it.
-void append_ipv6_text(std::string& out, std::string_view literal) {
-    char in[64] = {}, text[INET6_ADDRSTRLEN] = {};
-    unsigned char addr[16];
-    if (literal.size() < sizeof in) std::memcpy(in, literal.data(), literal.size());
-    const bool ok = literal.size() < sizeof in && inet_pton(AF_INET6, in, addr) == 1 &&
-                    inet_ntop(AF_INET6, addr, text, sizeof text) != nullptr;
-    if (ok) out.append(text);
+// The RFC 5952 text form of an IPv6 address literal (ip_address.hpp), or the literal as written if it is not one.
+void append_ipv6_literal(std::string& out, std::string_view literal) {
+    const auto addr = detail::parse_ipv6(literal);
+    if (addr) detail::append_ipv6_text(out, *addr);
     else out.append(literal);
 }
 
@@ -229,9 +257,10 @@ private:
         if (!syntax_ || std::memchr(s.data(), '%', s.size()) == nullptr) {
             out_.append(s);
             if (k == piece::ascii_host) lower_in_place(out_, from);
+        } else if (const unreserved_set& u = unreserved_of(t_.variant); u.cs) {
+            append_pct_normalized(out_, s, u, k);
         } else {
-            if (!unreserved_) unreserved_ = detail::find_charset(t_.variant, production::unreserved);
-            append_pct_normalized(out_, s, *unreserved_, k);
+            out_.append(s);
         }
         if (o_.nfc && !nfc_in_place(out_, from)) failed_ = true;
     }
@@ -251,7 +280,7 @@ private:
             case host_kind::ipv6:
                 if (scheme_rung_) {
                     out_ += '[';
-                    append_ipv6_text(out_, a.host().substr(1, a.host().size() - 2));
+                    append_ipv6_literal(out_, a.host().substr(1, a.host().size() - 2));
                     out_ += ']';
                 } else {
                     put_lowered(a.host());
@@ -312,7 +341,6 @@ private:
     const std::string_view normal_prefix_;
     const bool syntax_, scheme_rung_;
     const scheme_info* known_;
-    const detail::charset_info* unreserved_ = nullptr;  // looked up at the first "%"
     bool failed_ = false;
 };
 

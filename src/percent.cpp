@@ -90,16 +90,7 @@ void append_encoded(std::string& out, std::string_view text, const charset_info&
 
 namespace {
 
-// An error about the bytes of `text` at [at, at + length).
-error text_error(errc code, std::string_view text, std::size_t at, std::size_t length, char32_t c = 0) {
-    error e = detail::make_error(code, text, static_cast<std::uint32_t>(at), grammar{}, production{});
-    e.char_offset = static_cast<std::uint32_t>(at);
-    e.length = static_cast<std::uint32_t>(length);
-    for (std::size_t k = 0; k < length && k < 4; ++k) e.bytes[k] = static_cast<unsigned char>(text[at + k]);
-    e.character = c;
-    e.where = component::none;
-    return e;
-}
+using detail::text_error;
 
 }  // namespace
 
@@ -110,19 +101,6 @@ void append_percent_encoded(std::string& out, unsigned char octet) {
 }
 
 namespace {
-
-// The first ill-formed UTF-8 sequence of `text` as [at, at + length), or nothing.
-std::optional<std::pair<std::size_t, std::size_t>> ill_formed_utf8(std::string_view text) noexcept {
-    const auto* s = reinterpret_cast<const std::uint8_t*>(text.data());
-    const auto n = static_cast<std::int64_t>(text.size());
-    for (std::int64_t i = 0; i < n;) {
-        const std::int64_t start = i;
-        UChar32 c = 0;
-        U8_NEXT(s, i, n, c);
-        if (c < 0) return std::pair{static_cast<std::size_t>(start), static_cast<std::size_t>(i - start)};
-    }
-    return std::nullopt;
-}
 
 // The ASCII characters an encoder copies as they are: the component's, less the delimiters in `also`, with "%"
 // only when escapes are kept (its triplets then stay; a lone "%" stops the run and is encoded).
@@ -143,7 +121,7 @@ result<std::string> percent_encode(std::string_view text, grammar g, production 
     const detail::charset_info* cs = detail::find_charset(g, p);
     if (cs == nullptr) return detail::make_error(errc::no_such_production, text, 0, g, p);
     if (text.size() > 0x7FFFFFFF) return detail::make_error(errc::input_too_long, text, 0, g, p);
-    if (const auto bad = ill_formed_utf8(text)) return text_error(errc::invalid_utf8, text, bad->first, bad->second);
+    if (const auto bad = detail::ill_formed_utf8(text)) return text_error(errc::invalid_utf8, text, bad->first, bad->second);
     std::string out;
     out.reserve(text.size());
     detail::append_encoded(out, text, *cs, encoder_run(*cs, mode, also));

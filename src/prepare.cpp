@@ -15,12 +15,7 @@ namespace iri {
 
 namespace {
 
-error text_error(errc code, std::string_view text, std::size_t at, std::size_t length) {
-    error e = detail::make_error(code, text, static_cast<std::uint32_t>(at), grammar{}, production{});
-    e.where = component::none;
-    e.length = static_cast<std::uint32_t>(length);
-    return e;
-}
+using detail::text_error;
 
 void append_utf8(std::string& out, std::uint32_t c) {
     std::uint8_t buf[4];
@@ -60,21 +55,29 @@ result<std::string> from_utf32(std::u32string_view text) {
     return out;
 }
 
-result<std::string> from_utf8(std::string_view text) {
+namespace detail {
+
+std::optional<std::pair<std::size_t, std::size_t>> ill_formed_utf8(std::string_view text) noexcept {
     const auto* s = reinterpret_cast<const std::uint8_t*>(text.data());
     const auto n = static_cast<std::int64_t>(text.size());
     for (std::int64_t i = 0; i < n;) {
         const std::int64_t start = i;
         UChar32 c = 0;
         U8_NEXT(s, i, n, c);
-        if (c < 0)
-            return text_error(errc::invalid_utf8, text, static_cast<std::size_t>(start), static_cast<std::size_t>(i - start));
+        if (c < 0) return std::pair{static_cast<std::size_t>(start), static_cast<std::size_t>(i - start)};
     }
+    return std::nullopt;
+}
+
+}  // namespace detail
+
+result<std::string> from_utf8(std::string_view text) {
+    if (const auto bad = detail::ill_formed_utf8(text)) return text_error(errc::invalid_utf8, text, bad->first, bad->second);
     return std::string(text);
 }
 
 result<std::string> from_charset(std::string_view bytes, std::string_view charset) {
-    if (bytes.size() > 0x7FFFFFFF) return detail::make_error(errc::input_too_long, bytes, 0, grammar{}, production{});
+    if (bytes.size() > 0x7FFFFFFF) return text_error(errc::input_too_long, bytes, 0, 0);
     UErrorCode status = U_ZERO_ERROR;
     struct closer {
         void operator()(UConverter* c) const noexcept { ucnv_close(c); }

@@ -1,11 +1,11 @@
 // The reference model: accessors, segments and recomposition (RFC 3986 §3, §5.3).
 #include "iri/reference.hpp"
 
-#include <arpa/inet.h>
 
 #include <cstring>
 
 #include "iri/parse.hpp"
+#include "ip_address.hpp"
 
 namespace iri {
 
@@ -62,32 +62,13 @@ std::string_view reference_view::password() const noexcept {
 
 std::optional<std::array<std::uint8_t, 4>> reference_view::ipv4_address() const noexcept {
     if (host_kind() != host_kind::ipv4) return std::nullopt;
-    // RFC 3986 §3.2.2: four dec-octets 0–255, already checked by the grammar.
-    std::array<std::uint8_t, 4> a{};
-    std::size_t k = 0;
-    unsigned v = 0;
-    for (char ch : host()) {
-        if (ch == '.') {
-            a[k++] = static_cast<std::uint8_t>(v);
-            v = 0;
-        } else {
-            v = v * 10 + static_cast<unsigned>(ch - '0');
-        }
-    }
-    a[k] = static_cast<std::uint8_t>(v);
-    return a;
+    return detail::parse_ipv4(host());  // RFC 3986 §3.2.2, already checked by the grammar
 }
 
 std::optional<std::array<std::uint8_t, 16>> reference_view::ipv6_address() const noexcept {
     if (host_kind() != host_kind::ipv6) return std::nullopt;
-    // The grammar has accepted RFC 3986 IPv6address, which is the text form inet_pton reads (RFC 4291 §2.2).
-    const span s = c_[component::ipv6address];
-    char buf[64] = {};
-    if (s.size() >= sizeof buf) return std::nullopt;
-    std::memcpy(buf, text_.data() + s.begin, s.size());
-    std::array<std::uint8_t, 16> a{};
-    if (inet_pton(AF_INET6, buf, a.data()) != 1) return std::nullopt;
-    return a;
+    const span s = c_[component::ipv6address];  // RFC 3986 §3.2.2 IPv6address, accepted by the grammar
+    return detail::parse_ipv6(text_.substr(s.begin, s.end - s.begin));
 }
 
 iri::port_status reference_view::port_status() const noexcept {

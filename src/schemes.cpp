@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 
 #include "ascii.hpp"
 
@@ -43,23 +44,36 @@ constexpr std::array<scheme_info, 25> table = {{
 static_assert(std::is_sorted(table.begin(), table.end(),
                              [](const scheme_info& a, const scheme_info& b) { return a.name < b.name; }));
 
-constexpr std::size_t longest_name = 12;
+// Each name as two 64-bit numbers whose order is the names' order (big-endian, zeros after the end): a lookup is a
+// binary search over numbers, no string compare.
+constexpr std::size_t longest_name = 16;
+using packed_name = std::array<std::uint64_t, 2>;
+
+constexpr packed_name pack(std::string_view s) noexcept {
+    packed_name p{};
+    for (std::size_t i = 0; i < s.size() && i < longest_name; ++i)
+        p[i / 8] |= std::uint64_t{static_cast<unsigned char>(detail::to_lower(s[i]))} << (8 * (7 - i % 8));
+    return p;
+}
+
+constexpr auto packed_table = [] {
+    std::array<packed_name, table.size()> t{};
+    for (std::size_t i = 0; i < table.size(); ++i) t[i] = pack(table[i].name);
+    return t;
+}();
 static_assert(std::all_of(table.begin(), table.end(), [](const scheme_info& row) { return row.name.size() <= longest_name; }));
+static_assert(std::is_sorted(packed_table.begin(), packed_table.end()));
 
 }  // namespace
 
-// RFC 3986 §3.1: schemes compare case-insensitively; the lowercase copy of `scheme` is looked up.
+// RFC 3986 §3.1: schemes compare case-insensitively; the lowercase of `scheme` is looked up.
 const scheme_info* find_scheme(std::string_view scheme) noexcept {
-    char lower[longest_name];
     if (scheme.size() > longest_name) return nullptr;
-    for (std::size_t i = 0; i < scheme.size(); ++i) lower[i] = detail::to_lower(scheme[i]);
-    const std::string_view key(lower, scheme.size());
-    const auto it = std::lower_bound(table.begin(), table.end(), key, [](const scheme_info& row, std::string_view s) {
-        for (std::size_t i = 0; i < row.name.size() && i < s.size(); ++i)  // short names: no memcmp call
-            if (row.name[i] != s[i]) return row.name[i] < s[i];
-        return row.name.size() < s.size();
-    });
-    return it != table.end() && it->name == key ? &*it : nullptr;
+    const packed_name key = pack(scheme);
+    const auto it = std::lower_bound(packed_table.begin(), packed_table.end(), key);
+    if (it == packed_table.end() || *it != key) return nullptr;
+    const scheme_info& row = table[static_cast<std::size_t>(it - packed_table.begin())];
+    return row.name.size() == scheme.size() ? &row : nullptr;  // "http\0" packs as "http"
 }
 
 std::optional<std::uint16_t> default_port(std::string_view scheme) noexcept {

@@ -158,10 +158,11 @@ std::optional<error> convert(const reference_view& r, grammar to, const to_uri_o
         converter conv = to == grammar::uri && r.has_scheme() && detail::is_http(r.scheme())
                              ? open_charset(o.query_charset, known)
                              : nullptr;
-        if (!known) return detail::make_error(errc::unicode_failure, r.str(), 0, r.variant(), production::query);
+        // One code per condition: a charset ICU does not know is unknown_charset, as in from_charset.
+        if (!known) return detail::text_error(errc::unknown_charset, o.query_charset, 0, 0);
         if (conv) {
             if (!append_query_in_charset(out, r.query(), conv.get()))
-                return detail::make_error(errc::unicode_failure, r.str(), 0, r.variant(), production::query);
+                return detail::text_error(errc::unicode_failure, r.str(), 0, 0);
         } else {
             append_encoded(out, r.query(), component_set(to, production::query), sets.query);
         }
@@ -171,10 +172,6 @@ std::optional<error> convert(const reference_view& r, grammar to, const to_uri_o
         append_encoded(out, r.fragment(), component_set(to, production::fragment), sets.fragment);
     }
     return std::nullopt;  // valid in `to` by construction: the test suites check it over the datasets
-}
-
-bool is_ascii(std::string_view s) noexcept {
-    return std::none_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
 }
 
 // Whether grammar g allows literally no ASCII character in a component that the URI grammar does not: the ASCII
@@ -236,7 +233,7 @@ result<std::size_t> append_to_uri(std::string& out, std::string_view text, gramm
     // written as "%HH" (§3.1 step 2), whatever the component, unless a host or a query needs more: IDNA for a host
     // with non-ASCII characters or "%" (§3.4.2), a document charset for an http(s) query (§3.5).
     const bool host_as_text = o.host == host_mapping::percent_encoding || r->host_kind() != host_kind::reg_name ||
-                              (is_ascii(r->host()) && r->host().find('%') == std::string_view::npos);
+                              (detail::is_ascii(r->host()) && r->host().find('%') == std::string_view::npos);
     const bool query_as_text =
         o.query_charset.empty() || !r->has_query() || !r->has_scheme() || !detail::is_http(r->scheme());
     if (ascii_as_in_uri(from) && host_as_text && query_as_text) return detail::append_octets_encoded(out, text);

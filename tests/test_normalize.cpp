@@ -194,6 +194,8 @@ BOOST_AUTO_TEST_CASE(scheme_table_dns_column) {
     BOOST_TEST(iri::find_scheme("ftp")->host_spec == "RFC 1738 §3.1");
     BOOST_TEST(iri::find_scheme("sip")->host_spec == "RFC 3261 §19.1.1");
     BOOST_TEST(iri::find_scheme("urn") == nullptr);  // no host at all: no row
+    BOOST_TEST(iri::find_scheme(std::string_view("http\0", 5)) == nullptr);
+    BOOST_TEST(*iri::find_scheme("COAPS+WS")->default_port == 443);
     // canonical_key and equivalent follow normalize: the same host is one key under http, two under foo.
     auto key = [](std::string_view s) {
         return iri::canonical_key(iri::reference_view::parse(s).value(), scheme).value();

@@ -103,3 +103,13 @@ BOOST_AUTO_TEST_CASE(decoding_to_utf8_text) {
     BOOST_TEST_REQUIRE(!raw.has_value());
     BOOST_TEST(raw.error().offset == 2u);
 }
+
+// Errors about text no grammar was applied to name no grammar and no production (issue 16 item 8).
+BOOST_AUTO_TEST_CASE(errors_without_a_grammar_name_none) {
+    const auto d = iri::percent_decode("100%");
+    BOOST_TEST_REQUIRE(!d.has_value());
+    BOOST_TEST(d.error().code == iri::errc::bad_percent_encoding);
+    BOOST_TEST(!d.error().grammar_involved);
+    BOOST_TEST(d.error().message().find("grammar") == std::string::npos, d.error().message());
+    BOOST_TEST(std::string(d.error().spec()) == "RFC 3986 §2.1");
+}

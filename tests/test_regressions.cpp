@@ -7,7 +7,10 @@
 #include <string>
 
 #include "iri/convert.hpp"
+#include "iri/check.hpp"
 #include "iri/error.hpp"
+#include "iri/extract.hpp"
+#include "iri/idna.hpp"
 #include "iri/normalize.hpp"
 #include "iri/parse.hpp"
 #include "support/printing.hpp"
@@ -121,4 +124,111 @@ BOOST_AUTO_TEST_CASE(conversions_read_exact_size_buffers) {
         BOOST_TEST_REQUIRE(r.has_value());
         BOOST_TEST(*r == "http://a/\xC3\xA9");
     }
+}
+
+namespace {
+
+std::string repeat(std::string_view unit, std::size_t n) {
+    std::string s;
+    for (std::size_t i = 0; i < n; ++i) s.append(unit);
+    return s;
+}
+
+std::string nfc_of(std::string_view text) {
+    const exact_copy in(text);
+    auto r = iri::normalize(in.view(), grammar::iri, {.rung = iri::rung::simple, .nfc = true});
+    if (!r) BOOST_FAIL(iri_test::printable(text) << ": " << r.error().message());
+    return *r;
+}
+
+bool reported(const std::vector<iri::diagnostic>& ds, std::string_view code) {
+    for (const iri::diagnostic& d : ds)
+        if (d.code == code) return true;
+    return false;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(nfc_of_long_runs_of_combining_marks) {
+    // "e" then U+0301 (combining class 230) and U+0316 (220) alternating. Canonical ordering (Unicode §3.11) puts
+    // every U+0316 first; composition (UAX #15) then joins e with the first U+0301, which no mark of class 230
+    // or 0 blocks: U+00E9, the U+0316s, the other U+0301s. A short run goes through ICU alone, a long one is put
+    // in order first (nfc.cpp): the same rule for both.
+    const std::string acute = "\xCC\x81", grave_below = "\xCC\x96", e_acute = "\xC3\xA9";
+    for (std::size_t k : {2u, 5u, 40u, 5000u}) {
+        const std::string in = "http://a/e" + repeat(acute + grave_below, k);
+        const std::string want = "http://a/" + e_acute + repeat(grave_below, k) + repeat(acute, k - 1);
+        BOOST_TEST(nfc_of(in) == want, k);
+        BOOST_TEST(nfc_of(want) == want, k);  // NFC is idempotent
+        const exact_copy in_copy(in), want_copy(want);
+        BOOST_TEST(reported(iri::check(in_copy.view()), "chars.not-nfc"), k);
+        BOOST_TEST(!reported(iri::check(want_copy.view()), "chars.not-nfc"), k);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(hosts_longer_than_dns_allows_never_reach_uts46) {
+    // RFC 1035 §2.3.4: 63 octets per label, 255 per name (253 as text); limits in idna.hpp.
+    const std::string long_label = "a." + repeat("\xC3\xA9", iri::max_idna_label_bytes / 2 + 1);
+    for (const auto& r : {iri::host_to_ascii(long_label), iri::host_to_unicode(long_label)}) {
+        BOOST_TEST_REQUIRE(!r.has_value());
+        BOOST_TEST(r.error().code == iri::errc::idna_failed);
+        BOOST_TEST(iri::idna_error_names(r.error().idna_errors) == "label_too_long");
+        BOOST_TEST(r.error().char_offset == 2u);
+        BOOST_TEST(r.error().length == long_label.size() - 2);
+    }
+    const std::string long_name = repeat("ab.", iri::max_idna_host_bytes / 3 + 1);
+    for (const auto& r : {iri::host_to_ascii(long_name), iri::host_to_unicode(long_name)}) {
+        BOOST_TEST_REQUIRE(!r.has_value());
+        BOOST_TEST(iri::idna_error_names(r.error().idna_errors) == "domain_name_too_long");
+        BOOST_TEST(r.error().char_offset == 0u);
+        BOOST_TEST(r.error().length == long_name.size());
+    }
+    // Through to_uri (3987bis §3.4.2: a host with non-ASCII characters), the range is the host in the caller's
+    // text (7 is after "http://").
+    const std::string text = "http://" + repeat("\xC3\xA9.", iri::max_idna_host_bytes / 3 + 1) + "/";
+    const iri::error e = uri_error(text, {.host = iri::host_mapping::idna});
+    BOOST_TEST(iri::idna_error_names(e.idna_errors) == "domain_name_too_long");
+    BOOST_TEST(e.char_offset == 7u);
+    BOOST_TEST(e.char_offset + e.length == text.size() - 1);
+}
+
+BOOST_AUTO_TEST_CASE(extract_joins_hyphenated_lines_in_one_parse) {
+    // RFC 3986 Appendix C: a line break right after a hyphen continues the IRI on the next line, over as many
+    // lines as the text has (each line once parsed the whole joined word again: quadratic).
+    const std::string text = "see http://example.org/very-\nlong/path-\nname and";
+    const exact_copy in(text);
+    const auto found = iri::extract(in.view());
+    BOOST_TEST_REQUIRE(found.size() == 1u);
+    BOOST_TEST(found[0].value == "http://example.org/very-long/path-name");
+    BOOST_TEST(found[0].begin == 4u);
+    BOOST_TEST(found[0].end == 44u);
+    // Many lines: one IRI of all of them.
+    const std::string many = repeat("http://a/b-\n", 2000);
+    const auto all = iri::extract(many);
+    BOOST_TEST_REQUIRE(all.size() == 1u);
+    BOOST_TEST(all[0].value == repeat("http://a/b-", 2000));
+    // A next line that cannot continue the IRI (a space cannot follow in any IRI) is not joined.
+    const auto two = iri::extract("http://a/b-\n<x> http://c/");
+    BOOST_TEST_REQUIRE(two.size() == 2u);
+    BOOST_TEST(two[0].value == "http://a/b-");
+    BOOST_TEST(two[1].value == "http://c/");
+}
+
+BOOST_AUTO_TEST_CASE(check_caps_its_diagnostics) {
+    // Each ZWJ after "a" is outside the contexts of RFC 5892 Appendix A (chars.joiner-context): 1,001 of them
+    // give max_diagnostics kept, then one check.capped saying how many were left out, over the whole reference.
+    const std::string text = "http://a/" + repeat("a\xE2\x80\x8D", iri::max_diagnostics + 1);
+    const exact_copy in(text);
+    const auto ds = iri::check(in.view());
+    BOOST_TEST_REQUIRE(ds.size() == iri::max_diagnostics + 1);
+    BOOST_TEST(ds.front().code == "chars.joiner-context");
+    BOOST_TEST(ds.back().code == "check.capped");
+    BOOST_TEST(ds.back().begin == 0u);
+    BOOST_TEST(ds.back().end == text.size());
+    BOOST_TEST(ds.back().message.starts_with("1 more diagnostics left out"));
+    // At the cap exactly, nothing is left out.
+    const std::string at_cap = "http://a/" + repeat("a\xE2\x80\x8D", iri::max_diagnostics);
+    const auto all = iri::check(at_cap);
+    BOOST_TEST(all.size() == iri::max_diagnostics);
+    BOOST_TEST(all.back().code != "check.capped");
 }

@@ -28,10 +28,12 @@
 #include <string>
 #include <string_view>
 
+#include "iri/export.h"
 #include "iri/percent.hpp"
 #include "iri/query.hpp"
 #include "iri/reference.hpp"
 
+IRI_API_BEGIN  // exported by the shared library (iri/export.h)
 namespace iri {
 
 class builder {
@@ -105,3 +107,4 @@ private:
 };
 
 }  // namespace iri
+IRI_API_END

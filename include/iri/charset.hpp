@@ -1,8 +1,10 @@
 // Which characters a component allows literally, as the grammar file says.
 #pragma once
 
+#include "iri/export.h"
 #include "iri/grammar.hpp"
 
+IRI_API_BEGIN  // exported by the shared library (iri/export.h)
 namespace iri {
 
 /// True when code point `c` may appear literally (not percent-encoded) in production `p` of grammar `g`:
@@ -22,3 +24,4 @@ namespace iri {
 [[nodiscard]] bool allowed_literally(char32_t c, grammar g, production p) noexcept;
 
 }  // namespace iri
+IRI_API_END

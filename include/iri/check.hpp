@@ -24,6 +24,7 @@
 // ICU does the Unicode classification; a check whose ICU service fails reports nothing rather than guessing.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -32,8 +33,10 @@
 
 #include "iri/components.hpp"
 #include "iri/error.hpp"
+#include "iri/export.h"
 #include "iri/grammar.hpp"
 
+IRI_API_BEGIN  // exported by the shared library (iri/export.h)
 namespace iri {
 
 struct diagnostic {
@@ -46,6 +49,11 @@ struct diagnostic {
     std::string spec;            ///< the section it comes from
 };
 
+/// The most diagnostics check() reports for one reference. Beyond it the rest are counted, not kept, and one
+/// more diagnostic, "check.capped" (severity info, over the whole reference), says how many were left out: a
+/// crafted reference (10 MB of "a" and ZWJ) would otherwise take memory in proportion to its diagnostics.
+inline constexpr std::size_t max_diagnostics = 1000;
+
 /// One row of the table of diagnostic codes (docs/diagnostics.md lists the same codes; a test checks both ways).
 struct diagnostic_code {
     const char* code;     ///< "family.name"
@@ -57,7 +65,8 @@ struct diagnostic_code {
 /// Every code check() can report, by family.
 [[nodiscard]] std::span<const diagnostic_code> diagnostic_codes() noexcept;
 
-/// Every diagnostic of `reference` under grammar `g`, grammar errors first, then by family and position.
+/// Every diagnostic of `reference` under grammar `g`, grammar errors first, then by family and position: at
+/// most max_diagnostics of them, then "check.capped" when there were more. Linear time in the reference.
 /// Never throws (allocation failure aside).
 [[nodiscard]] std::vector<diagnostic> check(std::string_view reference, grammar g = grammar::iri);
 
@@ -67,3 +76,4 @@ struct diagnostic_code {
 [[nodiscard]] std::string wrap_for_display(std::string_view iri);
 
 }  // namespace iri
+IRI_API_END

@@ -17,6 +17,9 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "iri/export.h"
+
+IRI_API_BEGIN  // exported by the shared library (iri/export.h)
 namespace iri {
 
 /// A tagged component (RFC 3986 §3).
@@ -72,3 +75,4 @@ struct components {
 [[nodiscard]] const char* name(component c) noexcept;
 
 }  // namespace iri
+IRI_API_END

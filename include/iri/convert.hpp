@@ -14,9 +14,11 @@
 #include <string>
 #include <string_view>
 
+#include "iri/export.h"
 #include "iri/grammar.hpp"
 #include "iri/result.hpp"
 
+IRI_API_BEGIN  // exported by the shared library (iri/export.h)
 namespace iri {
 
 /// How IRI→URI writes a reg-name host (3987bis §3.4).
@@ -88,3 +90,4 @@ struct to_iri_options {
                                                 const to_iri_options& options = {});
 
 }  // namespace iri
+IRI_API_END

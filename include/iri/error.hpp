@@ -12,8 +12,10 @@
 #include <string_view>
 
 #include "iri/components.hpp"
+#include "iri/export.h"
 #include "iri/grammar.hpp"
 
+IRI_API_BEGIN  // exported by the shared library (iri/export.h)
 namespace iri {
 
 /// Stable error codes of the parse path. Values never change meaning; new codes are added at the end.
@@ -53,6 +55,9 @@ struct error {
     std::array<unsigned char, 4> bytes{};  ///< the offending bytes (first `length`, at most 4)
     char32_t character = 0;     ///< the offending code point when well-formed, else 0
     std::uint32_t idna_errors = 0;  ///< errc::idna_failed: the UTS #46 errors, as ICU's UIDNA_ERROR_* bits
+    /// False for an error about text no grammar was applied to (percent_decode, from_charset, host_to_ascii):
+    /// `variant` and `tried` then mean nothing, and message() and spec() leave them out.
+    bool grammar_involved = true;
 
     [[nodiscard]] constexpr severity level() const noexcept { return severity::error; }
     /// One line naming the character (as U+XXXX and as text), the component, the production and the reason:
@@ -63,3 +68,4 @@ struct error {
 };
 
 }  // namespace iri
+IRI_API_END

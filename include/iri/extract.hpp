@@ -27,8 +27,10 @@
 #include <string_view>
 #include <vector>
 
+#include "iri/export.h"
 #include "iri/grammar.hpp"
 
+IRI_API_BEGIN  // exported by the shared library (iri/export.h)
 namespace iri {
 
 /// How an extracted IRI was delimited in the text.
@@ -49,3 +51,4 @@ struct extracted {
 [[nodiscard]] std::vector<extracted> extract(std::string_view text, grammar g = grammar::iri);
 
 }  // namespace iri
+IRI_API_END

@@ -11,9 +11,13 @@
 #include <optional>
 #include <string_view>
 
+#include "iri/export.h"
+
+IRI_API_BEGIN  // exported by the shared library (iri/export.h)
 namespace iri {
 
-/// A grammar variant, one per file in grammar/ (generated list).
+/// A grammar variant, one per file in grammar/ (generated list). The shipped variants have fixed values (iri 0,
+/// leiri 1, rfc3987 2, uri 3); variants a build adds come after them, in the order of their names.
 enum class grammar : std::uint8_t {
 #define IRI_GRAMMAR(name) name,
 #include "iri/generated/grammars.def"
@@ -49,3 +53,4 @@ enum class production : std::uint8_t {
 [[nodiscard]] std::optional<production> find_production(grammar g, std::string_view abnf_name) noexcept;
 
 }  // namespace iri
+IRI_API_END

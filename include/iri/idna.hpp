@@ -9,15 +9,31 @@
 // ToASCII) VerifyDnsLength. A failure is an error, never a substituted host: code errc::idna_failed, the
 // byte range of the failing label in `char_offset` and `length` (the whole host when no single label fails,
 // as for a name that is too long), and the UTS #46 errors in `idna_errors`, named by idna_error_names().
+//
+// Limits: a host of more than max_idna_host_bytes bytes, or with a label of more than max_idna_label_bytes, never
+// reaches UTS #46 (whose processing of one enormous name is not linear in ICU): it fails with
+// domain_name_too_long over the whole host, or label_too_long over the label, in both directions.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
 
+#include "iri/export.h"
 #include "iri/result.hpp"
 
+IRI_API_BEGIN  // exported by the shared library (iri/export.h)
 namespace iri {
+
+/// The longest host (in bytes of UTF-8) given to UTS #46: 4 × 253. DNS allows 253 octets in a name (RFC 1035
+/// §2.3.4, UTS #46 VerifyDnsLength); each character of a mapped label takes at least one octet of its A-label
+/// and at most four bytes of UTF-8, so no longer host maps to a name DNS allows (unless it is padded with
+/// characters the mapping removes or composes, which are refused too).
+inline constexpr std::size_t max_idna_host_bytes = 4 * 253;
+/// The longest label given to UTS #46, by the same reasoning from DNS's 63 octets per label: 4 × 63. A longer
+/// label fails with label_too_long over the label.
+inline constexpr std::size_t max_idna_label_bytes = 4 * 63;
 
 /// UTS #46 ToASCII of a host name given in UTF-8.
 [[nodiscard]] result<std::string> host_to_ascii(std::string_view host);
@@ -32,3 +48,4 @@ namespace iri {
 [[nodiscard]] std::string idna_error_names(std::uint32_t idna_errors);
 
 }  // namespace iri
+IRI_API_END

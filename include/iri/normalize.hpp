@@ -48,9 +48,11 @@
 #include <string>
 #include <string_view>
 
+#include "iri/export.h"
 #include "iri/reference.hpp"
 #include "iri/result.hpp"
 
+IRI_API_BEGIN  // exported by the shared library (iri/export.h)
 namespace iri {
 
 /// The rungs of the comparison ladder (RFC 3987 §5.3); each includes the ones below it.
@@ -93,3 +95,4 @@ struct normalize_options {
                                                        normalize_options options = {});
 
 }  // namespace iri
+IRI_API_END

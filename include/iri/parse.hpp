@@ -11,9 +11,11 @@
 
 #include "iri/components.hpp"
 #include "iri/error.hpp"
+#include "iri/export.h"
 #include "iri/grammar.hpp"
 #include "iri/result.hpp"
 
+IRI_API_BEGIN  // exported by the shared library (iri/export.h)
 namespace iri {
 
 /// Parses the whole of `input` as `p` under grammar `g` and returns the offsets of every component.
@@ -36,3 +38,4 @@ namespace iri {
                             production p = production::uri_reference) noexcept;
 
 }  // namespace iri
+IRI_API_END

@@ -8,9 +8,11 @@
 #include <string>
 #include <string_view>
 
+#include "iri/export.h"
 #include "iri/grammar.hpp"
 #include "iri/result.hpp"
 
+IRI_API_BEGIN  // exported by the shared library (iri/export.h)
 namespace iri {
 
 /// Appends "%HH" for one octet, uppercase hex.
@@ -72,3 +74,4 @@ enum class decode_mode {
                                                       decode_mode mode = decode_mode::strict);
 
 }  // namespace iri
+IRI_API_END

@@ -10,8 +10,10 @@
 #include <string_view>
 #include <vector>
 
+#include "iri/export.h"
 #include "iri/result.hpp"
 
+IRI_API_BEGIN  // exported by the shared library (iri/export.h)
 namespace iri {
 
 /// RFC 3987 §3.1 variant C: Unicode input is converted to UTF-8 and left as it is (never normalized).
@@ -39,3 +41,4 @@ enum class spaces {
 [[nodiscard]] std::vector<std::string> clean_up(std::string_view text, spaces how);
 
 }  // namespace iri
+IRI_API_END

@@ -13,10 +13,12 @@
 #include <string>
 #include <string_view>
 
+#include "iri/export.h"
 #include "iri/grammar.hpp"
 #include "iri/percent.hpp"
 #include "iri/result.hpp"
 
+IRI_API_BEGIN  // exported by the shared library (iri/export.h)
 namespace iri {
 
 /// How a query is split into parameters and how its parts are decoded.
@@ -88,3 +90,4 @@ struct query_pair {
 }
 
 }  // namespace iri
+IRI_API_END

@@ -22,9 +22,11 @@
 #include <string_view>
 
 #include "iri/components.hpp"
+#include "iri/export.h"
 #include "iri/grammar.hpp"
 #include "iri/result.hpp"
 
+IRI_API_BEGIN  // exported by the shared library (iri/export.h)
 namespace iri {
 
 /// The segments of a path, in order, without their "/" separators (RFC 3986 §3.3). Following the grammar,
@@ -231,3 +233,4 @@ private:
 };
 
 }  // namespace iri
+IRI_API_END

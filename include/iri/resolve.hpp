@@ -20,9 +20,11 @@
 #include <string>
 #include <string_view>
 
+#include "iri/export.h"
 #include "iri/reference.hpp"
 #include "iri/result.hpp"
 
+IRI_API_BEGIN  // exported by the shared library (iri/export.h)
 namespace iri {
 
 /// RFC 3986 §5.2.4: removes the "." and ".." segments of a path, as the algorithm's steps A–E do.
@@ -77,3 +79,4 @@ struct resolve_options {
                                            grammar g = grammar::iri);
 
 }  // namespace iri
+IRI_API_END

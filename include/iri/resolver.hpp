@@ -16,11 +16,13 @@
 #include <string_view>
 
 #include "iri/components.hpp"
+#include "iri/export.h"
 #include "iri/normalize.hpp"
 #include "iri/reference.hpp"
 #include "iri/resolve.hpp"
 #include "iri/result.hpp"
 
+IRI_API_BEGIN  // exported by the shared library (iri/export.h)
 namespace iri {
 
 class resolver {
@@ -66,3 +68,4 @@ private:
 };
 
 }  // namespace iri
+IRI_API_END

@@ -6,7 +6,9 @@
 #include <variant>
 
 #include "iri/error.hpp"
+#include "iri/export.h"
 
+IRI_API_BEGIN  // exported by the shared library (iri/export.h)
 namespace iri {
 
 template <class T>
@@ -38,3 +40,4 @@ private:
 };
 
 }  // namespace iri
+IRI_API_END

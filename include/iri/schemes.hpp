@@ -7,6 +7,9 @@
 #include <span>
 #include <string_view>
 
+#include "iri/export.h"
+
+IRI_API_BEGIN  // exported by the shared library (iri/export.h)
 namespace iri {
 
 /// One registered scheme.
@@ -33,3 +36,4 @@ struct scheme_info {
 [[nodiscard]] std::span<const scheme_info> known_schemes() noexcept;
 
 }  // namespace iri
+IRI_API_END

@@ -4,7 +4,9 @@
 #include <string_view>
 
 #include "iri/components.hpp"
+#include "iri/export.h"
 
+IRI_API_BEGIN  // exported by the shared library (iri/export.h)
 namespace iri {
 
 /// Splits `input` by the regular expression of RFC 3986 Appendix B,
@@ -20,3 +22,4 @@ namespace iri {
 [[nodiscard]] components split(std::string_view input) noexcept;
 
 }  // namespace iri
+IRI_API_END

@@ -21,15 +21,16 @@ from __future__ import annotations
 from typing import List, Union
 
 from ._types import Diagnostic, IRIError, Match
-from ._iri import (Reference, canonical_key, canonical_keys, equivalent, grammars, is_valid, leiri_to_iri,
-                   normalize, normalize_many, parse, percent_decode, percent_encode, production_rule,
-                   relativize, resolve, resolve_many, to_iri, to_iri_many, to_uri, to_uri_many, validate_many)
+from ._iri import (Reference, canonical_key, canonical_keys, equivalent, from_charset, grammars, host_to_ascii,
+                   host_to_unicode, is_valid, leiri_to_iri, normalize, normalize_many, parse, percent_decode,
+                   percent_encode, production_rule, relativize, remove_dot_segments, resolve, resolve_many, to_iri,
+                   to_iri_many, to_uri, to_uri_many, validate_many)
 from . import _iri
 
 __all__ = [
     "Diagnostic", "IRIError", "Match", "Reference", "canonical_key", "canonical_keys", "check", "equivalent",
-    "extract", "grammars", "is_valid", "leiri_to_iri", "normalize", "normalize_many", "parse", "percent_decode",
-    "percent_encode", "production_rule", "relativize", "resolve", "resolve_many", "to_iri", "to_iri_many",
+    "extract", "from_charset", "grammars", "host_to_ascii", "host_to_unicode", "is_valid", "leiri_to_iri", "normalize", "normalize_many", "parse", "percent_decode",
+    "percent_encode", "production_rule", "relativize", "remove_dot_segments", "resolve", "resolve_many", "to_iri", "to_iri_many",
     "to_uri", "to_uri_many", "validate_many",
 ]
 

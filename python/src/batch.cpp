@@ -77,7 +77,7 @@ bool raises(std::string_view errors) {
     throw py::value_error("errors must be 'none' or 'raise'");
 }
 
-/// The list of results; None for a bad item, or the first bad item's IRIError. `texts_of` gives the text an
+/// The list of results; None for a bad item, or the first bad item's IRIError. `text_of` gives the text an
 /// error of item i is about.
 template <class TextOf>
 py::list results(const std::vector<outcome>& out, bool raise_errors, const TextOf& text_of) {

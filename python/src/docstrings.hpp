@@ -89,6 +89,31 @@ strict=False keeps a "%" not followed by two hex digits.
 (b'a b/', 'résumé')
 )";
 
+inline constexpr const char* host_to_ascii = R"(UTS #46 ToASCII of a host (IDNA2008 as browsers apply it).
+
+>>> iri.host_to_ascii("résumé.example.org")
+'xn--rsum-bpad.example.org'
+)";
+
+inline constexpr const char* host_to_unicode = R"(UTS #46 ToUnicode of a host: A-labels become U-labels.
+
+>>> iri.host_to_unicode("xn--rsum-bpad.example.org")
+'résumé.example.org'
+)";
+
+inline constexpr const char* from_charset = R"(Bytes in a legacy charset (an ICU converter name) as a str in NFC
+(RFC 3987 §3.1 variant B). Raises iri.IRIError ("invalid_encoding", "unknown_charset").
+
+>>> iri.from_charset(b"http://a/r\xe9sum\xe9", "ISO-8859-1")
+'http://a/résumé'
+)";
+
+inline constexpr const char* remove_dot_segments = R"(RFC 3986 §5.2.4 on a path.
+
+>>> iri.remove_dot_segments("/a/b/c/./../../g")
+'/a/g'
+)";
+
 inline constexpr const char* grammars = "The names of the grammar variants built in.";
 inline constexpr const char* production_rule = R"(The grammar's ABNF rule for a production, or None.
 

@@ -60,7 +60,12 @@ void define_reference(py::module_& m) {
         .def_property_readonly("grammar", [](const reference& r) { return std::string(iri::name(r.g)); })
         .def("__str__", [](const reference& r) { return to_str(r.text); })
         .def("__repr__", [](const reference& r) { return "iri.Reference(" + std::string(py::repr(to_str(r.text))) + ")"; })
-        .def("__eq__", [](const reference& a, const reference& b) { return a.text == b.text && a.g == b.g; })
+        .def(
+            "__eq__", [](const reference& a, const reference& b) { return a.text == b.text && a.g == b.g; },
+            py::is_operator())  // another type: NotImplemented, so == is False
+        .def(
+            "__ne__", [](const reference& a, const reference& b) { return a.text != b.text || a.g != b.g; },
+            py::is_operator())
         .def("__hash__", [](const reference& r) { return py::hash(py::bytes(r.text)); });
 }
 
@@ -136,7 +141,8 @@ py::str relativize(py::handle base, py::handle target, std::string_view grammar)
     const text b = as_text(base, "base"), t = as_text(target, "target");
     const iri::grammar g = grammar_named(grammar);
     auto out = iri::relativize(parse_input(b, g, "base"), parse_input(t, g, "target"));
-    if (!out) raise(out.error(), b, "base");
+    if (!out && out.error().code == iri::errc::base_not_absolute) raise(out.error(), b, "base");
+    if (!out) raise(out.error(), t, "target");  // not_relativizable: where in the target
     return to_str(out->str());
 }
 

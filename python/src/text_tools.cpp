@@ -1,5 +1,5 @@
-// check and extract (as tuples, which iri/__init__.py turns into Diagnostic and Match), percent-encoding, and
-// the grammar lookups.
+// check and extract (as tuples, which iri/__init__.py turns into Diagnostic and Match), percent-encoding, hosts
+// (UTS #46), legacy charsets, remove_dot_segments and the grammar lookups.
 #include "pyiri.hpp"
 
 #include "docstrings.hpp"
@@ -8,7 +8,10 @@
 
 #include "iri/check.hpp"
 #include "iri/extract.hpp"
+#include "iri/idna.hpp"
 #include "iri/percent.hpp"
+#include "iri/prepare.hpp"
+#include "iri/resolve.hpp"
 
 namespace pyiri {
 
@@ -83,6 +86,29 @@ py::object percent_decode(py::handle s, bool strict, bool utf8) {
     return py::bytes(*out);
 }
 
+py::str host_to_ascii(py::handle host) {
+    const text t = as_text(host, "host");
+    auto out = iri::host_to_ascii(t.bytes);
+    if (!out) raise(out.error(), t);
+    return to_str(*out);
+}
+
+py::str host_to_unicode(py::handle host) {
+    const text t = as_text(host, "host");
+    auto out = iri::host_to_unicode(t.bytes);
+    if (!out) raise(out.error(), t);
+    return to_str(*out);
+}
+
+py::str from_charset(py::handle data, std::string_view charset) {
+    const text t = as_text(data, "data");
+    auto out = iri::from_charset(t.bytes, charset);
+    if (!out) raise(out.error(), t);
+    return to_str(*out);
+}
+
+py::str remove_dot_segments(py::handle path) { return to_str(iri::remove_dot_segments(as_text(path, "path").bytes)); }
+
 std::vector<std::string> grammars() {
     std::vector<std::string> names;
     for (std::size_t i = 0; i < iri::grammar_count; ++i) names.emplace_back(iri::name(static_cast<iri::grammar>(i)));
@@ -105,6 +131,10 @@ void define_text_tools(py::module_& m) {
     m.def("percent_encode", &percent_encode, doc::percent_encode, arg("s"), arg("component") = "segment", arg("grammar") = "iri",
           arg("literal") = false, arg("also") = "");
     m.def("percent_decode", &percent_decode, doc::percent_decode, arg("s"), arg("strict") = true, arg("utf8") = false);
+    m.def("host_to_ascii", &host_to_ascii, doc::host_to_ascii, arg("host"));
+    m.def("host_to_unicode", &host_to_unicode, doc::host_to_unicode, arg("host"));
+    m.def("from_charset", &from_charset, doc::from_charset, arg("data"), arg("charset"));
+    m.def("remove_dot_segments", &remove_dot_segments, doc::remove_dot_segments, arg("path"));
     m.def("grammars", &grammars, doc::grammars);
     m.def("production_rule", &production_rule, doc::production_rule, arg("grammar"), arg("production"));
 }

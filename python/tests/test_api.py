@@ -44,6 +44,8 @@ def test_parse_non_ascii_and_bytes():
     assert str(r) == "http://例え.jp/引き割り?q#f"
     assert iri.parse("a:b") != iri.parse("a:c")
     assert iri.parse("a:b", grammar="uri") != iri.parse("a:b")  # another grammar
+    assert iri.parse("a:b") != "a:b" and not iri.parse("a:b") == "a:b"  # a str is not a Reference
+    assert {iri.parse("a:b"): 1}[iri.parse(b"a:b")] == 1
 
 
 def test_reference_is_immutable():
@@ -218,6 +220,10 @@ def test_relativize():
     with pytest.raises(iri.IRIError) as info:
         iri.relativize("b", "http://a/")
     assert info.value.code == "base_not_absolute"
+    with pytest.raises(iri.IRIError) as info:  # resolution removes dot segments (§5.2.4): nothing resolves to it
+        iri.relativize("http://a/", "http://a/b/../c")
+    assert info.value.code == "not_relativizable" and info.value.component == "path"
+    assert info.value.input == "target"
 
 
 # ---- normalization and keys (RFC 3986 §6.2, RFC 3987 §5.3) ----
@@ -320,6 +326,23 @@ def test_percent_encoding():
     with pytest.raises(iri.IRIError) as info:
         iri.percent_decode("100%")
     assert info.value.code == "bad_percent_encoding"
+
+
+def test_hosts_charsets_dot_segments():
+    assert iri.host_to_ascii("résumé.example.org") == "xn--rsum-bpad.example.org"  # RFC 3987 §3.1
+    assert iri.host_to_unicode("xn--rsum-bpad.example.org") == "résumé.example.org"
+    with pytest.raises(iri.IRIError) as info:
+        iri.host_to_ascii("-é.org")  # UTS #46 CheckHyphens
+    assert info.value.code == "idna_failed"
+    assert iri.from_charset(b"http://a/r\xe9sum\xe9", "ISO-8859-1") == "http://a/résumé"  # RFC 3987 §3.1 variant B
+    with pytest.raises(iri.IRIError) as info:
+        iri.from_charset(b"ab\x80", "US-ASCII")  # US-ASCII defines no byte above 0x7F
+    assert (info.value.code, info.value.offset) == ("invalid_encoding", 2)
+    with pytest.raises(iri.IRIError) as info:
+        iri.from_charset(b"a", "no-such-charset")
+    assert info.value.code == "unknown_charset"
+    assert iri.remove_dot_segments("/a/b/c/./../../g") == "/a/g"  # RFC 3986 §5.2.4
+    assert iri.remove_dot_segments("mid/content=5/../6") == "mid/6"
 
 
 # ---- check and extract ----

@@ -51,6 +51,7 @@ static void test_names(void) {
     CHECK(strcmp(iri_error_name(IRI_OK), "ok") == 0);
     CHECK(strcmp(iri_error_name(IRI_E_DISALLOWED_CHARACTER), "disallowed_character") == 0);
     CHECK(strcmp(iri_error_name(IRI_E_UNKNOWN_CHARSET), "unknown_charset") == 0);
+    CHECK(strcmp(iri_error_name(IRI_E_NOT_RELATIVIZABLE), "not_relativizable") == 0);
     CHECK(strcmp(iri_error_name(IRI_E_NO_MEMORY), "no_memory") == 0);
     CHECK(strcmp(iri_error_name(IRI_E_INVALID_ARGUMENT), "invalid_argument") == 0);
     CHECK(strcmp(iri_error_name(999), "unknown") == 0);
@@ -255,6 +256,10 @@ static void test_relativize(void) {
     CHECK(relativizes("http://a/b/c/d;p?q#s", "#s"));
     CHECK(relativizes("ftp://a/b", "ftp://a/b"));
     CHECK(iri_relativize("b", 1, "http://a/", 9, IRI_GRAMMAR_DEFAULT, &out, NULL, &e) == IRI_E_BASE_NOT_ABSOLUTE);
+    /* a target with a dot segment: resolution removes it (§5.2.4), so no reference resolves to it */
+    CHECK(iri_relativize("http://a/", 9, "http://a/b/../c", 15, IRI_GRAMMAR_DEFAULT, &out, NULL, &e) ==
+          IRI_E_NOT_RELATIVIZABLE);
+    CHECK(out == NULL && e.component == IRI_COMPONENT_PATH && e.input == 1);
     CHECK(iri_relativize("http://a/", 9, "%", 1, IRI_GRAMMAR_DEFAULT, &out, NULL, &e) == IRI_E_BAD_PERCENT_ENCODING);
     CHECK(e.input == 1 && out == NULL);
 }
@@ -416,6 +421,37 @@ static void test_convert(void) {
     CHECK(iri_leiri_to_iri("a", 1, -5, &out, NULL, &e) == IRI_E_NO_SUCH_GRAMMAR);
 }
 
+static int remove_dots(const char* text, size_t len, char** out, size_t* out_len, iri_error* err) {
+    return iri_remove_dot_segments(text, len, out, out_len, err);
+}
+static int latin1(const char* text, size_t len, char** out, size_t* out_len, iri_error* err) {
+    return iri_from_charset(text, len, "ISO-8859-1", 10, out, out_len, err);
+}
+
+/* ---- hosts, charsets, dot segments ---- */
+static void test_hosts_and_charsets(void) {
+    char* out = NULL;
+    iri_error e = IRI_ERROR_INIT;
+    /* RFC 3987 §3.1's host; UTS #46 maps case */
+    CHECK(gives(iri_host_to_ascii, "r\xC3\xA9sum\xC3\xA9.example.org", "xn--rsum-bpad.example.org"));
+    CHECK(gives(iri_host_to_unicode, "xn--rsum-bpad.example.org", "r\xC3\xA9sum\xC3\xA9.example.org"));
+    CHECK(gives(iri_host_to_ascii, "EXAMPLE.org", "example.org"));
+    CHECK(iri_host_to_ascii("-\xC3\xA9.org", 7, &out, NULL, &e) == IRI_E_IDNA_FAILED && out == NULL);
+    CHECK(e.idna_errors != 0);
+    CHECK(iri_host_to_ascii("a\xFF", 2, &out, NULL, &e) != IRI_OK && out == NULL);
+    /* RFC 3986 §5.2.4's examples */
+    CHECK(gives(remove_dots, "/a/b/c/./../../g", "/a/g"));
+    CHECK(gives(remove_dots, "mid/content=5/../6", "mid/6"));
+    CHECK(gives(remove_dots, "", ""));
+    /* RFC 3987 §3.1 variant B: E9 is é in ISO-8859-1 */
+    CHECK(gives(latin1, "http://a/r\xE9sum\xE9", "http://a/r\xC3\xA9sum\xC3\xA9"));
+    CHECK(iri_from_charset("a", 1, "no-such-charset", 15, &out, NULL, &e) == IRI_E_UNKNOWN_CHARSET && out == NULL);
+    /* US-ASCII defines no byte above 0x7F */
+    CHECK(iri_from_charset("ab\x80", 3, "US-ASCII", 8, &out, NULL, &e) == IRI_E_INVALID_ENCODING);
+    CHECK(e.offset == 2);
+    CHECK(iri_from_charset("a", 1, NULL, 4, &out, NULL, &e) == IRI_E_INVALID_ARGUMENT);
+}
+
 /* ---- percent-encoding ---- */
 static void test_percent(void) {
     char* out = NULL;
@@ -545,6 +581,7 @@ int main(void) {
     test_relativize();
     test_normalize();
     test_convert();
+    test_hosts_and_charsets();
     test_percent();
     test_check();
     test_extract();

@@ -198,7 +198,7 @@ std::string ipv6_text(const std::array<std::uint8_t, 16>& a) {
 std::string idn_host(const std::string& host, grammar g) {
     auto decoded = iri::percent_decode_utf8(host);
     if (!decoded) return host;
-    const bool u_labels = iri::allowed_literally(U'\u00E9', g, iri::production::reg_name);
+    const bool u_labels = iri::allowed_literally(U'\u00E9', g, iri::production::reg_name);  // asked of the set
     auto mapped = u_labels ? iri::host_to_unicode(*decoded) : iri::host_to_ascii(*decoded);
     return mapped && iri::is_valid(*mapped, g, iri::production::reg_name) ? *mapped : host;
 }

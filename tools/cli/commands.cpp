@@ -32,6 +32,8 @@ std::string port_text(const iri::reference_view& v) {
     }
 }
 
+}  // namespace
+
 // What one record gives: an error (with the string it is about), or components, or an output string.
 struct outcome {
     std::optional<iri::error> error;
@@ -42,86 +44,209 @@ struct outcome {
     std::optional<bool> equivalent;
 };
 
+namespace {
+
+outcome failed(const iri::error& e, std::string_view about, const char* what = "") {
+    outcome x;
+    x.error = e, x.about = about, x.what = what;
+    return x;
+}
+
+// validate, parse: the components of the reference (of --production).
+outcome parse_reference(const options& o, const record& r) {
+    auto p = iri::parse(r.fields[0], o.grammar, o.production);
+    if (!p) return failed(p.error(), r.fields[0]);
+    outcome x;
+    x.parts = *p;
+    return x;
+}
+
+// normalize, key: the normal form, or normalize.hpp's canonical key, written in one pass.
+outcome normal_form(const options& o, const record& r, bool key) {
+    const std::string_view in = r.fields[0];
+    auto p = iri::parse(in, o.grammar, o.production);
+    if (!p) return failed(p.error(), in);
+    std::string out;
+    const iri::reference_view view(in, *p, o.grammar);
+    auto n = key ? iri::append_canonical_key(out, view, o.normalization)
+                 : iri::append_normalized(out, view, o.normalization);
+    if (!n) return failed(n.error(), in);
+    outcome x;
+    x.output = std::move(out);
+    return x;
+}
+
+outcome normalize_reference(const options& o, const record& r) { return normal_form(o, r, false); }
+outcome key_of_reference(const options& o, const record& r) { return normal_form(o, r, true); }
+
+// to-uri, to-iri: the conversions parse their input themselves.
+outcome convert_result(iri::result<std::string> c, std::string_view in) {
+    if (!c) return failed(c.error(), in);
+    outcome x;
+    x.output = std::move(*c);
+    return x;
+}
+
+outcome to_uri_reference(const options& o, const record& r) {
+    return convert_result(iri::to_uri(r.fields[0], o.grammar, o.to_uri), r.fields[0]);
+}
+
+outcome to_iri_reference(const options& o, const record& r) {
+    iri::to_iri_options t = o.to_iri;  // the IRI grammar asked for: RFC 3987's or 3987bis's
+    t.to = o.grammar == iri::grammar::rfc3987 ? iri::grammar::rfc3987 : iri::grammar::iri;
+    return convert_result(iri::to_iri(r.fields[0], t), r.fields[0]);
+}
+
+// resolve, relativize, compare: the base (--base, or the pair's first) and the reference, parsed; or the error.
+struct pair_inputs {
+    std::optional<iri::reference> own_base;  // the pair's
+    const iri::reference* base = nullptr;
+    std::optional<iri::reference_view> ref;
+};
+
+std::optional<outcome> read_pair(const options& o, const record& r, pair_inputs& p) {
+    if (o.pairs) {
+        auto b = iri::reference::parse(std::string(r.fields[0]), o.grammar);
+        if (!b) return failed(b.error(), r.fields[0], "base");
+        p.own_base = std::move(*b);
+    }
+    p.base = o.pairs ? &*p.own_base : &*o.base;
+    auto ref = iri::reference_view::parse(r.fields.back(), o.grammar);
+    if (!ref) return failed(ref.error(), r.fields.back());
+    p.ref = *ref;
+    return std::nullopt;
+}
+
+outcome target_result(iri::result<iri::reference> t, const pair_inputs& p, std::string_view in) {
+    if (t) {
+        outcome x;
+        x.output = t->str();
+        return x;
+    }
+    // A target no reference resolves to is about the input; a base without scheme about the base.
+    if (t.error().code == iri::errc::not_relativizable) return failed(t.error(), in);
+    return failed(t.error(), p.base->str(), "base");
+}
+
 // resolve: the target of each reference (RFC 3986 §5.2), or its normal form (--normalize), written by a resolver
 // (resolver.hpp) made once for --base, once per pair for --pairs.
-outcome resolve(const options& o, const record& r) {
-    outcome x;
+outcome resolve_reference(const options& o, const record& r) {
     std::optional<iri::resolver> pair_resolver;
     if (o.pairs) {
         auto made = iri::resolver::make(r.fields[0], o.grammar, resolver_options(o), {.strict = o.strict});
-        if (!made) {
-            x.error = made.error(), x.about = r.fields[0], x.what = "base";
-            return x;
-        }
+        if (!made) return failed(made.error(), r.fields[0], "base");
         pair_resolver = std::move(*made);
     }
     const iri::resolver& resolver = o.pairs ? *pair_resolver : *o.resolver;
     const std::string_view in = r.fields.back();
     std::string out;
     auto n = resolver.append_normalized(out, in);
-    if (n) x.output = std::move(out);
-    else x.error = n.error(), x.about = in;
+    if (!n) return failed(n.error(), in);
+    outcome x;
+    x.output = std::move(out);
     return x;
 }
 
-outcome compute(const options& o, const record& r) {
+outcome relativize_reference(const options& o, const record& r) {
+    pair_inputs p;
+    if (auto e = read_pair(o, r, p)) return std::move(*e);
+    return target_result(iri::relativize(*p.base, *p.ref), p, r.fields.back());
+}
+
+outcome compare_references(const options& o, const record& r) {  // RFC 3987 §5.3: the ladder up to the rung
+    pair_inputs p;
+    if (auto e = read_pair(o, r, p)) return std::move(*e);
     outcome x;
-    if (o.command == "to-uri" || o.command == "to-iri") {  // the conversions parse their input themselves
-        const std::string_view in = r.fields[0];
-        auto c = o.command == "to-uri" ? iri::to_uri(in, o.grammar, o.to_uri) : iri::to_iri(in, o.to_iri);
-        if (c) x.output = std::move(*c);
-        else x.error = c.error(), x.about = in;
-        return x;
-    }
-    if (!takes_pairs(o.command)) {
-        const std::string_view in = r.fields[0];
-        auto p = iri::parse(in, o.grammar, o.production);
-        if (!p) {
-            x.error = p.error(), x.about = in;
-        } else if (o.command == "normalize" || o.command == "key") {  // key: normalize.hpp's canonical key
-            std::string out;
-            const iri::reference_view view(in, *p, o.grammar);
-            auto n = o.command == "key" ? iri::append_canonical_key(out, view, o.normalization)
-                                        : iri::append_normalized(out, view, o.normalization);
-            if (n) x.output = std::move(out);
-            else x.error = n.error(), x.about = in;
-        } else {
-            x.parts = *p;
-        }
-        return x;
-    }
-    if (o.command == "resolve") return resolve(o, r);
-    // relativize / compare: a base and a reference.
-    std::optional<iri::reference> pair_base;
-    if (o.pairs) {
-        auto b = iri::reference::parse(std::string(r.fields[0]), o.grammar);
-        if (!b) {
-            x.error = b.error(), x.about = r.fields[0], x.what = "base";
-            return x;
-        }
-        pair_base = std::move(*b);
-    }
-    const iri::reference& base = o.pairs ? *pair_base : *o.base;
-    const std::string_view in = r.fields.back();
-    auto ref = iri::reference_view::parse(in, o.grammar);
-    if (!ref) {
-        x.error = ref.error(), x.about = in;
-        return x;
-    }
-    if (o.command == "compare") {  // RFC 3987 §5.3: the ladder up to the chosen rung
-        x.equivalent = iri::equivalent(base, *ref, o.normalization);
-        return x;
-    }
-    auto t = iri::relativize(base, *ref);
-    if (!t) {  // a base without scheme, or a target no reference resolves to
-        x.error = t.error();
-        if (t.error().code == iri::errc::not_relativizable) x.about = in;
-        else x.about = base.str(), x.what = "base";
-        return x;
-    }
-    x.output = t->str();
+    x.equivalent = iri::equivalent(*p.base, *p.ref, o.normalization);
     return x;
 }
+
+// The subcommands: name, what each prints, whether it takes two strings, its handler and its --help text
+// (what it does, its own options and examples).
+constexpr subcommand subcommands[] = {
+    {"validate", shape::validity, false, &parse_reference, R"(usage: iri validate [--grammar G] [--production P] [REFERENCE... | --input FILE]
+Says "valid" or "invalid" for each reference; for an invalid one, a caret under the offending character,
+the error code, the component, the message and the spec section. Exit status 1 when one is invalid.
+  iri validate 'http://例え.jp/引き割り' 'http://exa mple.org/'
+  iri validate --grammar uri --input urls.txt --quiet --stats
+  iri validate --production IPv6address '2001:db8::7'
+)"},
+    {"parse", shape::components, false, &parse_reference, R"(usage: iri parse [--grammar G] [--production P] [--scheme] [--json | --tsv] [REFERENCE...]
+Prints the components: scheme, authority, userinfo, host and its kind, port and its number, path, query,
+fragment ("omitted" and empty are different: http://a? has an empty query).
+--scheme prints instead the parts of the reference's own scheme grammar (grammar/schemes/: the addresses and
+header fields of mailto, a URN's NID and NSS, ...) or the first place the reference leaves it.
+  iri parse 'http://u:p@[2001:db8::7]:8080/c=GB?objectClass?one#f'
+  iri parse --json 'https://電訊盈科/'
+  iri parse --scheme 'mailto:a@example.org?subject=hi'
+)"},
+    {"check", shape::diagnostics, false, nullptr, R"(usage: iri check [--grammar G] [--min-severity error|warning|info] [--json | --tsv] [REFERENCE...]
+Every diagnostic (docs/diagnostics.md): grammar errors, bidi, character limitations, LEIRI groups,
+spoofing and security checks, each with its code, severity and a marker under its bytes. The exit status
+follows errors only.
+  iri check 'http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm'
+  iri check --grammar leiri --json 'http://example.org/a b'
+)"},
+    {"resolve", shape::output, true, &resolve_reference, R"(usage: iri resolve (--base B | --pairs) [--non-strict] [--normalize L [--nfc] [--no-fragment]]
+                   [--grammar G] [REFERENCE...]
+Resolves each reference against the base (RFC 3986 §5.2); with --pairs each input is "base<TAB>reference".
+With --normalize L, prints the target's normal form at rung L (simple, syntax or scheme; RFC 3987 §5.3),
+written in one pass from the base, parsed once, and the reference.
+  iri resolve --base 'http://a/b/c/d;p?q' '../g' '//g' '?y' '#s'
+  printf 'http://a/b/\t../c\n' | iri resolve --pairs
+  iri resolve --non-strict --base 'http://a/b/c/d;p?q' 'http:g'
+  iri resolve --base 'HTTP://Example.com/a/' --normalize scheme '../%7euser/./x' '//EXAMPLE.com:80'
+)"},
+    {"relativize", shape::output, true, &relativize_reference, R"(usage: iri relativize (--base B | --pairs) [--grammar G] [TARGET...]
+The shortest reference that resolves from the base back to each target; the error not_relativizable when
+none does (a relative target, or a path with dot segments, which resolution removes).
+  iri relativize --base 'http://a/b/c/d;p?q' 'http://a/b/g' 'http://a/b/c/g:h' 'http://x/y'
+)"},
+    {"normalize", shape::output, false, &normalize_reference, R"(usage: iri normalize [--level simple|syntax|scheme] [--nfc] [--no-fragment] [REFERENCE...]
+The normal form at a rung of RFC 3987 §5.3's ladder (each includes the ones below): simple string
+comparison; case, percent-encoding and dot segments; default ports, empty paths, IDN and IPv6 forms.
+  iri normalize 'HTTP://www.EXAMPLE.com/%7euser/./a/../b'
+  iri normalize --level scheme 'http://example.com:80' 'http://xn--rsum-bpad.example.org'
+)"},
+    {"key", shape::output, false, &key_of_reference, R"(usage: iri key [--level simple|syntax|scheme] [--nfc] [--no-fragment] [REFERENCE...]
+The canonical key of each reference, one per line: two references have equal keys exactly when they are
+equivalent at the rung (RFC 3987 §5.3), so "sort -u" de-duplicates them.
+  iri key --level scheme 'http://example.com' 'HTTP://EXAMPLE.com:80/'
+  iri key --level scheme --input urls.txt | sort -u
+)"},
+    {"compare", shape::equivalence, true, &compare_references, R"(usage: iri compare (--base B | --pairs) [--level L] [--nfc] [--no-fragment] [REFERENCE...]
+"equivalent" or "different" for each reference against the base, or for each pair, at the chosen rung.
+  iri compare --level scheme --base 'http://example.com' 'http://example.com:80/' 'http://example.com/?'
+)"},
+    {"to-uri", shape::output, false, &to_uri_reference, R"(usage: iri to-uri [--grammar iri|rfc3987|leiri] [--host percent|idna] [--charset NAME] [--encode-unsafe]
+Maps each IRI (or LEIRI) to a URI (3987bis §3): characters URIs do not allow as their UTF-8 octets %HH;
+--host idna writes the host with UTS #46 A-labels; --charset is the document charset of http(s) queries.
+  iri to-uri 'http://www.example.org/red%09rosé#red'
+  iri to-uri --host idna 'http://résumé.example.org'
+  iri to-uri --charset Shift_JIS 'https://example.jp/?q=日本'
+)"},
+    {"to-iri", shape::output, false, &to_iri_reference, R"(usage: iri to-iri [--grammar iri|rfc3987] [--unicode-hosts] [--keep-discouraged] [--keep-http-query]
+Maps each URI to an IRI by the steps of 3987bis §4.2: %HH of UTF-8 characters the component allows are
+decoded; reserved characters, non-UTF-8 octets and inappropriate characters stay encoded.
+  iri to-iri 'http://www.example.org/D%C3%BCrst' 'http://www.example.org/D%FCrst'
+  iri to-iri --unicode-hosts 'http://xn--99zt52a.example.org/%e2%80%ae'
+)"},
+    {"extract", shape::texts, false, nullptr, R"(usage: iri extract [--grammar G] [--json | --tsv] [TEXT... | --input FILE]
+Finds the IRIs in running text (RFC 3986 Appendix C, 3987bis §8.3) and prints begin, end and the IRI.
+  iri extract 'See <http://example.com/a\n  b> and "http://例え.jp/".'
+  iri extract --json --input mail.txt
+)"},
+};
+
+}  // namespace
+
+const subcommand* find_subcommand(std::string_view name) {
+    for (const subcommand& c : subcommands)
+        if (name == c.name) return &c;
+    return nullptr;
+}
+
+namespace {
 
 void json_error(std::string& out, const outcome& x) {
     const iri::error& e = *x.error;
@@ -148,24 +273,17 @@ std::istream* open_input(const std::string& name, std::ifstream& file) {
     return nullptr;
 }
 
-bool has_output(const std::string& command) {
-    return command == "normalize" || command == "key" || command == "to-uri" || command == "to-iri";
-}
-
 iri::normalize_options resolver_options(const options& o) {
     return o.resolve_normalized ? o.normalization : iri::normalize_options{.rung = iri::rung::simple};
 }
 
-bool takes_pairs(const std::string& command) {
-    return command == "resolve" || command == "relativize" || command == "compare";
-}
-
 std::string tsv_header(const options& o) {
-    if (o.command == "check") return "input\tvalid\tcode\tseverity\tbegin\tend\tcomponent\tmessage\tspec\n";
-    std::string h = takes_pairs(o.command) ? "base\tinput\tvalid" : "input\tvalid";
-    if (o.command == "parse") h += "\tscheme\tauthority\tuserinfo\thost\tport\tpath\tquery\tfragment\thost_kind";
-    if (o.command == "compare") h += "\tequivalent";
-    else if (takes_pairs(o.command) || has_output(o.command)) h += "\toutput";
+    const shape prints = o.command->prints;
+    if (prints == shape::diagnostics) return "input\tvalid\tcode\tseverity\tbegin\tend\tcomponent\tmessage\tspec\n";
+    std::string h = o.command->pairs ? "base\tinput\tvalid" : "input\tvalid";
+    if (prints == shape::components) h += "\tscheme\tauthority\tuserinfo\thost\tport\tpath\tquery\tfragment\thost_kind";
+    if (prints == shape::equivalence) h += "\tequivalent";
+    else if (prints == shape::output) h += "\toutput";
     return h + "\terror_code\terror_offset\terror_component\terror_message\n";
 }
 
@@ -243,8 +361,9 @@ void run_check(const options& o, std::string_view input, std::string& out, count
 void run(const options& o, const record& r, std::string& out, counters& n) {
     ++n.lines;
     n.bytes += r.bytes;
-    if (o.command == "check" && r.bad.empty()) return run_check(o, r.fields[0], out, n);
-    if (o.command == "parse" && o.scheme && r.bad.empty()) return run_parse_scheme(o, r.fields[0], out, n);
+    if (o.command->prints == shape::diagnostics && r.bad.empty()) return run_check(o, r.fields[0], out, n);
+    if (o.command->prints == shape::components && o.scheme && r.bad.empty())
+        return run_parse_scheme(o, r.fields[0], out, n);
     if (!r.bad.empty()) {  // the record could not be read
         ++n.invalid;
         if (o.quiet) return;
@@ -253,9 +372,9 @@ void run(const options& o, const record& r, std::string& out, counters& n) {
             json_string(out, r.bad);
             out += "}}\n";
         } else if (o.output == output_format::tsv) {
-            out += takes_pairs(o.command) ? "\t\tfalse" : "\tfalse";
-            if (o.command == "parse") out += "\t\t\t\t\t\t\t\t\t";
-            if (takes_pairs(o.command) || has_output(o.command)) out += "\t";
+            out += o.command->pairs ? "\t\tfalse" : "\tfalse";
+            if (o.command->prints == shape::components) out += "\t\t\t\t\t\t\t\t\t";
+            if (o.command->prints == shape::output || o.command->prints == shape::equivalence) out += "\t";
             out += "\tbad_input\t\t\t";
             tsv_field(out, r.bad);
             out += "\n";
@@ -264,19 +383,19 @@ void run(const options& o, const record& r, std::string& out, counters& n) {
         }
         return;
     }
-    const outcome x = compute(o, r);
+    const outcome x = o.command->compute(o, r);
     x.error ? ++n.invalid : ++n.valid;
     if (o.quiet) return;
     const std::string_view input = r.fields.back();
     const std::string_view base =
-        takes_pairs(o.command) ? (o.pairs ? r.fields[0] : std::string_view(*o.base_text)) : std::string_view();
+        o.command->pairs ? (o.pairs ? r.fields[0] : std::string_view(*o.base_text)) : std::string_view();
     const iri::reference_view view =
         x.parts ? iri::reference_view(input, *x.parts, o.grammar) : iri::reference_view();
 
     if (o.output == output_format::json) {
         out += "{\"input\": ";
         json_string(out, input);
-        if (takes_pairs(o.command)) {
+        if (o.command->pairs) {
             out += ", \"base\": ";
             json_string(out, base);
         }
@@ -286,7 +405,7 @@ void run(const options& o, const record& r, std::string& out, counters& n) {
             json_string(out, *x.output);
         }
         if (x.equivalent) out += *x.equivalent ? ", \"equivalent\": true" : ", \"equivalent\": false";
-        if (x.parts && o.command != "validate" && o.command != "check") {
+        if (x.parts && o.command->prints == shape::components) {
             out += ", \"components\": {";
             bool first_field = true;
             for (iri::component k : shown_components) {
@@ -312,13 +431,13 @@ void run(const options& o, const record& r, std::string& out, counters& n) {
     }
 
     if (o.output == output_format::tsv) {
-        if (takes_pairs(o.command)) {
+        if (o.command->pairs) {
             tsv_field(out, base);
             out += '\t';
         }
         tsv_field(out, input);
         out += x.error ? "\tfalse" : "\ttrue";
-        if (o.command == "parse") {
+        if (o.command->prints == shape::components) {
             for (iri::component k : shown_components) {
                 out += '\t';
                 if (!x.parts || !x.parts->has(k)) continue;
@@ -328,10 +447,10 @@ void run(const options& o, const record& r, std::string& out, counters& n) {
             out += '\t';
             if (x.parts && view.host_kind() != iri::host_kind::none) out += kind_name(view.host_kind());
         }
-        if (o.command == "compare") {
+        if (o.command->prints == shape::equivalence) {
             out += '\t';
             if (x.equivalent) out += *x.equivalent ? "true" : "false";
-        } else if (takes_pairs(o.command) || has_output(o.command)) {
+        } else if (o.command->prints == shape::output) {
             out += '\t';
             if (x.output) tsv_field(out, *x.output);
         }
@@ -365,7 +484,7 @@ void run(const options& o, const record& r, std::string& out, counters& n) {
         out.append(shown(input)).append("\n");
         return;
     }
-    if (o.command == "validate" || o.command == "check") {
+    if (o.command->prints == shape::validity) {
         out += "valid\t" + shown(input) + "\n";
         return;
     }

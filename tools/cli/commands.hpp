@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <cstddef>
 #include <fstream>
 #include <istream>
@@ -17,8 +18,35 @@ namespace cli {
 enum class output_format { text, json, tsv };
 enum class input_format { lines, nul, json };
 
+/// What a subcommand prints for each input.
+enum class shape : std::uint8_t {
+    validity,     ///< validate: valid or invalid
+    components,   ///< parse: the components
+    diagnostics,  ///< check: every diagnostic
+    output,       ///< normalize, to-uri, to-iri, resolve, relativize: one string
+    equivalence,  ///< compare: equivalent or different
+    texts,        ///< extract: the IRIs found in running text
+};
+
+struct options;
+struct record;
+struct outcome;
+
+/// One subcommand: its name, what it prints, whether it takes two strings (--base B or --pairs), what it does
+/// with one record (nullptr: check and extract, which print themselves) and its --help text.
+struct subcommand {
+    const char* name;
+    shape prints;
+    bool pairs;
+    outcome (*compute)(const options& o, const record& r);
+    const char* help;
+};
+
+/// The subcommand of that name, or nullptr.
+const subcommand* find_subcommand(std::string_view name);
+
 struct options {
-    std::string command;
+    const subcommand* command = nullptr;
     iri::grammar grammar = iri::grammar::iri;
     iri::production production = iri::production::uri_reference;
     std::string production_name;
@@ -65,12 +93,6 @@ struct counters {
         lines += o.lines, valid += o.valid, invalid += o.invalid, bytes += o.bytes;
     }
 };
-
-/// True for the subcommands that take two strings (--base B, or --pairs): resolve, relativize, compare.
-bool takes_pairs(const std::string& command);
-
-/// True for the subcommands that print one output string per input: normalize, key, to-uri, to-iri.
-bool has_output(const std::string& command);
 
 /// The first line of --tsv output: the column names.
 std::string tsv_header(const options& o);

@@ -8,6 +8,9 @@
 #include <cerrno>
 #include <chrono>
 #include <deque>
+#include <algorithm>
+#include <iterator>
+#include <utility>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -95,224 +98,166 @@ Examples:
   iri extract --input mail.txt --json
 )";
 
-// iri SUBCOMMAND --help: what the subcommand does, its own options and examples.
-struct subcommand_help {
-    const char* name;
-    const char* text;
-};
-constexpr subcommand_help subcommand_helps[] = {
-    {"validate", R"(usage: iri validate [--grammar G] [--production P] [REFERENCE... | --input FILE]
-Says "valid" or "invalid" for each reference; for an invalid one, a caret under the offending character,
-the error code, the component, the message and the spec section. Exit status 1 when one is invalid.
-  iri validate 'http://例え.jp/引き割り' 'http://exa mple.org/'
-  iri validate --grammar uri --input urls.txt --quiet --stats
-  iri validate --production IPv6address '2001:db8::7'
-)"},
-    {"parse", R"(usage: iri parse [--grammar G] [--production P] [--scheme] [--json | --tsv] [REFERENCE...]
-Prints the components: scheme, authority, userinfo, host and its kind, port and its number, path, query,
-fragment ("omitted" and empty are different: http://a? has an empty query).
---scheme prints instead the parts of the reference's own scheme grammar (grammar/schemes/: the addresses and
-header fields of mailto, a URN's NID and NSS, ...) or the first place the reference leaves it.
-  iri parse 'http://u:p@[2001:db8::7]:8080/c=GB?objectClass?one#f'
-  iri parse --json 'https://電訊盈科/'
-  iri parse --scheme 'mailto:a@example.org?subject=hi'
-)"},
-    {"check", R"(usage: iri check [--grammar G] [--min-severity error|warning|info] [--json | --tsv] [REFERENCE...]
-Every diagnostic (docs/diagnostics.md): grammar errors, bidi, character limitations, LEIRI groups,
-spoofing and security checks, each with its code, severity and a marker under its bytes. The exit status
-follows errors only.
-  iri check 'http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm'
-  iri check --grammar leiri --json 'http://example.org/a b'
-)"},
-    {"resolve", R"(usage: iri resolve (--base B | --pairs) [--non-strict] [--normalize L [--nfc] [--no-fragment]]
-                   [--grammar G] [REFERENCE...]
-Resolves each reference against the base (RFC 3986 §5.2); with --pairs each input is "base<TAB>reference".
-With --normalize L, prints the target's normal form at rung L (simple, syntax or scheme; RFC 3987 §5.3),
-written in one pass from the base, parsed once, and the reference.
-  iri resolve --base 'http://a/b/c/d;p?q' '../g' '//g' '?y' '#s'
-  printf 'http://a/b/\t../c\n' | iri resolve --pairs
-  iri resolve --non-strict --base 'http://a/b/c/d;p?q' 'http:g'
-  iri resolve --base 'HTTP://Example.com/a/' --normalize scheme '../%7euser/./x' '//EXAMPLE.com:80'
-)"},
-    {"relativize", R"(usage: iri relativize (--base B | --pairs) [--grammar G] [TARGET...]
-The shortest reference that resolves from the base back to each target; the error not_relativizable when
-none does (a relative target, or a path with dot segments, which resolution removes).
-  iri relativize --base 'http://a/b/c/d;p?q' 'http://a/b/g' 'http://a/b/c/g:h' 'http://x/y'
-)"},
-    {"normalize", R"(usage: iri normalize [--level simple|syntax|scheme] [--nfc] [--no-fragment] [REFERENCE...]
-The normal form at a rung of RFC 3987 §5.3's ladder (each includes the ones below): simple string
-comparison; case, percent-encoding and dot segments; default ports, empty paths, IDN and IPv6 forms.
-  iri normalize 'HTTP://www.EXAMPLE.com/%7euser/./a/../b'
-  iri normalize --level scheme 'http://example.com:80' 'http://xn--rsum-bpad.example.org'
-)"},
-    {"key", R"(usage: iri key [--level simple|syntax|scheme] [--nfc] [--no-fragment] [REFERENCE...]
-The canonical key of each reference, one per line: two references have equal keys exactly when they are
-equivalent at the rung (RFC 3987 §5.3), so "sort -u" de-duplicates them.
-  iri key --level scheme 'http://example.com' 'HTTP://EXAMPLE.com:80/'
-  iri key --level scheme --input urls.txt | sort -u
-)"},
-    {"compare", R"(usage: iri compare (--base B | --pairs) [--level L] [--nfc] [--no-fragment] [REFERENCE...]
-"equivalent" or "different" for each reference against the base, or for each pair, at the chosen rung.
-  iri compare --level scheme --base 'http://example.com' 'http://example.com:80/' 'http://example.com/?'
-)"},
-    {"to-uri", R"(usage: iri to-uri [--grammar iri|rfc3987|leiri] [--host percent|idna] [--charset NAME] [--encode-unsafe]
-Maps each IRI (or LEIRI) to a URI (3987bis §3): characters URIs do not allow as their UTF-8 octets %HH;
---host idna writes the host with UTS #46 A-labels; --charset is the document charset of http(s) queries.
-  iri to-uri 'http://www.example.org/red%09rosé#red'
-  iri to-uri --host idna 'http://résumé.example.org'
-  iri to-uri --charset Shift_JIS 'https://example.jp/?q=日本'
-)"},
-    {"to-iri", R"(usage: iri to-iri [--grammar iri|rfc3987] [--unicode-hosts] [--keep-discouraged] [--keep-http-query]
-Maps each URI to an IRI by the steps of 3987bis §4.2: %HH of UTF-8 characters the component allows are
-decoded; reserved characters, non-UTF-8 octets and inappropriate characters stay encoded.
-  iri to-iri 'http://www.example.org/D%C3%BCrst' 'http://www.example.org/D%FCrst'
-  iri to-iri --unicode-hosts 'http://xn--99zt52a.example.org/%e2%80%ae'
-)"},
-    {"extract", R"(usage: iri extract [--grammar G] [--json | --tsv] [TEXT... | --input FILE]
-Finds the IRIs in running text (RFC 3986 Appendix C, 3987bis §8.3) and prints begin, end and the IRI.
-  iri extract 'See <http://example.com/a\n  b> and "http://例え.jp/".'
-  iri extract --json --input mail.txt
-)"},
-};
-
 [[noreturn]] void usage_error(const std::string& message) {
     std::cerr << "iri: " << message << "\n\nRun 'iri --help' for the subcommands and options.\n";
     std::exit(2);
 }
 
-options parse_args(int argc, char** argv) {
-    options o;
-    o.jobs = std::max(1u, std::thread::hardware_concurrency());
+// What the options say beyond `options` itself, until the arguments are read.
+struct arg_state {
+    bool json = false, tsv = false;
+};
+
+// One option: its name, whether a value follows, and what it sets.
+struct option_spec {
+    const char* name;
+    bool takes_value;
+    void (*apply)(options& o, arg_state& st, const std::string& v);
+};
+
+// The value v of option `name` among `choices` (name=value pairs); a usage error for any other.
+template <class T, std::size_t N>
+T choose(const char* what, const std::string& v, const std::pair<const char*, T> (&choices)[N]) {
+    std::string names;
+    for (const auto& [n, value] : choices) {
+        if (v == n) return value;
+        names += names.empty() ? n : std::string(", ") + n;
+    }
+    usage_error("unknown " + std::string(what) + " " + v + " (" + names + ")");
+}
+
+unsigned jobs_value(const std::string& v) {
+    char* end = nullptr;
+    const unsigned long j = std::strtoul(v.c_str(), &end, 10);
+    if (v.empty() || *end != '\0' || j == 0 || j > 256) usage_error("--jobs needs a number from 1 to 256");
+    return static_cast<unsigned>(j);
+}
+
+constexpr std::pair<const char*, iri::rung> levels[] = {
+    {"simple", iri::rung::simple}, {"syntax", iri::rung::syntax}, {"scheme", iri::rung::scheme}};
+constexpr std::pair<const char*, iri::severity> severities[] = {
+    {"error", iri::severity::error}, {"warning", iri::severity::warning}, {"info", iri::severity::info}};
+constexpr std::pair<const char*, iri::host_mapping> host_mappings[] = {
+    {"percent", iri::host_mapping::percent_encoding}, {"idna", iri::host_mapping::idna}};
+constexpr std::pair<const char*, cli::input_format> input_formats[] = {
+    {"lines", cli::input_format::lines}, {"json", cli::input_format::json}};
+
+// The options of every subcommand (iri --help says which is for which).
+const option_spec option_specs[] = {
+    {"--grammar", true, [](options& o, arg_state&, const std::string& v) {
+         const auto g = iri::find_grammar(v);
+         if (!g) usage_error("unknown grammar " + v);
+         o.grammar = *g;
+     }},
+    {"--production", true, [](options& o, arg_state&, const std::string& v) { o.production_name = v; }},
+    {"--scheme", false, [](options& o, arg_state&, const std::string&) { o.scheme = true; }},
+    {"--input", true, [](options& o, arg_state&, const std::string& v) { o.inputs.push_back(v); }},
+    {"-0", false, [](options& o, arg_state&, const std::string&) { o.input = cli::input_format::nul; }},
+    {"--input-format", true,
+     [](options& o, arg_state&, const std::string& v) { o.input = choose("input format", v, input_formats); }},
+    {"--base", true, [](options& o, arg_state&, const std::string& v) { o.base_text = v; }},
+    {"--pairs", false, [](options& o, arg_state&, const std::string&) { o.pairs = true; }},
+    {"--non-strict", false, [](options& o, arg_state&, const std::string&) { o.strict = false; }},
+    {"--level", true,
+     [](options& o, arg_state&, const std::string& v) { o.normalization.rung = choose("level", v, levels); }},
+    {"--normalize", true, [](options& o, arg_state&, const std::string& v) {
+         if (o.command != cli::find_subcommand("resolve")) usage_error("--normalize is for resolve (normalize takes --level)");
+         o.normalization.rung = choose("level", v, levels);
+         o.resolve_normalized = true;
+     }},
+    {"--min-severity", true,
+     [](options& o, arg_state&, const std::string& v) { o.min_severity = choose("severity", v, severities); }},
+    {"--host", true,
+     [](options& o, arg_state&, const std::string& v) { o.to_uri.host = choose("host mapping", v, host_mappings); }},
+    {"--charset", true, [](options& o, arg_state&, const std::string& v) { o.charset = v; }},
+    {"--encode-unsafe", false, [](options& o, arg_state&, const std::string&) { o.to_uri.encode_unsafe_ascii = true; }},
+    {"--unicode-hosts", false, [](options& o, arg_state&, const std::string&) { o.to_iri.unicode_hosts = true; }},
+    {"--keep-discouraged", false,
+     [](options& o, arg_state&, const std::string&) { o.to_iri.keep_discouraged_encoded = true; }},
+    {"--keep-http-query", false,
+     [](options& o, arg_state&, const std::string&) { o.to_iri.keep_http_query_encoded = true; }},
+    {"--nfc", false, [](options& o, arg_state&, const std::string&) { o.normalization.nfc = true; }},
+    {"--no-fragment", false, [](options& o, arg_state&, const std::string&) { o.normalization.keep_fragment = false; }},
+    {"--json", false, [](options&, arg_state& st, const std::string&) { st.json = true; }},
+    {"--tsv", false, [](options&, arg_state& st, const std::string&) { st.tsv = true; }},
+    {"--quiet", false, [](options& o, arg_state&, const std::string&) { o.quiet = true; }},
+    {"--stats", false, [](options& o, arg_state&, const std::string&) { o.stats = true; }},
+    {"--no-progress", false, [](options& o, arg_state&, const std::string&) { o.progress = false; }},
+    {"--jobs", true, [](options& o, arg_state&, const std::string& v) { o.jobs = jobs_value(v); }},
+};
+
+// The subcommand named by the first argument; prints the usage for -h and --help.
+const cli::subcommand* read_subcommand(int argc, char** argv) {
     if (argc < 2) usage_error("a subcommand is needed");
-    o.command = argv[1];
-    if (o.command == "-h" || o.command == "--help") {
+    const std::string name = argv[1];
+    if (name == "-h" || name == "--help") {
         std::cout << usage;
         std::exit(0);
     }
-    if (o.command != "validate" && o.command != "parse" && o.command != "check" && o.command != "extract" &&
-        !cli::has_output(o.command) && !cli::takes_pairs(o.command))
-        usage_error("unknown subcommand " + o.command);
-    bool json = false, tsv = false;
+    const cli::subcommand* c = cli::find_subcommand(name);
+    if (!c) usage_error("unknown subcommand " + name);
+    return c;
+}
+
+// The options and references after the subcommand.
+void read_arguments(int argc, char** argv, options& o, arg_state& st) {
     for (int i = 2; i < argc; ++i) {
         const std::string a = argv[i];
-        auto value = [&]() -> std::string {
-            if (i + 1 >= argc) usage_error(a + " needs a value");
-            return argv[++i];
-        };
         if (a == "-h" || a == "--help") {
-            for (const subcommand_help& h : subcommand_helps)
-                if (o.command == h.name) {
-                    std::cout << h.text << "\nCommon options: see iri --help.\n";
-                    std::exit(0);
-                }
-            std::cout << usage;
+            std::cout << o.command->help << "\nCommon options: see iri --help.\n";
             std::exit(0);
-        } else if (a == "--grammar") {
-            const std::string v = value();
-            const auto g = iri::find_grammar(v);
-            if (!g) usage_error("unknown grammar " + v);
-            o.grammar = *g;
-        } else if (a == "--scheme") {
-            o.scheme = true;
-        } else if (a == "--production") {
-            o.production_name = value();
-        } else if (a == "--input") {
-            o.inputs.push_back(value());
-        } else if (a == "-0") {
-            o.input = cli::input_format::nul;
-        } else if (a == "--input-format") {
-            const std::string v = value();
-            if (v == "json") o.input = cli::input_format::json;
-            else if (v != "lines") usage_error("unknown input format " + v + " (lines or json)");
-        } else if (a == "--base") {
-            o.base_text = value();
-        } else if (a == "--pairs") {
-            o.pairs = true;
-        } else if (a == "--non-strict") {
-            o.strict = false;
-        } else if (a == "--level" || a == "--normalize") {
-            const std::string v = value();
-            if (v == "simple") o.normalization.rung = iri::rung::simple;
-            else if (v == "syntax") o.normalization.rung = iri::rung::syntax;
-            else if (v == "scheme") o.normalization.rung = iri::rung::scheme;
-            else usage_error("unknown level " + v + " (simple, syntax or scheme)");
-            if (a == "--normalize") {
-                if (o.command != "resolve") usage_error("--normalize is for resolve (normalize takes --level)");
-                o.resolve_normalized = true;
-            }
-        } else if (a == "--min-severity") {
-            const std::string v = value();
-            if (v == "error") o.min_severity = iri::severity::error;
-            else if (v == "warning") o.min_severity = iri::severity::warning;
-            else if (v == "info") o.min_severity = iri::severity::info;
-            else usage_error("unknown severity " + v + " (error, warning or info)");
-        } else if (a == "--host") {
-            const std::string v = value();
-            if (v == "idna") o.to_uri.host = iri::host_mapping::idna;
-            else if (v != "percent") usage_error("unknown host mapping " + v + " (percent or idna)");
-        } else if (a == "--charset") {
-            o.charset = value();
-        } else if (a == "--encode-unsafe") {
-            o.to_uri.encode_unsafe_ascii = true;
-        } else if (a == "--unicode-hosts") {
-            o.to_iri.unicode_hosts = true;
-        } else if (a == "--keep-discouraged") {
-            o.to_iri.keep_discouraged_encoded = true;
-        } else if (a == "--keep-http-query") {
-            o.to_iri.keep_http_query_encoded = true;
-        } else if (a == "--nfc") {
-            o.normalization.nfc = true;
-        } else if (a == "--no-fragment") {
-            o.normalization.keep_fragment = false;
-        } else if (a == "--json") {
-            json = true;
-        } else if (a == "--tsv") {
-            tsv = true;
-        } else if (a == "--quiet") {
-            o.quiet = true;
-        } else if (a == "--stats") {
-            o.stats = true;
-        } else if (a == "--no-progress") {
-            o.progress = false;
-        } else if (a == "--jobs") {
-            const std::string v = value();
-            char* end = nullptr;
-            const unsigned long j = std::strtoul(v.c_str(), &end, 10);
-            if (v.empty() || *end != '\0' || j == 0 || j > 256) usage_error("--jobs needs a number from 1 to 256");
-            o.jobs = static_cast<unsigned>(j);
-        } else if (a == "--") {
+        }
+        if (a == "--") {
             for (++i; i < argc; ++i) o.references.emplace_back(argv[i]);
+            break;
+        }
+        const auto spec = std::find_if(std::begin(option_specs), std::end(option_specs),
+                                       [&](const option_spec& s) { return a == s.name; });
+        if (spec != std::end(option_specs)) {
+            if (spec->takes_value && i + 1 >= argc) usage_error(a + " needs a value");
+            spec->apply(o, st, spec->takes_value ? argv[++i] : "");
         } else if (a.size() > 1 && a[0] == '-') {
             usage_error("unknown option " + a);
         } else {
             o.references.push_back(a);
         }
     }
-    if (json && tsv) usage_error("--json and --tsv exclude each other");
-    if (o.command == "to-iri") o.to_iri.to = o.grammar == iri::grammar::rfc3987 ? iri::grammar::rfc3987 : iri::grammar::iri;
-    o.output = json ? cli::output_format::json : tsv ? cli::output_format::tsv : cli::output_format::text;
+}
+
+// --base B parsed once (resolve, relativize and compare), or --pairs; a usage error otherwise.
+void read_base(options& o) {
+    if (!o.command->pairs) {
+        if (o.pairs || o.base_text) usage_error("--base and --pairs are for resolve, relativize and compare");
+        return;
+    }
+    if (o.pairs == o.base_text.has_value()) usage_error(std::string(o.command->name) + " needs either --base B or --pairs");
+    if (!o.base_text) return;
+    auto b = iri::reference::parse(*o.base_text, o.grammar);
+    if (!b) {
+        std::cerr << "iri: the base is not valid\n" << cli::caret_display(*o.base_text, b.error());
+        std::exit(2);
+    }
+    if (!b->has_scheme() && o.command->prints != cli::shape::equivalence)
+        usage_error("the base needs a scheme (RFC 3986 §5.1): " + *o.base_text);
+    o.base = std::move(*b);
+    if (o.command == cli::find_subcommand("resolve"))  // the base parsed once, each target written by a resolver
+        o.resolver = *iri::resolver::make(*o.base_text, o.grammar, cli::resolver_options(o), {.strict = o.strict});
+}
+
+options parse_args(int argc, char** argv) {
+    options o;
+    o.jobs = std::max(1u, std::thread::hardware_concurrency());
+    o.command = read_subcommand(argc, argv);
+    arg_state st;
+    read_arguments(argc, argv, o, st);
+    if (st.json && st.tsv) usage_error("--json and --tsv exclude each other");
+    o.output = st.json ? cli::output_format::json : st.tsv ? cli::output_format::tsv : cli::output_format::text;
     if (!o.production_name.empty()) {
         const auto p = iri::find_production(o.grammar, o.production_name);
         if (!p) usage_error("grammar " + std::string(iri::name(o.grammar)) + " has no production " + o.production_name);
         o.production = *p;
     }
-    if (cli::takes_pairs(o.command)) {
-        if (o.pairs == o.base_text.has_value()) usage_error(o.command + " needs either --base B or --pairs");
-        if (o.base_text) {
-            auto b = iri::reference::parse(*o.base_text, o.grammar);
-            if (!b) {
-                std::cerr << "iri: the base is not valid\n" << cli::caret_display(*o.base_text, b.error());
-                std::exit(2);
-            }
-            if (!b->has_scheme() && o.command != "compare")
-                usage_error("the base needs a scheme (RFC 3986 §5.1): " + *o.base_text);
-            o.base = std::move(*b);
-            if (o.command == "resolve")
-                o.resolver = *iri::resolver::make(*o.base_text, o.grammar, cli::resolver_options(o), {.strict = o.strict});
-        }
-    } else if (o.pairs || o.base_text) {
-        usage_error("--base and --pairs are for resolve, relativize and compare");
-    }
+    read_base(o);
     if (o.references.empty() && o.inputs.empty()) o.inputs.emplace_back("-");
     return o;
 }
@@ -401,7 +346,7 @@ struct progress_bar {
 int main(int argc, char** argv) {
     options o = parse_args(argc, argv);
     o.to_uri.query_charset = o.charset;  // points into o, which lives to the end
-    if (o.command == "extract") return cli::run_extract(o);
+    if (o.command->prints == cli::shape::texts) return cli::run_extract(o);
     cli::counters n;
     const auto t0 = std::chrono::steady_clock::now();
     const auto elapsed = [&]() { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
