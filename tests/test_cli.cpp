@@ -133,6 +133,33 @@ BOOST_AUTO_TEST_CASE(resolve_and_relativize) {
     BOOST_TEST(run({"resolve", "--base", "relative/base", "g"}).status == 2);
 }
 
+// Issue 17, "Done when": each of these breaks its scheme's own grammar at the byte under the caret.
+BOOST_AUTO_TEST_CASE(check_and_parse_scheme_grammars) {
+    struct row {
+        const char* input;
+        std::size_t at;  // the column of the caret after the two-space indent
+        const char* code;
+        const char* spec;
+    };
+    for (const row& r : {row{"mailto:@example.org", 7, "scheme.mailto.syntax", "[RFC 6068 §2]"},
+                         row{"urn:a:b", 5, "scheme.urn.syntax", "[RFC 8141 §2]"},
+                         row{"data:text/plain", 15, "scheme.data.syntax", "[RFC 2397 §3]"},
+                         row{"http:/x", 6, "scheme.http.syntax", "[RFC 9110 §4.2.1]"}}) {
+        const ran c = run({"check", r.input});
+        BOOST_TEST(c.status == 1, r.input);
+        const std::string caret = "\n  " + std::string(r.at, ' ') + "^ error " + r.code;
+        BOOST_TEST(c.out.find(caret) != std::string::npos, r.input << ": " << c.out);
+        BOOST_TEST(c.out.find(r.spec) != std::string::npos, r.input);
+    }
+    const ran p = run({"parse", "--scheme", "mailto:a@example.org?subject=hi"});
+    BOOST_TEST(p.status == 0);
+    BOOST_TEST(p.out.find("\n  addr-spec: a@example.org\n") != std::string::npos, p.out);
+    BOOST_TEST(p.out.find("\n  hfield: subject=hi\n  hfname: subject\n  hfvalue: hi\n") != std::string::npos, p.out);
+    const ran j = run({"parse", "--scheme", "--json", "urn:a:b"});
+    BOOST_TEST(j.status == 1);
+    BOOST_TEST(j.out.find("\"error\": {\"code\": \"scheme.urn.syntax\", \"begin\": 5, \"end\": 6") != std::string::npos, j.out);
+}
+
 BOOST_AUTO_TEST_CASE(check_diagnostics) {
     // RFC 3986 §7.6's example: a warning only, so the exit status is 0; the marker spans the 35-byte userinfo.
     const ran w = run({"check", "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm"});
