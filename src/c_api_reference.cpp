@@ -47,6 +47,15 @@ int normal_form(const char* text, size_t len, int grammar, const iri_normalize_o
     });
 }
 
+// The checks both pair functions make before their work: the output, the second text, the grammar.
+int check_pair(const char* base, size_t base_len, const char* second, size_t second_len, const char* null_second,
+               int grammar, char** out, iri_error* err) {
+    if (const int s = start_output(base, base_len, out, err)) return s;
+    if (!usable(second, second_len)) return fail(err, IRI_E_INVALID_ARGUMENT, null_second);
+    if (!to_grammar(grammar)) return fail(err, IRI_E_NO_SUCH_GRAMMAR, "no such grammar");
+    return 0;
+}
+
 }  // namespace
 
 extern "C" {
@@ -73,10 +82,8 @@ int iri_is_valid(const char* text, size_t len, int grammar, int production) {
 
 int iri_resolve(const char* base, size_t base_len, const char* ref, size_t ref_len, int grammar, int strict,
                 char** out, size_t* out_len, iri_error* err) {
-    if (const int s = start_output(base, base_len, out, err)) return s;
-    if (!usable(ref, ref_len)) return fail(err, IRI_E_INVALID_ARGUMENT, "NULL reference with a non-zero length");
+    if (const int s = check_pair(base, base_len, ref, ref_len, "NULL reference with a non-zero length", grammar, out, err)) return s;
     const auto g = to_grammar(grammar);
-    if (!g) return fail(err, IRI_E_NO_SUCH_GRAMMAR, "no such grammar");
     return guarded(err, [&]() -> int {
         parsed_pair p;
         if (const int s = parse_pair(bytes(base, base_len), bytes(ref, ref_len), *g, p, err)) return s;
@@ -92,10 +99,8 @@ int iri_remove_dot_segments(const char* path, size_t len, char** out, size_t* ou
 
 int iri_relativize(const char* base, size_t base_len, const char* target, size_t target_len, int grammar,
                    char** out, size_t* out_len, iri_error* err) {
-    if (const int s = start_output(base, base_len, out, err)) return s;
-    if (!usable(target, target_len)) return fail(err, IRI_E_INVALID_ARGUMENT, "NULL target with a non-zero length");
+    if (const int s = check_pair(base, base_len, target, target_len, "NULL target with a non-zero length", grammar, out, err)) return s;
     const auto g = to_grammar(grammar);
-    if (!g) return fail(err, IRI_E_NO_SUCH_GRAMMAR, "no such grammar");
     return guarded(err, [&]() -> int {
         parsed_pair p;
         if (const int s = parse_pair(bytes(base, base_len), bytes(target, target_len), *g, p, err)) return s;
