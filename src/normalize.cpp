@@ -85,28 +85,6 @@ bool lowercase_changes(std::string_view s, bool ascii_only) noexcept {
     return (k & octet_kind::upper) != 0 && (!ascii_only || (k & octet_kind::non_ascii) == 0);
 }
 
-bool is_pct_dot(const char* p) noexcept { return p[0] == '%' && p[1] == '2' && (p[2] == 'E' || p[2] == 'e'); }
-
-// RFC 3986 §5.2.4 removes the segments "." and ".." as written, and §6.2.2.3 applies it to them only: decoding
-// "%2E" must not create one, or normalizing a reference before resolving it would change its target. True when
-// the segment around the "%2E" at `at` is, decoded, "." or ".." (it reads at most three items either way).
-bool decodes_to_dot_segment(std::string_view s, std::size_t at) noexcept {
-    std::size_t dots = 1, k = at;
-    while (k > 0 && s[k - 1] != '/') {  // back to the segment's start
-        if (s[k - 1] == '.') k -= 1;
-        else if (k >= 3 && is_pct_dot(s.data() + k - 3)) k -= 3;
-        else return false;
-        if (++dots > 2) return false;
-    }
-    for (k = at + 3; k < s.size() && s[k] != '/';) {
-        if (s[k] == '.') k += 1;
-        else if (k + 3 <= s.size() && is_pct_dot(s.data() + k)) k += 3;
-        else return false;
-        if (++dots > 2) return false;
-    }
-    return true;
-}
-
 // A grammar's unreserved set (§5.3.2.3 decodes the characters in it) and the lead octets E1–EF whose three-octet
 // characters it holds entirely (literal_skip.hpp's whole_three_octet_leads): for those a decoded "%HH%HH%HH" with
 // two trail octets needs no lookup. Built once per grammar.
@@ -155,7 +133,7 @@ std::size_t append_triplets(std::string& out, std::string_view s, std::size_t i,
     }
     std::uint8_t bytes[4];
     const std::int32_t used = unreserved_octets(s, i, lead, u, bytes);
-    if (used == 0 || (lead == '.' && k == piece::path && decodes_to_dot_segment(s, i))) {
+    if (used == 0 || (lead == '.' && k == piece::path && detail::decodes_to_dot_segment(s, i))) {
         append_percent_encoded(out, static_cast<unsigned char>(lead));
         return i + 3;
     }

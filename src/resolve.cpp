@@ -20,6 +20,8 @@ bool is_dot_segment(const char* b, std::size_t n, std::size_t k) noexcept {
     return b[k + 1] == '.' && (k + 2 == n || b[k + 2] == '/');
 }
 
+bool is_pct_dot(const char* p) noexcept { return p[0] == '%' && p[1] == '2' && (p[2] == 'E' || p[2] == 'e'); }
+
 }  // namespace
 
 // RFC 3986 §5.2.4, steps A–E, over the buffer [b, b + n) in place: the output never overtakes the input, so both
@@ -89,6 +91,24 @@ std::size_t first_dot_segment(std::string_view path) noexcept {
         if ((k == 0 || b[k - 1] == '/') && is_dot_segment(b, n, k)) return k;
     }
     return n;
+}
+
+// Reads at most three items either way from `at`.
+bool decodes_to_dot_segment(std::string_view s, std::size_t at) noexcept {
+    std::size_t dots = 1, k = at;
+    while (k > 0 && s[k - 1] != '/') {  // back to the segment's start
+        if (s[k - 1] == '.') k -= 1;
+        else if (k >= 3 && is_pct_dot(s.data() + k - 3)) k -= 3;
+        else return false;
+        if (++dots > 2) return false;
+    }
+    for (k = at + 3; k < s.size() && s[k] != '/';) {
+        if (s[k] == '.') k += 1;
+        else if (k + 3 <= s.size() && is_pct_dot(s.data() + k)) k += 3;
+        else return false;
+        if (++dots > 2) return false;
+    }
+    return true;
 }
 
 result<reference_view> in_grammar(const reference_view& r, grammar g) {

@@ -25,6 +25,11 @@ struct reference_access {
 /// Where the first "." or ".." segment of `path` begins (RFC 3986 §5.2.4), or path.size() when it has none.
 [[nodiscard]] std::size_t first_dot_segment(std::string_view path) noexcept;
 
+/// RFC 3986 §5.2.4 removes the segments "." and ".." as written, and §6.2.2.3 applies it to them only: decoding
+/// "%2E" must not create one, or decoding a reference (normalize, to_iri) before resolving it would change its
+/// target. True when the segment of `path` around the "%2E" at `at` is, decoded, "." or "..".
+[[nodiscard]] bool decodes_to_dot_segment(std::string_view path, std::size_t at) noexcept;
+
 /// RFC 3986 §5.2.4 over the buffer [b, b + n), in place. Returns the output's length.
 [[nodiscard]] std::size_t remove_dot_segments_in_place(char* b, std::size_t n) noexcept;
 

@@ -10,6 +10,7 @@
 #include "ascii.hpp"
 #include "convert_detail.hpp"
 #include "percent_detail.hpp"
+#include "resolve_detail.hpp"
 #include "iri/convert.hpp"
 #include "iri/idna.hpp"
 #include "iri/parse.hpp"
@@ -59,6 +60,7 @@ struct decoder {
     const detail::charset_info& unreserved_ascii;  // step 2: the US-ASCII characters that are decoded
     const component_decoding& appropriate;         // step 4: what the component allows in the target IRI
     bool keep_discouraged;
+    std::string_view path = {};  // the path, when the text is in it: no "%2E" is decoded into a dot segment
 };
 
 // Whether a character is appropriate where it is decoded, remembering the last range that held one
@@ -153,7 +155,12 @@ char* decode_component(char* p, std::string_view text, const decoder& d) {
         if (s == end || *s != '%') continue;
         const unsigned o = escaped_octet(s);
         if (o < 0x80) {  // step 2: only unreserved US-ASCII characters are decoded; the rest kept as written
-            if ((d.unreserved_ascii.ascii[o >> 6] >> (o & 63)) & 1u) {
+            // RFC 3986 §5.2.4 and §6.2.2.3: a "%2E" that would make a "." or ".." segment stays encoded, as in
+            // normalize, so the IRI resolves to the same target as the URI.
+            const bool makes_dot_segment =
+                o == '.' && !d.path.empty() && s >= d.path.data() && s < d.path.data() + d.path.size() &&
+                detail::decodes_to_dot_segment(d.path, static_cast<std::size_t>(s - d.path.data()));
+            if (((d.unreserved_ascii.ascii[o >> 6] >> (o & 63)) & 1u) && !makes_dot_segment) {
                 *p++ = static_cast<char>(o);
             } else {
                 std::memcpy(p, s, 3);
@@ -247,7 +254,9 @@ result<std::size_t> append_to_iri(std::string& out, std::string_view uri, const 
     copy(uri.substr(0, from));
     auto through = [&](component k, const component_decoding& cd) {
         if (!c[k].present() || c[k].end <= from) return;
-        p = decode_component(p, uri.substr(from, c[k].end - from), decoder{unreserved, cd, o.keep_discouraged_encoded});
+        const std::string_view path = k == component::path ? r.path() : std::string_view{};
+        p = decode_component(p, uri.substr(from, c[k].end - from),
+                             decoder{unreserved, cd, o.keep_discouraged_encoded, path});
         from = c[k].end;
     };
     auto as_written = [&](component k, std::string_view text) {  // component k written by the caller as `text`

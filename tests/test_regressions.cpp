@@ -57,6 +57,23 @@ BOOST_AUTO_TEST_CASE(to_iri_keeps_the_query_when_the_first_percent_follows_it) {
     BOOST_TEST(iri_of("http://a/b?x%C3%A9#%C3%A9", keep) == "http://a/b?x%C3%A9#é");
 }
 
+BOOST_AUTO_TEST_CASE(to_iri_never_decodes_a_dot_segment) {
+    // The to_iri harness's finding: "%2E" became ".", a dot segment that resolution removes (RFC 3986 §5.2.4),
+    // so the IRI had another target than the URI. §6.2.2.3 removes only the dot segments written as such; the
+    // triplet stays where it makes "." or "..", as syntax normalization keeps it.
+    const iri::to_iri_options o{};
+    BOOST_TEST(iri_of("%2E", o) == "%2E");
+    BOOST_TEST(iri_of("%2e%2E", o) == "%2e%2E");
+    BOOST_TEST(iri_of("a/.%2E/b", o) == "a/.%2E/b");
+    BOOST_TEST(iri_of("http://h/a/%2E%2E/b", o) == "http://h/a/%2E%2E/b");
+    BOOST_TEST(iri_of("http://h/%2E/", o) == "http://h/%2E/");
+    // Where no dot segment results, "%2E" is an unreserved "." and decoded (3987bis §4.2 step 2).
+    BOOST_TEST(iri_of("http://h/a%2E/%2E%2E%2E/%2Ex?%2E#%2E", o) == "http://h/a./.../.x?.#.");
+    BOOST_TEST(iri_of("http://%2E/", o) == "http://./");
+    // Both sides of the round trip agree with normalize on the original.
+    BOOST_TEST(*iri::normalize("%2E", grammar::uri) == "%2E");
+}
+
 BOOST_AUTO_TEST_CASE(literal_runs_of_every_length_end_at_the_input) {
     // The SIMD literal skip near the end of an exact-size input (each IRI_FORCE_SIMD level runs this; valgrind
     // and ASan see a read past the end). Every run of unreserved characters is a valid path (RFC 3986 §3.3); a

@@ -80,7 +80,9 @@ struct to_iri_options {
 /// part of strictly valid UTF-8 (step 3); re-encode characters not appropriate in their component (step 4:
 /// not ucschar, iprivate outside the query, bidi formatting characters, and the §5.1 ones when asked);
 /// optionally keep http(s) queries (step 5) and convert punycode labels (step 7). No charset but UTF-8 is
-/// ever assumed: "r%E9sum%E9" stays. Re-encoded octets are written with uppercase hex.
+/// ever assumed: "r%E9sum%E9" stays. Re-encoded octets are written with uppercase hex. A "%2E" that would
+/// turn its path segment into "." or ".." stays encoded ("/a/%2E%2E/b"), as in normalize: RFC 3986 §5.2.4 removes
+/// only the dot segments written as such (§6.2.2.3), so decoding it would change the target of the reference.
 /// Round trip: to_uri(to_iri(u)) equals u up to the case of hex digits and percent-encoded unreserved
 /// characters (§4.1).
 [[nodiscard]] result<std::string> to_iri(std::string_view uri, const to_iri_options& options = {});
