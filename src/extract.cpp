@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <utility>
 
 #include "ascii.hpp"
@@ -138,80 +139,88 @@ std::vector<part> continued_word(std::string_view text, std::size_t start, std::
     return parts;
 }
 
+// What one delimiter form found at a position: the IRI, if any, and where the search goes on.
+struct candidate {
+    std::optional<extracted> found;
+    std::size_t resume;
+};
+
+// Appendix C, "<...>": the whitespace inside removed and a leading "URL:" dropped. Angle contents never overlap.
+std::optional<candidate> angle_bracketed(std::string_view text, std::size_t pos, grammar g) {
+    const std::size_t gt = text.find_first_of("<>", pos + 1);
+    if (gt == std::string_view::npos || text[gt] != '>') return std::nullopt;
+    std::string value;
+    for (std::size_t i = pos + 1; i < gt;) {
+        const chr x = at(text, i);
+        if (!space(x.c)) value.append(text.substr(i, x.len));
+        i += x.len;
+    }
+    if (value.size() >= 4 && detail::iequals(std::string_view(value).substr(0, 4), "URL:")) value.erase(0, 4);
+    if (!is_valid(value, g, production::uri)) return std::nullopt;
+    return candidate{extracted{static_cast<std::uint32_t>(pos + 1), static_cast<std::uint32_t>(gt), std::move(value),
+                               delimiter::angle_brackets},
+                     gt + 1};
+}
+
+// Appendix C, "...": no whitespace inside.
+std::optional<candidate> double_quoted(std::string_view text, std::size_t pos, grammar g) {
+    std::size_t q = pos + 1;
+    while (q < text.size() && text[q] != '"' && !space(at(text, q).c)) q += at(text, q).len;
+    if (q >= text.size() || text[q] != '"') return std::nullopt;
+    const std::string_view value = text.substr(pos + 1, q - pos - 1);
+    if (!is_valid(value, g, production::uri)) return std::nullopt;
+    return candidate{extracted{static_cast<std::uint32_t>(pos + 1), static_cast<std::uint32_t>(q), std::string(value),
+                               delimiter::double_quotes},
+                     q + 1};
+}
+
+// A bare word from `pos` to the next whitespace: its IRI after any opening brackets or quotes, when it has a
+// plausible scheme, to the longest valid prefix less the sentence's end (trim_end). Appendix C: a line break right
+// after a hyphen continues the word on the next line; the word and its continuations are joined and parsed once
+// (parsing again for each line would be quadratic).
+candidate bare_word(std::string_view text, std::size_t pos, grammar g) {
+    std::size_t word_end = pos;
+    for (chr x; word_end < text.size() && !space((x = at(text, word_end)).c);) word_end += x.len;
+    std::size_t start = pos;
+    for (chr x; start < word_end && opener((x = at(text, start)).c);) start += x.len;
+    if (!plausible(text.substr(start, word_end - start), g)) return {std::nullopt, word_end};
+    std::string joined;
+    const std::vector<part> parts = continued_word(text, start, word_end, g, joined);
+    const std::size_t len = trim_end(joined, longest_valid(joined, g));
+    std::size_t last = 0;  // the part the IRI ends in (a part adding nothing is not taken)
+    while (last + 1 < parts.size() && parts[last + 1].at < len) ++last;
+    std::string value = joined.substr(0, len);
+    const std::size_t end_in_text = parts[last].begin + (len - parts[last].at);
+    if (value.empty() || value.find(':') == std::string::npos || value.back() == ':')
+        return {std::nullopt, parts[last].end};
+    return {extracted{static_cast<std::uint32_t>(start), static_cast<std::uint32_t>(end_in_text), std::move(value),
+                      delimiter::none},
+            parts[last].end};
+}
+
+// The IRI that starts at `pos` (a character that is not whitespace), in the first delimiter form that gives one.
+candidate candidate_at(std::string_view text, std::size_t pos, UChar32 c, grammar g) {
+    if (c == '<')
+        if (auto angle = angle_bracketed(text, pos, g)) return std::move(*angle);
+    if (c == '"')
+        if (auto quoted = double_quoted(text, pos, g)) return std::move(*quoted);
+    return bare_word(text, pos, g);
+}
+
 }  // namespace
 
 std::vector<extracted> extract(std::string_view text, grammar g) {
     std::vector<extracted> found;
-    const std::size_t n = std::min<std::size_t>(text.size(), 0xFFFFFFFFu);  // 32-bit offsets
-    for (std::size_t pos = 0; pos < n;) {
+    text = text.substr(0, std::min<std::size_t>(text.size(), 0xFFFFFFFFu));  // 32-bit offsets
+    for (std::size_t pos = 0; pos < text.size();) {
         const chr c = at(text, pos);
         if (c.c < 0 || space(c.c)) {
             pos += c.len;
             continue;
         }
-        // <...>: whitespace removed, "URL:" dropped (Appendix C). Angle contents never overlap.
-        if (c.c == '<') {
-            const std::size_t gt = text.find_first_of("<>", pos + 1);
-            if (gt != std::string_view::npos && text[gt] == '>') {
-                std::string value;
-                for (std::size_t i = pos + 1; i < gt;) {
-                    const chr x = at(text, i);
-                    if (!space(x.c)) value.append(text.substr(i, x.len));
-                    i += x.len;
-                }
-                if (value.size() >= 4 && detail::iequals(std::string_view(value).substr(0, 4), "URL:"))
-                    value.erase(0, 4);
-                if (is_valid(value, g, production::uri)) {
-                    found.push_back({static_cast<std::uint32_t>(pos + 1), static_cast<std::uint32_t>(gt),
-                                     std::move(value), delimiter::angle_brackets});
-                    pos = gt + 1;
-                    continue;
-                }
-            }
-        }
-        // "...": no whitespace inside.
-        if (c.c == '"') {
-            std::size_t q = pos + 1;
-            while (q < n && text[q] != '"' && !space(at(text, q).c)) q += at(text, q).len;
-            if (q < n && text[q] == '"' && is_valid(text.substr(pos + 1, q - pos - 1), g, production::uri)) {
-                found.push_back({static_cast<std::uint32_t>(pos + 1), static_cast<std::uint32_t>(q),
-                                 std::string(text.substr(pos + 1, q - pos - 1)), delimiter::double_quotes});
-                pos = q + 1;
-                continue;
-            }
-        }
-        // A bare word.
-        std::size_t word_end = pos;
-        while (word_end < n) {
-            const chr x = at(text, word_end);
-            if (space(x.c)) break;
-            word_end += x.len;
-        }
-        std::size_t start = pos;
-        while (start < word_end) {
-            const chr x = at(text, start);
-            if (!opener(x.c)) break;
-            start += x.len;
-        }
-        std::string_view word = text.substr(start, word_end - start);
-        if (!plausible(word, g)) {
-            pos = word_end;
-            continue;
-        }
-        // Appendix C: a line break right after a hyphen: the word continues on the next line. The word and its
-        // continuations are joined and parsed once: parsing again for each line would be quadratic.
-        std::string joined;
-        const std::vector<part> parts = continued_word(text.substr(0, n), start, word_end, g, joined);
-        const std::size_t len = trim_end(joined, longest_valid(joined, g));
-        std::size_t last = 0;  // the part the IRI ends in (a part adding nothing is not taken)
-        while (last + 1 < parts.size() && parts[last + 1].at < len) ++last;
-        std::string value = joined.substr(0, len);
-        const std::size_t end_in_text = parts[last].begin + (len - parts[last].at);
-        const std::size_t resume = parts[last].end;
-        if (!value.empty() && value.find(':') != std::string::npos && value.back() != ':')
-            found.push_back({static_cast<std::uint32_t>(start), static_cast<std::uint32_t>(end_in_text),
-                             std::move(value), delimiter::none});
-        pos = resume;
+        candidate next = candidate_at(text, pos, c.c, g);
+        if (next.found) found.push_back(std::move(*next.found));
+        pos = next.resume;
     }
     return found;
 }
