@@ -107,66 +107,84 @@ bool unsafe_ascii(unsigned char c) noexcept {
     return c >= 0x20 && c < 0x7F && c != '%' && !detail::contains(reserved, c) && !detail::contains(unreserved, c);
 }
 
+// §3.4.2 for a reg-name host: its pct-encoded UTF-8 decoded (a host that is not UTF-8 is left to §3.4.1), then
+// ToASCII when it has a non-ASCII character; else the host percent-encoded as any other component.
+std::optional<error> append_idna_host(const reference_view& r, grammar to, std::string& out) {
+    const std::string_view host = r.host();
+    auto decoded = percent_decode_utf8(host);
+    const bool has_non_ascii = decoded && std::any_of(decoded->begin(), decoded->end(), [](char c) {
+                                   return static_cast<unsigned char>(c) >= 0x80;
+                               });
+    if (!has_non_ascii) {
+        append_encoded(out, host, component_set(to, production::reg_name), detail::literal_sets(to).reg_name);
+        return std::nullopt;
+    }
+    auto a = host_to_ascii(*decoded);
+    if (a) {
+        out += *a;
+        return std::nullopt;
+    }
+    error e = a.error();
+    // Offsets into the reference, when the host was written without "%" (else: its start).
+    const std::uint32_t base = r.offsets()[component::host].begin;
+    const bool same = decoded->size() == host.size();
+    e.char_offset = base + (same ? e.char_offset : 0);
+    e.offset = e.char_offset;
+    if (!same) e.length = static_cast<std::uint32_t>(host.size());
+    e.variant = r.variant();
+    e.tried = production::uri_reference;
+    return e;
+}
+
+// "//" authority: userinfo encoded, an IP literal as it is, a reg-name encoded or (o.host) through IDNA.
+std::optional<error> append_authority(const reference_view& r, grammar to, const to_uri_options& o,
+                                      std::string& out) {
+    const detail::component_sets& sets = detail::literal_sets(to);
+    out += "//";
+    if (r.has_userinfo()) {
+        append_encoded(out, r.userinfo(), component_set(to, production::userinfo), sets.userinfo);
+        out += '@';
+    }
+    if (r.host_kind() != host_kind::reg_name) {
+        out += r.host();  // IP literals are never touched
+    } else if (o.host == host_mapping::idna && to == grammar::uri) {
+        if (auto e = append_idna_host(r, to, out)) return e;
+    } else {
+        append_encoded(out, r.host(), component_set(to, production::reg_name), sets.reg_name);
+    }
+    if (r.has_port()) out.append(":").append(r.port());
+    return std::nullopt;
+}
+
+// "?" query: encoded as UTF-8, or for an http(s) URI in o.query_charset (§3.1's note on legacy query charsets).
+std::optional<error> append_query(const reference_view& r, grammar to, const to_uri_options& o, std::string& out) {
+    out += '?';
+    bool known = true;
+    converter conv = to == grammar::uri && r.has_scheme() && detail::is_http(r.scheme())
+                         ? open_charset(o.query_charset, known)
+                         : nullptr;
+    // One code per condition: a charset ICU does not know is unknown_charset, as in from_charset.
+    if (!known) return detail::text_error(errc::unknown_charset, o.query_charset, 0, 0);
+    if (!conv) {
+        append_encoded(out, r.query(), component_set(to, production::query), detail::literal_sets(to).query);
+        return std::nullopt;
+    }
+    if (!append_query_in_charset(out, r.query(), conv.get()))
+        return detail::text_error(errc::unicode_failure, r.str(), 0, 0);
+    return std::nullopt;
+}
+
 // The components of `r`, each encoded for the matching production of grammar `to`.
 // Appends to `out`; an error leaves part of the output there (the caller truncates).
 std::optional<error> convert(const reference_view& r, grammar to, const to_uri_options& o, std::string& out) {
     const detail::component_sets& sets = detail::literal_sets(to);
     out.reserve(out.size() + r.str().size() + r.str().size() / 2);
     if (r.has_scheme()) out.append(r.scheme()).push_back(':');
-    if (r.has_authority()) {
-        out += "//";
-        if (r.has_userinfo()) {
-            append_encoded(out, r.userinfo(), component_set(to, production::userinfo), sets.userinfo);
-            out += '@';
-        }
-        if (r.host_kind() != host_kind::reg_name) {
-            out += r.host();  // IP literals are never touched
-        } else if (o.host == host_mapping::idna && to == grammar::uri) {
-            // §3.4.2: pct-encoded UTF-8 decoded (a host that is not UTF-8 is left to §3.4.1), then ToASCII.
-            const std::string_view host = r.host();
-            auto decoded = percent_decode_utf8(host);
-            const bool has_non_ascii =
-                decoded && std::any_of(decoded->begin(), decoded->end(),
-                                       [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
-            if (decoded && has_non_ascii) {
-                auto a = host_to_ascii(*decoded);
-                if (!a) {
-                    error e = a.error();
-                    // Offsets into the reference, when the host was written without "%" (else: its start).
-                    const std::uint32_t base = r.offsets()[component::host].begin;
-                    const bool same = decoded->size() == host.size();
-                    e.char_offset = base + (same ? e.char_offset : 0);
-                    e.offset = e.char_offset;
-                    if (!same) e.length = static_cast<std::uint32_t>(host.size());
-                    e.variant = r.variant();
-                    e.tried = production::uri_reference;
-                    return e;
-                }
-                out += *a;
-            } else {
-                append_encoded(out, host, component_set(to, production::reg_name), sets.reg_name);
-            }
-        } else {
-            append_encoded(out, r.host(), component_set(to, production::reg_name), sets.reg_name);
-        }
-        if (r.has_port()) out.append(":").append(r.port());
-    }
+    if (r.has_authority())
+        if (auto e = append_authority(r, to, o, out)) return e;
     append_encoded(out, r.path(), component_set(to, production::segment), sets.path);
-    if (r.has_query()) {
-        out += '?';
-        bool known = true;
-        converter conv = to == grammar::uri && r.has_scheme() && detail::is_http(r.scheme())
-                             ? open_charset(o.query_charset, known)
-                             : nullptr;
-        // One code per condition: a charset ICU does not know is unknown_charset, as in from_charset.
-        if (!known) return detail::text_error(errc::unknown_charset, o.query_charset, 0, 0);
-        if (conv) {
-            if (!append_query_in_charset(out, r.query(), conv.get()))
-                return detail::text_error(errc::unicode_failure, r.str(), 0, 0);
-        } else {
-            append_encoded(out, r.query(), component_set(to, production::query), sets.query);
-        }
-    }
+    if (r.has_query())
+        if (auto e = append_query(r, to, o, out)) return e;
     if (r.has_fragment()) {
         out += '#';
         append_encoded(out, r.fragment(), component_set(to, production::fragment), sets.fragment);
