@@ -141,6 +141,22 @@ std::uint32_t host_port(const prefixes& f, const unsigned char* s, std::uint32_t
     return end;
 }
 
+// authority = [ userinfo "@" ] host [ ":" port ] from s[a]: without a userinfo first (the common case); if the
+// authority does not end there, with the userinfo that runs up to an "@". Where it ends, or none.
+inline std::uint32_t authority(const prefixes& f, const unsigned char* s, std::uint32_t a, std::uint32_t n,
+                               components& out) noexcept {
+    std::uint32_t end = host_port(f, s, a, n, out);
+    if (end != none && is_authority_end(s, end, n)) return end;
+    const std::uint32_t at_sign = run_repeated(f.userinfo, f.sets->userinfo, s, a, n);
+    if (at_sign == none || at_sign >= n || s[at_sign] != '@') return none;
+    for (component k : {component::host, component::port, component::ipv4address, component::ipv6address,
+                        component::ipvfuture, component::reg_name})
+        out[k] = span{};
+    out[component::userinfo] = {a, at_sign};
+    end = host_port(f, s, at_sign + 1, n, out);
+    return end != none && is_authority_end(s, end, n) ? end : none;
+}
+
 // The fast path. True with `out` filled when the input is a valid string of the reference production `p`;
 // false when it cannot tell (the whole-production DFA then decides).
 bool split_parse(grammar g, production p, const unsigned char* s, std::uint32_t n, components& out) noexcept {
@@ -163,19 +179,8 @@ bool split_parse(grammar g, production p, const unsigned char* s, std::uint32_t 
     std::uint32_t path_end;
     if (n - at >= 2 && s[at] == '/' && s[at + 1] == '/') {
         const std::uint32_t a = at + 2;
-        // authority = [ userinfo "@" ] host [ ":" port ]: without a userinfo first (the common case); if the
-        // authority does not end there, with the userinfo that runs up to an "@".
-        std::uint32_t end = host_port(f, s, a, n, out);
-        if (end == none || !is_authority_end(s, end, n)) {
-            const std::uint32_t at_sign = run_repeated(f.userinfo, f.sets->userinfo, s, a, n);
-            if (at_sign == none || at_sign >= n || s[at_sign] != '@') return false;
-            for (component k : {component::host, component::port, component::ipv4address, component::ipv6address,
-                                component::ipvfuture, component::reg_name})
-                out[k] = span{};
-            out[component::userinfo] = {a, at_sign};
-            end = host_port(f, s, at_sign + 1, n, out);
-            if (end == none || !is_authority_end(s, end, n)) return false;
-        }
+        const std::uint32_t end = authority(f, s, a, n, out);
+        if (end == none) return false;
         out[component::authority] = {a, end};
         at = end;
         path_end = run_abempty(f, s, at, n);
