@@ -486,93 +486,115 @@ private:
         return r;
     }
 
+    // RFC 5234 §4: element = rulename / group / option / char-val / num-val / prose-val (and RFC 7405's %s/%i).
     node element() {
-        node n;
-        n.where = here();
-        char c = peek();
+        const char c = peek();
         if (is_alpha(c)) {
+            node n;
+            n.where = here();
             n.k = node::kind::rule_ref;
             n.name = rulename();
             return n;
         }
-        if (c == '(' || c == '[') {
-            ++i_;
-            c_wsp();
-            node inner = alternation();
-            c_wsp();
-            char close = c == '(' ? ')' : ']';
-            if (peek() != close) fail(std::string("\"/\", an element or \"") + close + "\"");
-            ++i_;
-            if (c == '(') return inner;
-            n.k = node::kind::repetition;
-            n.min = 0;
-            n.max = 1;
-            n.children.push_back(std::move(inner));
-            return n;
-        }
+        if (c == '(' || c == '[') return group_or_option(c);
         if (c == '"') return quoted(false);
-        if (c == '<') {
+        if (c == '<') return prose();
+        if (c == '%') return percent_value();
+        fail("an element (rule name, group, option, string, %-value or prose)");
+    }
+
+    // group = "(" alternation ")"; option = "[" alternation "]", a repetition of 0 to 1 (RFC 5234 §3.5, §3.8).
+    node group_or_option(char open) {
+        node n;
+        n.where = here();
+        ++i_;
+        c_wsp();
+        node inner = alternation();
+        c_wsp();
+        const char close = open == '(' ? ')' : ']';
+        if (peek() != close) fail(std::string("\"/\", an element or \"") + close + "\"");
+        ++i_;
+        if (open == '(') return inner;
+        n.k = node::kind::repetition;
+        n.min = 0;
+        n.max = 1;
+        n.children.push_back(std::move(inner));
+        return n;
+    }
+
+    // prose-val = "<" *(%x20-3D / %x3F-7E) ">" (RFC 5234 §4).
+    node prose() {
+        node n;
+        n.where = here();
+        ++i_;
+        n.k = node::kind::prose;
+        while (!eof() && peek() != '>') {
+            unsigned char b = static_cast<unsigned char>(peek());
+            if (b < 0x20 || b > 0x7E) fail("'>' to close the prose value");
+            n.text.push_back(b);
             ++i_;
-            n.k = node::kind::prose;
-            while (!eof() && peek() != '>') {
-                unsigned char b = static_cast<unsigned char>(peek());
-                if (b < 0x20 || b > 0x7E) fail("'>' to close the prose value");
-                n.text.push_back(b);
-                ++i_;
-            }
-            if (peek() != '>') fail("'>' to close the prose value");
-            ++i_;
-            return n;
         }
-        if (c == '%') {
-            char t = peek(1);
-            if (t == 's' || t == 'S' || t == 'i' || t == 'I') {
-                if (peek(2) != '"') {
-                    i_ += 2;
-                    fail("'\"' after %s or %i (RFC 7405)");
-                }
+        if (peek() != '>') fail("'>' to close the prose value");
+        ++i_;
+        return n;
+    }
+
+    // "%" then RFC 7405's case-sensitive or -insensitive string (%s"..", %i".."), or a num-val (RFC 5234 §4).
+    node percent_value() {
+        const location where = here();
+        const char t = peek(1);
+        if (t == 's' || t == 'S' || t == 'i' || t == 'I') {
+            if (peek(2) != '"') {
                 i_ += 2;
-                return quoted(t == 's' || t == 'S', n.where);
-            }
-            int base = 0;
-            if (t == 'x' || t == 'X') base = 16;
-            else if (t == 'd' || t == 'D') base = 10;
-            else if (t == 'b' || t == 'B') base = 2;
-            else {
-                ++i_;
-                fail("'x', 'd', 'b', 's' or 'i' after '%'");
+                fail("'\"' after %s or %i (RFC 7405)");
             }
             i_ += 2;
-            const char* what = base == 16 ? "a hexadecimal digit" : base == 10 ? "a decimal digit" : "a binary digit";
-            std::uint32_t lo = number(base, what);
-            if (peek() == '-') {
-                ++i_;
-                std::uint32_t hi = number(base, what);
-                if (hi < lo) throw parse_error{n.where, "range end is below range start"};
-                if (hi > 0x10FFFF) throw parse_error{n.where, "value above U+10FFFF"};
-                n.k = node::kind::char_range;
-                n.lo = lo;
-                n.hi = hi;
-                return n;
-            }
-            if (lo > 0x10FFFF) throw parse_error{n.where, "value above U+10FFFF"};
-            if (peek() != '.') {
-                n.k = node::kind::char_range;
-                n.lo = n.hi = lo;
-                return n;
-            }
-            n.k = node::kind::literal;
-            n.case_sensitive = true;
-            n.text.push_back(lo);
-            while (peek() == '.') {
-                ++i_;
-                std::uint32_t v = number(base, what);
-                if (v > 0x10FFFF) throw parse_error{n.where, "value above U+10FFFF"};
-                n.text.push_back(v);
-            }
+            return quoted(t == 's' || t == 'S', where);
+        }
+        int base = 0;
+        if (t == 'x' || t == 'X') base = 16;
+        else if (t == 'd' || t == 'D') base = 10;
+        else if (t == 'b' || t == 'B') base = 2;
+        else {
+            ++i_;
+            fail("'x', 'd', 'b', 's' or 'i' after '%'");
+        }
+        i_ += 2;
+        return num_val(base, where);
+    }
+
+    // num-val after "%x", "%d" or "%b": a value, a range "lo-hi", or a concatenation "v.v.v" (RFC 5234 §4).
+    node num_val(int base, location where) {
+        node n;
+        n.where = where;
+        const char* what = base == 16 ? "a hexadecimal digit" : base == 10 ? "a decimal digit" : "a binary digit";
+        std::uint32_t lo = number(base, what);
+        if (peek() == '-') {
+            ++i_;
+            std::uint32_t hi = number(base, what);
+            if (hi < lo) throw parse_error{n.where, "range end is below range start"};
+            if (hi > 0x10FFFF) throw parse_error{n.where, "value above U+10FFFF"};
+            n.k = node::kind::char_range;
+            n.lo = lo;
+            n.hi = hi;
             return n;
         }
-        fail("an element (rule name, group, option, string, %-value or prose)");
+        if (lo > 0x10FFFF) throw parse_error{n.where, "value above U+10FFFF"};
+        if (peek() != '.') {
+            n.k = node::kind::char_range;
+            n.lo = n.hi = lo;
+            return n;
+        }
+        n.k = node::kind::literal;
+        n.case_sensitive = true;
+        n.text.push_back(lo);
+        while (peek() == '.') {
+            ++i_;
+            std::uint32_t v = number(base, what);
+            if (v > 0x10FFFF) throw parse_error{n.where, "value above U+10FFFF"};
+            n.text.push_back(v);
+        }
+        return n;
     }
 
     node quoted(bool case_sensitive, location at = {}) {

@@ -241,24 +241,7 @@ private:
         if (!error_.empty()) return {};
         if (!carries(n, parent)) return {alternative{plain_expr(n), {}, {}}};
         switch (n.k) {
-            case node::kind::rule_ref: {
-                const rule& r = *g_.find(n.name);
-                std::vector<alternative> inner = tagged_.at(fold(r.name))
-                                                     ? expand(r.definition, r.name, optional)
-                                                     : std::vector<alternative>{alternative{cname(r.name), {}, {}}};
-                const std::string role = g_.component_role(parent, r.name);
-                if (role.empty()) return inner;
-                for (alternative& a : inner) {
-                    if (std::find(a.roles.begin(), a.roles.end(), role) != a.roles.end()) {
-                        error_ = n.where.str() + ": component " + role + " occurs twice in one alternative";
-                        return {};
-                    }
-                    a.re = "(@" + tag(role, 'b') + " " + a.re + " @" + tag(role, 'e') + ")";
-                    a.roles.push_back(role);
-                    if (optional) a.optional.push_back(role);
-                }
-                return inner;
-            }
+            case node::kind::rule_ref: return expand_rule(n, parent, optional);
             case node::kind::alternation: {
                 std::vector<alternative> out;
                 for (const node& c : n.children) {
@@ -267,31 +250,7 @@ private:
                 }
                 return limit(std::move(out), n);
             }
-            case node::kind::concatenation: {
-                std::vector<alternative> out{alternative{}};
-                for (const node& c : n.children) {
-                    auto part = expand(c, parent, optional);
-                    std::vector<alternative> next;
-                    for (const alternative& a : out)  // the first child varies slowest: priority order
-                        for (const alternative& b : part) {
-                            alternative m = a;
-                            m.re += (m.re.empty() ? "" : " ") + b.re;
-                            for (const std::string& role : b.roles) {
-                                if (std::find(m.roles.begin(), m.roles.end(), role) != m.roles.end()) {
-                                    error_ = c.where.str() + ": component " + role + " occurs twice in one alternative";
-                                    return {};
-                                }
-                                m.roles.push_back(role);
-                            }
-                            m.optional.insert(m.optional.end(), b.optional.begin(), b.optional.end());
-                            next.push_back(std::move(m));
-                        }
-                    out = limit(std::move(next), n);
-                    if (!error_.empty()) return {};
-                }
-                for (alternative& a : out) a.re = "(" + a.re + ")";
-                return out;
-            }
+            case node::kind::concatenation: return expand_concatenation(n, parent, optional);
             case node::kind::repetition: {
                 // Only an optional part may hold a component (checked before): [x] is x, else nothing (greedy).
                 auto inner = expand(n.children[0], parent, true);
@@ -305,6 +264,54 @@ private:
             default:
                 return {alternative{plain_expr(n), {}, {}}};
         }
+    }
+
+    // A rule used in `parent`: inlined when tagged, and its alternatives wrapped in the tags of its component role.
+    std::vector<alternative> expand_rule(const node& n, const std::string& parent, bool optional) {
+        const rule& r = *g_.find(n.name);
+        std::vector<alternative> inner = tagged_.at(fold(r.name))
+                                             ? expand(r.definition, r.name, optional)
+                                             : std::vector<alternative>{alternative{cname(r.name), {}, {}}};
+        const std::string role = g_.component_role(parent, r.name);
+        if (role.empty()) return inner;
+        for (alternative& a : inner) {
+            if (!add_role(a, role, n)) return {};
+            a.re = "(@" + tag(role, 'b') + " " + a.re + " @" + tag(role, 'e') + ")";
+            if (optional) a.optional.push_back(role);
+        }
+        return inner;
+    }
+
+    // A concatenation: the product of its children's alternatives, the first child varying slowest (priority).
+    std::vector<alternative> expand_concatenation(const node& n, const std::string& parent, bool optional) {
+        std::vector<alternative> out{alternative{}};
+        for (const node& c : n.children) {
+            auto part = expand(c, parent, optional);
+            std::vector<alternative> next;
+            for (const alternative& a : out)
+                for (const alternative& b : part) {
+                    alternative m = a;
+                    m.re += (m.re.empty() ? "" : " ") + b.re;
+                    for (const std::string& role : b.roles)
+                        if (!add_role(m, role, c)) return {};
+                    m.optional.insert(m.optional.end(), b.optional.begin(), b.optional.end());
+                    next.push_back(std::move(m));
+                }
+            out = limit(std::move(next), n);
+            if (!error_.empty()) return {};
+        }
+        for (alternative& a : out) a.re = "(" + a.re + ")";
+        return out;
+    }
+
+    // Records that alternative `a` holds component `role` (at `where`); an error when it already does.
+    bool add_role(alternative& a, const std::string& role, const node& where) {
+        if (std::find(a.roles.begin(), a.roles.end(), role) != a.roles.end()) {
+            error_ = where.where.str() + ": component " + role + " occurs twice in one alternative";
+            return false;
+        }
+        a.roles.push_back(role);
+        return true;
     }
 
     std::vector<alternative> limit(std::vector<alternative> v, const node& n) {
@@ -695,12 +702,13 @@ std::size_t part_index(const grammar& g, const std::string& name) {
     return g.parts.size();
 }
 
-bool emit_scheme(const grammar& g, const emit_options& opt, std::ostream& out, std::string& error) {
-    const std::string top = g.entries.at(0).rule;
-    // The parts inside a list element belong to the element's matcher; the others to the URI's.
-    std::vector<grammar> views;  // [0]: the URI; [1 + i]: list i's element
-    std::vector<list_shape> shapes(g.lists.size());
+// The grammars a scheme's matchers are emitted from: [0] the URI's, [1 + i] list i's element's, each tagging the
+// parts that belong to it (the parts inside a list element belong to the element's matcher; the others to the
+// URI's). Also each list's shape. False with `error` when a part is repeated outside a ;@list.
+bool scheme_views(const grammar& g, std::vector<grammar>& views, std::vector<list_shape>& shapes,
+                  std::string& error) {
     std::set<std::string> in_elements, top_parts;
+    shapes.resize(g.lists.size());
     for (std::size_t i = 0; i < g.lists.size(); ++i) {
         if (!shape_of(g, g.lists[i], shapes[i], error)) return false;
         auto r = reachable(g, g.lists[i].element);
@@ -715,12 +723,44 @@ bool emit_scheme(const grammar& g, const emit_options& opt, std::ostream& out, s
         views.push_back(with_parts(g, r));
     }
     for (std::size_t i = 0; i < views.size(); ++i) {
-        const entry e{"URI", i == 0 ? top : g.lists[i - 1].element, {}};
+        const entry e{"URI", i == 0 ? g.entries.at(0).rule : g.lists[i - 1].element, {}};
         if (component_under_repetition(views[i], {e}, error)) {
             error += "; a scheme grammar declares a repeated part with ;@list";
             return false;
         }
     }
+    return true;
+}
+
+// The tables after the matchers: the parts' names, the lists (scheme_list_info) and the scheme's
+// scheme_grammar_info, which the library finds by name.
+void write_scheme_tables(const grammar& g, const std::vector<list_shape>& shapes, const emit_options& opt,
+                         const std::string& ns, std::ostream& out) {
+    const std::string top = g.entries.at(0).rule;
+    out << "const char* const part_names[] = {\n";
+    for (const std::string& p : g.parts) out << "    " << c_string(g.find(p)->name) << ",\n";
+    out << "};\n\nconst ::iri::detail::scheme_list_info lists[] = {\n";
+    for (std::size_t i = 0; i < g.lists.size(); ++i) {
+        const list_shape& sh = shapes[i];
+        const std::size_t after = sh.after.empty() ? g.parts.size() : part_index(g, sh.after);
+        out << "    {" << part_index(g, g.lists[i].rule) << ", " << part_index(g, g.lists[i].element) << ", " << after
+            << ", " << c_string(sh.lead) << ", " << c_string(sh.sep) << ", " << (sh.sep_first ? "true" : "false")
+            << ", &match_" << cname(g.lists[i].element) << ", &prefix_" << cname(g.lists[i].element) << "},\n";
+    }
+    out << "    {0, 0, 0, nullptr, nullptr, false, nullptr, nullptr},\n};\n\n";
+    out << "}  // namespace\n}  // namespace iri::detail::" << ns << "\n\n";
+    out << "namespace iri::detail {\nextern const scheme_grammar_info scheme_info_" << cname(g.name) << ";\n";
+    out << "const scheme_grammar_info scheme_info_" << cname(g.name) << " = {\n    " << c_string(g.scheme) << ",\n    "
+        << c_string(opt.source) << ",\n    " << c_string(g.spec) << ",\n    " << c_string(g.find(top)->name)
+        << ",\n    " << ns << "::part_names,\n    " << g.parts.size() << ",\n    &" << ns << "::match_" << cname(top)
+        << ",\n    " << ns << "::lists,\n    " << g.lists.size() << ",\n};\n}  // namespace iri::detail\n";
+}
+
+bool emit_scheme(const grammar& g, const emit_options& opt, std::ostream& out, std::string& error) {
+    const std::string top = g.entries.at(0).rule;
+    std::vector<grammar> views;
+    std::vector<list_shape> shapes;
+    if (!scheme_views(g, views, shapes, error)) return false;
 
     const std::string ns = opt.ns.empty() ? "gen_scheme_" + cname(g.name) : opt.ns;
     emit_prologue(g, opt, ns, out);
@@ -744,23 +784,7 @@ bool emit_scheme(const grammar& g, const emit_options& opt, std::ostream& out, s
         write_matcher(out, "match_" + cname(rule_name), "::iri::span* out", alternatives, store);
         if (i > 0) write_prefix(out, "prefix_" + cname(rule_name), ems[i]->untagged_rule(rule_name));
     }
-    out << "const char* const part_names[] = {\n";
-    for (const std::string& p : g.parts) out << "    " << c_string(g.find(p)->name) << ",\n";
-    out << "};\n\nconst ::iri::detail::scheme_list_info lists[] = {\n";
-    for (std::size_t i = 0; i < g.lists.size(); ++i) {
-        const list_shape& sh = shapes[i];
-        const std::size_t after = sh.after.empty() ? g.parts.size() : part_index(g, sh.after);
-        out << "    {" << part_index(g, g.lists[i].rule) << ", " << part_index(g, g.lists[i].element) << ", " << after
-            << ", " << c_string(sh.lead) << ", " << c_string(sh.sep) << ", " << (sh.sep_first ? "true" : "false")
-            << ", &match_" << cname(g.lists[i].element) << ", &prefix_" << cname(g.lists[i].element) << "},\n";
-    }
-    out << "    {0, 0, 0, nullptr, nullptr, false, nullptr, nullptr},\n};\n\n";
-    out << "}  // namespace\n}  // namespace iri::detail::" << ns << "\n\n";
-    out << "namespace iri::detail {\nextern const scheme_grammar_info scheme_info_" << cname(g.name) << ";\n";
-    out << "const scheme_grammar_info scheme_info_" << cname(g.name) << " = {\n    " << c_string(g.scheme) << ",\n    "
-        << c_string(opt.source) << ",\n    " << c_string(g.spec) << ",\n    " << c_string(g.find(top)->name)
-        << ",\n    " << ns << "::part_names,\n    " << g.parts.size() << ",\n    &" << ns << "::match_" << cname(top)
-        << ",\n    " << ns << "::lists,\n    " << g.lists.size() << ",\n};\n}  // namespace iri::detail\n";
+    write_scheme_tables(g, shapes, opt, ns, out);
     return true;
 }
 

@@ -28,14 +28,15 @@ const char* const usage =
     "Writing a variant: see grammar/README.md. Errors are reported as file:line:column: message; the exit\n"
     "status is 1 for a grammar error, 2 for a usage error.\n";
 
-}  // namespace
-
-int main(int argc, char** argv) {
+// The command line: the grammar file and the options (exits with 0 after --help, 2 on a usage error).
+struct arguments {
     std::string input, output;
     bool check_only = false;
     iri::abnf::emit_options opt;
-    std::ostringstream cmd;
-    cmd << "iri-generate";
+};
+
+arguments parse_arguments(int argc, char** argv) {
+    arguments args;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
         auto value = [&](const char* what) -> std::string {
@@ -47,54 +48,68 @@ int main(int argc, char** argv) {
         };
         if (a == "-h" || a == "--help") {
             std::cout << usage;
-            return 0;
+            std::exit(0);
         } else if (a == "-o") {
-            output = value("a file name");
+            args.output = value("a file name");
         } else if (a == "--entry") {
-            opt.entries.push_back(value("a rule name"));
+            args.opt.entries.push_back(value("a rule name"));
         } else if (a == "--namespace") {
-            opt.ns = value("a name");
+            args.opt.ns = value("a name");
         } else if (a == "--check") {
-            check_only = true;
+            args.check_only = true;
         } else if (!a.empty() && a[0] == '-') {
             std::cerr << "iri-generate: unknown option " << a << "\n" << usage;
-            return 2;
-        } else if (input.empty()) {
-            input = a;
+            std::exit(2);
+        } else if (args.input.empty()) {
+            args.input = a;
         } else {
             std::cerr << "iri-generate: more than one grammar file\n" << usage;
-            return 2;
+            std::exit(2);
         }
     }
-    if (input.empty()) {
+    if (args.input.empty()) {
         std::cerr << usage;
-        return 2;
+        std::exit(2);
     }
+    return args;
+}
+
+// Writes `text` to `output`, or to standard output when it is empty. False when the file cannot be written.
+bool write_output(const std::string& output, const std::string& text) {
+    if (output.empty()) {
+        std::cout << text;
+        return true;
+    }
+    std::ofstream out(output, std::ios::binary);
+    out << text;
+    return static_cast<bool>(out);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    arguments args = parse_arguments(argc, argv);
+    std::ostringstream cmd;
+    cmd << "iri-generate";
     for (int i = 1; i < argc; ++i) cmd << " " << argv[i];
 
     iri::abnf::diagnostics d;
-    iri::abnf::grammar g = iri::abnf::load(input, d);
+    iri::abnf::grammar g = iri::abnf::load(args.input, d);
     if (!d.ok()) {
         for (const std::string& e : d.errors) std::cerr << e << "\n";
         return 1;
     }
-    if (check_only) return 0;
-    opt.source = input;
-    opt.command = cmd.str();
+    if (args.check_only) return 0;
+    args.opt.source = args.input;
+    args.opt.command = cmd.str();
     std::ostringstream text;
     std::string error;
-    if (!iri::abnf::emit_re2c(g, opt, text, error)) {
-        std::cerr << input << ": " << error << "\n";
+    if (!iri::abnf::emit_re2c(g, args.opt, text, error)) {
+        std::cerr << args.input << ": " << error << "\n";
         return 1;
     }
-    if (output.empty()) {
-        std::cout << text.str();
-        return 0;
-    }
-    std::ofstream out(output, std::ios::binary);
-    out << text.str();
-    if (!out) {
-        std::cerr << "iri-generate: cannot write " << output << "\n";
+    if (!write_output(args.output, text.str())) {
+        std::cerr << "iri-generate: cannot write " << args.output << "\n";
         return 1;
     }
     return 0;
