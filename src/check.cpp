@@ -7,6 +7,7 @@
 
 #include "ascii.hpp"
 #include "check_detail.hpp"
+#include "form_detail.hpp"
 #include "iri/parse.hpp"
 
 namespace iri {
@@ -61,7 +62,7 @@ std::vector<piece> pieces_of(const reference_view& r) {
     split(c[component::userinfo], "", component::userinfo, production::userinfo);
     if (r.host_kind() == host_kind::reg_name) split(c[component::reg_name], ".", component::host, production::reg_name);
     split(c[component::path], "/", component::path, production::segment);
-    split(c[component::query], "&;=", component::query, production::query);  // names and values (§4.2)
+    split(c[component::query], detail::form_delimiters, component::query, production::query);  // names, values
     split(c[component::fragment], "", component::fragment, production::fragment);
     return out;
 }

@@ -1,6 +1,10 @@
 // Query parameters (application/x-www-form-urlencoded) over RFC 3986 §3.4 queries.
 #include "iri/query.hpp"
 
+#include <string>
+
+#include "form_detail.hpp"
+
 namespace iri {
 
 query_params_view::iterator::iterator(std::string_view q, std::size_t pos, bool semicolon) noexcept
@@ -9,7 +13,7 @@ query_params_view::iterator::iterator(std::string_view q, std::size_t pos, bool 
 }
 
 void query_params_view::iterator::skip_empty() noexcept {
-    const std::string_view seps = semicolon_ ? std::string_view("&;") : std::string_view("&");
+    const std::string_view seps = detail::form_pair_separators(semicolon_);
     while (pos_ <= q_.size()) {
         const std::size_t sep = q_.find_first_of(seps, pos_);
         end_ = sep == std::string_view::npos ? q_.size() : sep;
@@ -21,7 +25,7 @@ void query_params_view::iterator::skip_empty() noexcept {
 
 query_param query_params_view::iterator::operator*() const noexcept {
     const std::string_view piece = q_.substr(pos_, end_ - pos_);
-    const std::size_t eq = piece.find('=');
+    const std::size_t eq = piece.find(detail::form_name_value_separator);
     if (eq == std::string_view::npos) return {piece, std::nullopt};
     return {piece.substr(0, eq), piece.substr(eq + 1)};
 }
@@ -39,15 +43,18 @@ std::optional<query_param> query_params_view::find(std::string_view key) const n
 }
 
 result<std::string> decode_query_part(std::string_view part, query_options options, decode_mode mode) {
-    if (!options.plus_as_space || part.find('+') == std::string_view::npos) return percent_decode(part, mode);
+    if (!options.plus_as_space || part.find(detail::form_space) == std::string_view::npos)
+        return percent_decode(part, mode);
     std::string spaced(part);
     for (char& c : spaced)
-        if (c == '+') c = ' ';
+        if (c == detail::form_space) c = ' ';
     return percent_decode(spaced, mode);
 }
 
 result<std::string> make_query(std::span<const query_pair> pairs, grammar g, query_options options) {
-    const std::string_view also = options.semicolon ? std::string_view("&=+#;") : std::string_view("&=+#");
+    // Encoded besides what the query production excludes: the form's delimiters, and "#", which would end it.
+    std::string also(detail::form_pair_separators(options.semicolon));
+    also += {detail::form_name_value_separator, detail::form_space, '#'};
     std::string q;
     auto append = [&](std::string_view text) -> std::optional<error> {
         auto e = percent_encode(text, g, production::query, encode_mode::literal, also);
@@ -55,7 +62,7 @@ result<std::string> make_query(std::span<const query_pair> pairs, grammar g, que
         if (options.plus_as_space) {
             for (std::size_t i = 0; i < e->size(); ++i) {
                 if (e->compare(i, 3, "%20") == 0) {
-                    q += '+';
+                    q += detail::form_space;
                     i += 2;
                 } else {
                     q += (*e)[i];
@@ -68,11 +75,11 @@ result<std::string> make_query(std::span<const query_pair> pairs, grammar g, que
     };
     bool first = true;
     for (const query_pair& p : pairs) {
-        if (!first) q += '&';
+        if (!first) q += detail::form_pair_separators(false);
         first = false;
         if (auto e = append(p.key)) return *e;
         if (p.value) {
-            q += '=';
+            q += detail::form_name_value_separator;
             if (auto e = append(*p.value)) return *e;
         }
     }
