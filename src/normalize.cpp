@@ -324,6 +324,7 @@ private:
 
 // §5.3.3's changes to a host and port that the syntax rung leaves: none when this holds.
 bool scheme_rung_keeps(const reference_view& r, const scheme_info* known) noexcept {
+    if (known && known->equivalence != scheme_equivalence::none) return false;  // its rule reads the whole text
     if (r.host_kind() == host_kind::ipv6) return false;  // the RFC 5952 form: written by the slow path
     if (known && known->dns_host && r.host_kind() == host_kind::reg_name && needs_uts46(r.host())) return false;
     if (r.has_port()) {
@@ -358,6 +359,7 @@ bool prefix_normal(const reference_view& r, const normalize_options& o, const sc
 
 bool already_normal(const reference_view& r, const normalize_options& o) noexcept {
     const scheme_info* known = o.rung == rung::scheme && r.has_scheme() ? find_scheme(r.scheme()) : nullptr;
+    if (known && known->equivalence != scheme_equivalence::none) return false;
     const std::string_view s = r.str();
     if (s.find('%') != std::string_view::npos || !prefix_normal(r, o, known)) return false;
     if (r.has_scheme() && detail::first_dot_segment(r.path()) != r.path().size()) return false;
@@ -374,12 +376,16 @@ bool prefix_already_normal(const reference_view& r, const normalize_options& o) 
 }
 
 result<std::size_t> append_normal_form(std::string& out, const target_parts& t, const normalize_options& o,
-                                       std::string_view source, std::string_view normal_prefix) {
+                                       std::string_view source, std::string_view normal_prefix,
+                                       normal_purpose purpose) {
     const std::size_t start = out.size();
     if (!normal_writer(out, t, o, normal_prefix).write()) {
         out.resize(start);
         return make_error(errc::unicode_failure, source, 0, t.variant, production::uri_reference);
     }
+    if (o.rung == rung::scheme && t.scheme)  // §5.3.3: the rules of particular schemes (urn, mailto, file)
+        if (const scheme_info* known = find_scheme(t.scheme->scheme()))
+            apply_scheme_equivalence(out, start, *known, purpose);
     // Valid by construction without NFC (decoding unreserved characters, lowercasing and removing dot segments
     // keep every component in its production); NFC's output is checked.
     if (o.nfc) {
@@ -394,7 +400,10 @@ result<std::size_t> append_normal_form(std::string& out, const target_parts& t, 
 
 }  // namespace detail
 
-result<std::size_t> append_normalized(std::string& out, const reference_view& r, normalize_options o) {
+namespace {
+
+result<std::size_t> append_form(std::string& out, const reference_view& r, const normalize_options& o,
+                                detail::normal_purpose purpose) {
     // §5.3.1: the string itself; or a reference no rule changes
     if ((o.rung == rung::simple && !o.nfc) || already_normal(r, o)) {
         const std::string_view s = !o.keep_fragment && r.has_fragment()
@@ -403,7 +412,13 @@ result<std::size_t> append_normalized(std::string& out, const reference_view& r,
         out.append(s);
         return s.size();
     }
-    return detail::append_normal_form(out, detail::parts_of(r), o, r.str());
+    return detail::append_normal_form(out, detail::parts_of(r), o, r.str(), {}, purpose);
+}
+
+}  // namespace
+
+result<std::size_t> append_normalized(std::string& out, const reference_view& r, normalize_options o) {
+    return append_form(out, r, o, detail::normal_purpose::reference);
 }
 
 result<std::string> normalize(const reference_view& r, normalize_options o) {
@@ -426,8 +441,8 @@ bool equivalent(const reference_view& a, const reference_view& b, normalize_opti
     };
     if (without_fragment(a) == without_fragment(b)) return true;  // no allocation
     if (o.rung == rung::simple && !o.nfc) return false;
-    auto na = normalize(a, o);
-    auto nb = normalize(b, o);
+    auto na = canonical_key(a, o);
+    auto nb = canonical_key(b, o);
     return na && nb && *na == *nb;
 }
 
@@ -439,10 +454,15 @@ result<bool> equivalent(std::string_view a, std::string_view b, grammar g, norma
     return equivalent(*ra, *rb, o);
 }
 
-result<std::string> canonical_key(const reference_view& r, normalize_options o) { return normalize(r, o); }
+result<std::string> canonical_key(const reference_view& r, normalize_options o) {
+    std::string out;
+    out.reserve(r.str().size() + 4);
+    if (auto n = append_canonical_key(out, r, o); !n) return n.error();
+    return out;
+}
 
 result<std::size_t> append_canonical_key(std::string& out, const reference_view& r, normalize_options o) {
-    return append_normalized(out, r, o);
+    return append_form(out, r, o, detail::normal_purpose::key);
 }
 
 }  // namespace iri

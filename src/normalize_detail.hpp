@@ -1,15 +1,21 @@
 // Normalization of a target given as parts, and IDN equivalence. Private to the library.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 
 #include "iri/grammar.hpp"
 #include "iri/normalize.hpp"
+#include "iri/schemes.hpp"
 #include "resolve_detail.hpp"
 
 namespace iri::detail {
+
+/// What a normal form is written for: normalize (the reference itself, normalized) or canonical_key and equivalent
+/// (which a scheme's rule may shorten: RFC 8141 §3.1 leaves a URN's r-, q- and f-components out of equivalence).
+enum class normal_purpose : std::uint8_t { reference, key };
 
 /// Appends the normal form (normalize.hpp) of the reference made of `t`, in one pass: each component is written
 /// normalized straight from the reference it comes from, so a resolved target is never written unnormalized first.
@@ -18,7 +24,12 @@ namespace iri::detail {
 /// `out` is as it was.
 [[nodiscard]] result<std::size_t> append_normal_form(std::string& out, const target_parts& t,
                                                      const normalize_options& o, std::string_view source,
-                                                     std::string_view normal_prefix = {});
+                                                     std::string_view normal_prefix = {},
+                                                     normal_purpose purpose = normal_purpose::reference);
+
+/// The scheme rung's rule of `scheme` (scheme_info::equivalence) over the normal form out[from, ...), in place:
+/// nothing when the scheme has none or the text does not satisfy the scheme's grammar (scheme_rules.hpp).
+void apply_scheme_equivalence(std::string& out, std::size_t from, const scheme_info& scheme, normal_purpose purpose);
 
 /// True when the scheme and authority of `r` (up to the authority's end, or the ":" after the scheme) are their
 /// own normal form at rung syntax or scheme without NFC.

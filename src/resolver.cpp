@@ -27,6 +27,14 @@ result<reference_view> resolver::rebase(std::string_view base) {
 }
 
 result<std::size_t> resolver::append_normalized(std::string& out, std::string_view href) const {
+    return append_target(out, href, false);
+}
+
+result<std::size_t> resolver::append_key(std::string& out, std::string_view href) const {
+    return append_target(out, href, true);
+}
+
+result<std::size_t> resolver::append_target(std::string& out, std::string_view href, bool key) const {
     const reference_view b = base();
     if (!has_base_) return detail::base_not_absolute(b);
     auto ref = reference_view::parse(href, grammar_);
@@ -37,12 +45,8 @@ result<std::size_t> resolver::append_normalized(std::string& out, std::string_vi
     const std::size_t prefix_end =
         b.has_authority() ? b.offsets()[component::authority].end : b.offsets()[component::scheme].end + 1;
     return detail::append_normal_form(out, t, normalize_, href,
-                                      prefix ? b.str().substr(0, prefix_end) : std::string_view());
-}
-
-// The key is the normal form itself (normalize.hpp).
-result<std::size_t> resolver::append_key(std::string& out, std::string_view href) const {
-    return append_normalized(out, href);
+                                      prefix ? b.str().substr(0, prefix_end) : std::string_view(),
+                                      key ? detail::normal_purpose::key : detail::normal_purpose::reference);
 }
 
 result<std::string_view> resolver::normalized(std::string_view href) {

@@ -1,6 +1,7 @@
 // The scheme table: the permanent schemes of the IANA "Uniform Resource Identifier (URI) Schemes" registry
-// whose defining document gives a default port, with that document, and whether that document makes a reg-name host
-// a DNS name (a fully qualified domain name, or a name looked up with DNS), with the section. Sorted by name.
+// whose defining document gives a default port or an equivalence rule of its own, with that document, and whether
+// that document makes a reg-name host a DNS name (a fully qualified domain name, or a name looked up with DNS), with
+// the section. Sorted by name.
 #include "iri/schemes.hpp"
 
 #include <algorithm>
@@ -13,7 +14,7 @@ namespace iri {
 
 namespace {
 
-constexpr std::array<scheme_info, 25> table = {{
+constexpr std::array<scheme_info, 28> table = {{
     {"coap", 5683, false, "RFC 7252 §6.1", true, "RFC 7252 §6.1"},
     {"coap+tcp", 5683, false, "RFC 8323 §8.1", true, "RFC 8323 §8.1"},
     {"coap+ws", 80, false, "RFC 8323 §8.3", true, "RFC 8323 §8.3"},
@@ -21,6 +22,7 @@ constexpr std::array<scheme_info, 25> table = {{
     {"coaps+tcp", 5684, false, "RFC 8323 §8.2", true, "RFC 8323 §8.2"},
     {"coaps+ws", 443, false, "RFC 8323 §8.4", true, "RFC 8323 §8.4"},
     {"dict", 2628, false, "RFC 2229 §5", true, "RFC 2229 §5 (RFC 1738 §3.1 host)"},
+    {"file", std::nullopt, false, "RFC 8089 §2", true, "RFC 8089 §2", scheme_equivalence::file, "RFC 8089 §2"},
     {"ftp", 21, false, "RFC 1738 §3.2", true, "RFC 1738 §3.1"},
     {"gopher", 70, false, "RFC 4266 §2.1", true, "RFC 4266 §2.1 (RFC 1738 §3.1 host)"},
     {"http", 80, true, "RFC 9110 §4.2.1, §4.2.3", true, "RFC 9110 §4.3.2"},
@@ -30,6 +32,7 @@ constexpr std::array<scheme_info, 25> table = {{
     {"ipps", 631, false, "RFC 7472 §4", true, "RFC 7472 §4"},
     {"ldap", 389, false, "RFC 4516 §2", true, "RFC 4516 §2"},
     {"ldaps", 636, false, "IANA port registry (ldaps)", true, "RFC 4516 §2"},
+    {"mailto", std::nullopt, false, "RFC 6068 §2", false, "", scheme_equivalence::mailto, "RFC 6068 §6, RFC 5321 §2.4"},
     {"nntp", 119, false, "RFC 5538 §2.2", true, "RFC 5538 §2.2 (RFC 1738 §3.1 host)"},
     {"pop", 110, false, "RFC 2384 §3", true, "RFC 2384 §3"},
     {"rtsp", 554, false, "RFC 7826 §19.2", true, "RFC 7826 §19.2"},
@@ -37,6 +40,7 @@ constexpr std::array<scheme_info, 25> table = {{
     {"sip", 5060, false, "RFC 3261 §19.1.2", true, "RFC 3261 §19.1.1"},
     {"sips", 5061, false, "RFC 3261 §19.1.2", true, "RFC 3261 §19.1.1"},
     {"telnet", 23, false, "RFC 4248 §2", true, "RFC 4248 §2 (RFC 1738 §3.1 host)"},
+    {"urn", std::nullopt, false, "RFC 8141 §2", false, "", scheme_equivalence::urn, "RFC 8141 §3.1"},
     {"ws", 80, true, "RFC 6455 §3", true, "RFC 6455 §3"},
     {"wss", 443, true, "RFC 6455 §3", true, "RFC 6455 §3"},
 }};

@@ -185,15 +185,19 @@ BOOST_AUTO_TEST_CASE(idn_equivalence) {
 }
 
 BOOST_AUTO_TEST_CASE(scheme_table_dns_column) {
-    // Every scheme of the table defines its host as a DNS name or an IP address, and says where.
+    // Every scheme of the table with an authority defines its host as a DNS name or an IP address, and says where;
+    // mailto and urn have no authority (RFC 6068 §2, RFC 8141 §2).
     for (const iri::scheme_info& s : iri::known_schemes()) {
-        BOOST_TEST(s.dns_host, s.name);
-        BOOST_TEST(!s.host_spec.empty(), s.name);
+        const bool authority = s.name != "mailto" && s.name != "urn";
+        BOOST_TEST(s.dns_host == authority, s.name);
+        BOOST_TEST(s.host_spec.empty() != authority, s.name);
     }
     BOOST_TEST(iri::find_scheme("http")->host_spec == "RFC 9110 §4.3.2");
     BOOST_TEST(iri::find_scheme("ftp")->host_spec == "RFC 1738 §3.1");
     BOOST_TEST(iri::find_scheme("sip")->host_spec == "RFC 3261 §19.1.1");
-    BOOST_TEST(iri::find_scheme("urn") == nullptr);  // no host at all: no row
+    BOOST_TEST((iri::find_scheme("urn")->equivalence == iri::scheme_equivalence::urn));  // a row for its rule
+    BOOST_TEST(iri::find_scheme("urn")->equivalence_spec == "RFC 8141 §3.1");
+    BOOST_TEST(!iri::find_scheme("mailto")->default_port.has_value());
     BOOST_TEST(iri::find_scheme(std::string_view("http\0", 5)) == nullptr);
     BOOST_TEST(*iri::find_scheme("COAPS+WS")->default_port == 443);
     // canonical_key and equivalent follow normalize: the same host is one key under http, two under foo.
@@ -203,6 +207,59 @@ BOOST_AUTO_TEST_CASE(scheme_table_dns_column) {
     BOOST_TEST(key("http://XN--RSUM-BPAD.example.org/") == key("http://résumé.example.org/"));
     BOOST_TEST(key("foo://xn--rsum-bpad.example.org/") != key("foo://résumé.example.org/"));
     BOOST_TEST(equiv("wss://xn--rsum-bpad.example.org/", "wss://résumé.example.org/", scheme));
+}
+
+BOOST_AUTO_TEST_CASE(urn_equivalence_rfc8141) {
+    // RFC 8141 §3.2's examples. The scheme and the NID are case-insensitive:
+    auto key = [](std::string_view s) {
+        return iri::canonical_key(iri::reference_view::parse(s).value(), scheme).value();
+    };
+    const std::string first = "urn:example:a123,z456";
+    BOOST_TEST(equiv(first, "URN:example:a123,z456", scheme));
+    BOOST_TEST(equiv(first, "urn:EXAMPLE:a123,z456", scheme));
+    BOOST_TEST(norm("URN:EXAMPLE:a123,z456", scheme) == first);
+    // The r-, q- and f-components are not taken into account for URN-equivalence (kept by normalize):
+    for (std::string_view with : {"urn:example:a123,z456?+abc", "urn:example:a123,z456?=xyz",
+                                  "urn:example:a123,z456#789"}) {
+        BOOST_TEST(equiv(first, with, scheme), with);
+        BOOST_TEST(key(with) == first, with);
+        BOOST_TEST(norm(with, scheme) == with, with);
+    }
+    BOOST_TEST(key("urn:Example:a123,z456?+abc?=xyz#789") == first);
+    // "/" and what follows it in the NSS count:
+    BOOST_TEST(!equiv("urn:example:a123,z456/foo", "urn:example:a123,z456/bar", scheme));
+    BOOST_TEST(!equiv(first, "urn:example:a123,z456/foo", scheme));
+    // Percent-encoding: "%2C" (a reserved ",") is not decoded; the hex digits' case does not count.
+    BOOST_TEST(equiv("urn:example:a123%2Cz456", "URN:EXAMPLE:a123%2cz456", scheme));
+    BOOST_TEST(!equiv(first, "urn:example:a123%2Cz456", scheme));
+    // The NSS is case-sensitive:
+    BOOST_TEST(!equiv(first, "urn:example:A123,z456", scheme));
+    BOOST_TEST(!equiv(first, "urn:example:a123,Z456", scheme));
+    // Only at the scheme rung, and only for a URN its grammar takes (a one-letter NID is not one, RFC 8141 §2).
+    BOOST_TEST(!equiv(first, "urn:EXAMPLE:a123,z456", {.rung = rung::syntax}));
+    BOOST_TEST(norm("urn:A:b", scheme) == "urn:A:b");
+}
+
+BOOST_AUTO_TEST_CASE(mailto_and_file_equivalence) {
+    // RFC 5321 §2.4 (RFC 6068 §6): the domain of an address is case-insensitive, its local part case-sensitive.
+    BOOST_TEST(norm("mailto:Joe@Example.ORG", scheme) == "mailto:Joe@example.org");
+    BOOST_TEST(norm("MAILTO:A@X.Example,B@Y.EXAMPLE?subject=Hi", scheme) == "mailto:A@x.example,B@y.example?subject=Hi");
+    BOOST_TEST(equiv("mailto:joe@EXAMPLE.org", "mailto:joe@example.org", scheme));
+    BOOST_TEST(!equiv("mailto:Joe@example.org", "mailto:joe@example.org", scheme));
+    BOOST_TEST(norm("mailto:Joe@Example.ORG", {.rung = rung::syntax}) == "mailto:Joe@Example.ORG");
+    // RFC 6068 §6.2's quoted local part (its DQUOTEs and "@" percent-encoded) kept; a domain literal lowercased
+    // but for the hex digits of its triplets.
+    BOOST_TEST(norm("mailto:%22not%40me%22@Example.ORG", scheme) == "mailto:%22not%40me%22@example.org");
+    BOOST_TEST(norm("mailto:a@%5BIPv6:ABCD::1%5D", scheme) == "mailto:a@%5Bipv6:abcd::1%5D");
+    // The fragment is not the scheme's (RFC 3986 §3.5): the rule still applies.
+    BOOST_TEST(norm("mailto:a@B.example#Top", scheme) == "mailto:a@b.example#Top");
+    // RFC 8089 §2: "localhost" and the empty host mean the same machine.
+    BOOST_TEST(norm("file://localhost/etc/fstab", scheme) == "file:///etc/fstab");
+    BOOST_TEST(norm("FILE://LocalHost/etc/fstab", scheme) == "file:///etc/fstab");
+    BOOST_TEST(equiv("file:///etc/fstab", "file://localhost/etc/fstab", scheme));
+    BOOST_TEST(!equiv("file:///etc/fstab", "file://localhost/etc/fstab", {.rung = rung::syntax}));
+    BOOST_TEST(norm("file://host.example.com/x", scheme) == "file://host.example.com/x");
+    BOOST_TEST(norm("file://localhost.example/x", scheme) == "file://localhost.example/x");
 }
 
 BOOST_AUTO_TEST_CASE(character_normalization_is_opt_in) {

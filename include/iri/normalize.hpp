@@ -24,6 +24,14 @@
 //    IRIs (so "xn--rsum-bpad" ≡ "résumé" ≡ "RÉSUMÉ") and with A-labels in URIs. The reg-name of any other scheme
 //    stays as the syntax rung writes it ("foo://Alpha%CE%B1/" keeps "Alpha"). UTS #46 runs only on a host with a
 //    non-ASCII or percent-encoded character or an "xn--" label: to any other it changes nothing.
+//    And the rules of particular schemes (scheme_info::equivalence), for a reference its scheme's grammar takes
+//    (grammar/schemes/; the fragment aside): urn (RFC 8141 §3.1) the NID lowercased, "urn:EXAMPLE:a" ≡
+//    "urn:example:a", and the r-, q- and f-components left out of canonical_key and equivalent
+//    ("urn:example:a?+r#f" ≡ "urn:example:a"; normalize keeps them); mailto (RFC 6068 §6, RFC 5321 §2.4) the
+//    domain of each address lowercased, the local part kept ("mailto:Joe@Example.ORG" → "mailto:Joe@example.org");
+//    file (RFC 8089 §2) the host "localhost" written as the empty host it means ("file://localhost/etc" →
+//    "file:///etc"). Percent-encoded unreserved characters are decoded in URNs too, as in every URI (RFC 3986 §2.3
+//    makes them equivalent; RFC 8141 §3.1's "MUST NOT be decoded" is kept for the reserved ones, "%2C" stays).
 // Where the specs leave room, this normalizer:
 //  - treats the port as text at the syntax rung ("080" stays) and as a number at the scheme rung ("080" is 80);
 //  - keeps an empty userinfo, query or fragment with its delimiter ("http://@a/", "http://a/?": §5.3.3 says
@@ -80,7 +88,7 @@ struct normalize_options {
 [[nodiscard]] result<std::size_t> append_normalized(std::string& out, const reference_view& r,
                                                     normalize_options options = {});
 
-/// True when `a` and `b` are equivalent at the given rung: their normal forms are equal. Byte-identical
+/// True when `a` and `b` are equivalent at the given rung: their canonical keys are equal. Byte-identical
 /// inputs (with their fragments ignored when keep_fragment is false) are equivalent without any allocation.
 [[nodiscard]] bool equivalent(const reference_view& a, const reference_view& b, normalize_options options = {});
 /// Parses both in `g` first: an invalid input is an error.
@@ -88,7 +96,8 @@ struct normalize_options {
                                       normalize_options options = {});
 
 /// A key for hash maps: two references of the same grammar have equal keys exactly when they are equivalent at
-/// the given rung. (It is the normal form itself, so it is also readable.)
+/// the given rung. It is the normal form itself (so it is also readable), but for what a scheme's rule leaves
+/// out of equivalence: a URN's r-, q- and f-components at the scheme rung.
 [[nodiscard]] result<std::string> canonical_key(const reference_view& r, normalize_options options = {});
 /// As canonical_key, appending to `out` (see append_normalized).
 [[nodiscard]] result<std::size_t> append_canonical_key(std::string& out, const reference_view& r,

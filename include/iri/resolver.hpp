@@ -57,6 +57,8 @@ public:
 
 private:
     resolver(grammar g, normalize_options n, resolve_options r) noexcept : grammar_(g), normalize_(n), resolve_(r) {}
+    // The target's normal form (key: its canonical key) appended to `out`.
+    [[nodiscard]] result<std::size_t> append_target(std::string& out, std::string_view href, bool key) const;
     std::string base_text_;
     components base_ = reference_view().offsets();
     bool has_base_ = false;

@@ -12,6 +12,7 @@
 #include "iri/parse.hpp"
 #include "iri/percent.hpp"
 #include "iri/reference.hpp"
+#include "iri/scheme_rules.hpp"
 #include "iri/schemes.hpp"
 
 namespace iri_test {
@@ -240,9 +241,55 @@ void scheme_rung(parts& p, const iri::reference_view& r, grammar g) {
     if (p.host && p.path.empty() && known && known->empty_path_is_root) p.path.push_back('/');
 }
 
-}  // namespace
+// US-ASCII letters to lowercase except the two hex digits after each "%".
+std::string lowercase_outside_triplets(std::string s) {
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == '%') i += 2;
+        else if (s[i] >= 'A' && s[i] <= 'Z') s[i] = static_cast<char>(s[i] - 'A' + 'a');
+    }
+    return s;
+}
 
-std::string reference_normalize(std::string_view text, grammar g, iri::normalize_options o) {
+// RFC 6068 §2: the addresses of a mailto path, split at the "," that are not inside a quoted local part
+// ("%22...%22": a quoted-string's DQUOTEs are percent-encoded in a mailto URI).
+std::vector<std::string> mailto_addresses(const std::string& path) {
+    std::vector<std::string> out(1);
+    bool quoted = false;
+    for (std::size_t i = 0; i < path.size(); ++i) {
+        if (path.compare(i, 3, "%22") == 0) quoted = !quoted;
+        if (path[i] == ',' && !quoted) out.emplace_back();
+        else out.back() += path[i];
+    }
+    return out;
+}
+
+// The rules of particular schemes (normalize.hpp), for a reference the scheme's grammar takes, as the RFCs word
+// them. `key`: for canonical_key and equivalent.
+void scheme_rules(parts& p, grammar g, bool key) {
+    if (!p.scheme) return;
+    parts governed = p;
+    governed.fragment.reset();  // RFC 3986 §3.5: not the scheme's
+    if (!iri::parse_scheme(recompose(governed), g).ok()) return;
+    if (*p.scheme == "urn") {  // RFC 8141 §3.1: "urn:" NID ":" NSS, the NID case-insensitive
+        const std::size_t colon = p.path.find(':');
+        p.path = lowercase(p.path.substr(0, colon)) + p.path.substr(colon);
+        if (key) p.query.reset(), p.fragment.reset();  // the r- and q-components ("?+", "?="), the f-component
+    } else if (*p.scheme == "mailto") {  // RFC 5321 §2.4: the domain after the last "@" of each address
+        std::string path;
+        bool first = true;
+        for (const std::string& address : mailto_addresses(p.path)) {
+            if (!first) path += ',';
+            first = false;
+            const std::size_t at = address.rfind('@');
+            path += address.substr(0, at + 1) + lowercase_outside_triplets(address.substr(at + 1));
+        }
+        p.path = path;
+    } else if (*p.scheme == "file" && p.host && *p.host == "localhost") {  // RFC 8089 §2
+        p.host = "";
+    }
+}
+
+std::string normal_form(std::string_view text, grammar g, iri::normalize_options o, bool key) {
     const auto r = iri::reference_view::parse(text, g).value();
     parts p = split(r);
     if (!o.keep_fragment) p.fragment.reset();
@@ -256,7 +303,18 @@ std::string reference_normalize(std::string_view text, grammar g, iri::normalize
         if (!p.host && p.path.starts_with("//")) p.path = std::string("/.").append(p.path);
     }
     if (o.rung == iri::rung::scheme) scheme_rung(p, r, g);
+    if (o.rung == iri::rung::scheme) scheme_rules(p, g, key);
     return recompose(p);
+}
+
+}  // namespace
+
+std::string reference_normalize(std::string_view text, grammar g, iri::normalize_options o) {
+    return normal_form(text, g, o, false);
+}
+
+std::string reference_key(std::string_view text, grammar g, iri::normalize_options o) {
+    return normal_form(text, g, o, true);
 }
 
 std::string reference_resolve(std::string_view base_text, std::string_view ref_text, grammar g) {
