@@ -67,10 +67,11 @@ case "$mode" in
       echo
       echo "Produced by \`bench/run.sh --adversarial\` on $(date -u +%Y-%m-%d) (bench/adversarial_bench.cpp). Each row is one"
       echo "operation on one pattern repeated to 1 MB and to 10 MB (prefix, unit, suffix in the source). The 1 MB time"
-      echo "is that of ten separate 1 MB inputs run in turn, divided by ten, so that both sizes move the same bytes"
-      echo "through the caches; each time is the best of three runs (one for the 10 MB input when that would take over a"
-      echo "second). \`ratio\` is the 10 MB time over the 1 MB time: 10 for linear time, 100 for quadratic; what remains"
-      echo "above 10 is the 10 MB working set falling out of the 2 MB L2 cache (and other work on the machine)."
+      echo "is that of ten separate 1 MB inputs run in turn, divided by ten, their ten outputs kept until the clock"
+      echo "stops, so that both sizes move the same bytes through the caches; each time is the best of three runs (one"
+      echo "for the 10 MB input when that would take over a second). \`ratio\` is the 10 MB time over the 1 MB time: 10"
+      echo "for linear time, 100 for quadratic; what remains above 10 is the 10 MB working set falling out of the 2 MB"
+      echo "L2 cache (and other work on the machine)."
       echo "\`answer\` is what the operation gave for the 10 MB input."
       echo
       echo "Machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores; $(g++ --version | head -1);"
