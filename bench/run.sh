@@ -8,6 +8,8 @@
 #   bench/run.sh --adversarial  every operation on crafted inputs of 1 MB and 10 MB: ns/byte and the time ratio
 #                             (linear time: about 10), written to bench/results/adversarial.md; --smoke runs it
 #                             at 10 kB and 100 kB
+#   bench/run.sh --cli        the iri tool end to end on about 100 MB of dataset lines: MB/s per subcommand with
+#                             --jobs 1 and --jobs 2, written to bench/results/cli.md
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-table}"
@@ -89,6 +91,49 @@ case "$mode" in
       adversarial_instructions
     } | tee "$out"
     ;;
+  --cli)
+    cmake --build build -j "$(nproc)" --target iri_cli > /dev/null
+    tool=build/tools/cli/iri
+    big=$(mktemp)
+    # The datasets' lines (the IRIs and URIs of the web crawl, Wikipedia and the URL lists), repeated to 100 MB.
+    sources=("$data/url-various-datasets/kasztp.txt" "$data/url-various-datasets/userbait.txt"
+             "$data/derived/zhwiki_iri_100k.txt" "$data/derived/zhwiki_uri_100k.txt")
+    while [ "$(stat -c %s "$big")" -lt 100000000 ]; do cat "${sources[@]}" >> "$big"; done
+    bytes=$(stat -c %s "$big")
+    seconds() {  # the best of three runs of the tool on the big file, in seconds
+      local best=""
+      for _ in 1 2 3; do
+        local t0 t1
+        t0=$(date +%s.%N)
+        "$tool" "$@" --input "$big" > /dev/null || true  # invalid lines make the exit status 1
+        t1=$(date +%s.%N)
+        best=$(echo "$t0 $t1 ${best:-1e9}" | awk '{ d = $2 - $1; print (d < $3 ? d : $3) }')
+      done
+      echo "$best"
+    }
+    mkdir -p bench/results
+    {
+      echo "# The iri tool end to end"
+      echo
+      echo "Produced by \`bench/run.sh --cli\` on $(date -u +%Y-%m-%d): each subcommand over $((bytes / 1000000)) MB of dataset"
+      echo "lines (kasztp, userbait and both zhwiki sets, repeated), output to /dev/null; the best of three runs. MB/s"
+      echo "of input; \`× jobs 1\` is the speed-up of --jobs 2."
+      echo
+      echo "Machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores. Other work may have shared the machine."
+      echo
+      echo "| subcommand | MB/s --jobs 1 | MB/s --jobs 2 | × jobs 1 |"
+      echo "|---|---:|---:|---:|"
+      for cmd in "validate --quiet" "validate" "to-uri" "to-iri" "normalize" "normalize --level scheme" "key" \
+                 "key --level scheme" "check"; do
+        read -r -a words <<< "$cmd"
+        one=$(seconds "${words[@]}" --jobs 1)
+        two=$(seconds "${words[@]}" --jobs 2)
+        echo "$cmd $one $two" | awk -v b="$bytes" '{ n = NF; printf "| %s", $1; for (i = 2; i <= n - 2; ++i) printf " %s", $i
+          printf " | %.0f | %.0f | %.2f |\n", b / $(n - 1) / 1e6, b / $n / 1e6, $(n - 1) / $n }'
+      done
+    } | tee bench/results/cli.md
+    rm -f "$big"
+    ;;
   --callgrind)
     command -v valgrind > /dev/null || { echo "bench/run.sh: valgrind is needed (scripts/setup.sh installs it)"; exit 2; }
     ir() {  # total instructions of one parse_bench run
@@ -164,5 +209,5 @@ case "$mode" in
     } | tee "$out"
     ;;
   *)
-    echo "usage: bench/run.sh [--smoke | --callgrind | --adversarial | --profile [ROW [DATASET...]]]"; exit 2 ;;
+    echo "usage: bench/run.sh [--smoke | --callgrind | --adversarial | --cli | --profile [ROW [DATASET...]]]"; exit 2 ;;
 esac
