@@ -13,6 +13,17 @@ const char* name(component c) noexcept {
     return names[static_cast<std::size_t>(c)];
 }
 
+const char* name(host_kind k) noexcept {
+    switch (k) {
+        case host_kind::reg_name: return "reg-name";
+        case host_kind::ipv4: return "IPv4address";
+        case host_kind::ipv6: return "IPv6address";
+        case host_kind::ipvfuture: return "IPvFuture";
+        case host_kind::none: break;
+    }
+    return "none";
+}
+
 bool components::consistent(std::size_t input_size) const noexcept {
     for (const span& s : spans) {
         if (!s.present()) continue;

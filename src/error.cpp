@@ -32,6 +32,15 @@ const char* name(errc e) noexcept {
     return "unknown";
 }
 
+const char* name(severity s) noexcept {
+    switch (s) {
+        case severity::error: return "error";
+        case severity::warning: return "warning";
+        case severity::info: break;
+    }
+    return "info";
+}
+
 namespace {
 
 bool is_hex(unsigned char c) noexcept { return hex_value(static_cast<char>(c)) >= 0; }

@@ -209,6 +209,15 @@ candidate candidate_at(std::string_view text, std::size_t pos, UChar32 c, gramma
 
 }  // namespace
 
+const char* name(delimiter d) noexcept {
+    switch (d) {
+        case delimiter::angle_brackets: return "angle_brackets";
+        case delimiter::double_quotes: return "double_quotes";
+        case delimiter::none: break;
+    }
+    return "none";
+}
+
 std::vector<extracted> extract(std::string_view text, grammar g) {
     std::vector<extracted> found;
     text = text.substr(0, std::min<std::size_t>(text.size(), 0xFFFFFFFFu));  // 32-bit offsets

@@ -2,6 +2,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "iri/reference.hpp"
+#include "iri/extract.hpp"
 
 #include <array>
 #include <string>
@@ -171,4 +172,15 @@ BOOST_AUTO_TEST_CASE(recomposition_round_trips_over_the_datasets) {
         BOOST_TEST_MESSAGE(file << ": " << parsed << " parses recomposed");
         BOOST_TEST(parsed > 0u);
     }
+}
+
+BOOST_AUTO_TEST_CASE(names_of_host_kinds_severities_and_delimiters) {
+    // A host kind is named by its ABNF rule (RFC 3986 §3.2.2).
+    BOOST_TEST(std::string_view(iri::name(iri::host_kind::reg_name)) == "reg-name");
+    BOOST_TEST(std::string_view(iri::name(iri::host_kind::ipv4)) == "IPv4address");
+    BOOST_TEST(std::string_view(iri::name(iri::host_kind::ipv6)) == "IPv6address");
+    BOOST_TEST(std::string_view(iri::name(iri::host_kind::ipvfuture)) == "IPvFuture");
+    BOOST_TEST(std::string_view(iri::name(iri::host_kind::none)) == "none");
+    BOOST_TEST(std::string_view(iri::name(iri::severity::warning)) == "warning");
+    BOOST_TEST(std::string_view(iri::name(iri::delimiter::angle_brackets)) == "angle_brackets");
 }

@@ -74,5 +74,9 @@ struct components {
 /// The name of a component ("scheme", "host", "IPv6address", ...).
 [[nodiscard]] const char* name(component c) noexcept;
 
+/// The name of a kind of host: its ABNF rule (RFC 3986 §3.2.2) "reg-name", "IPv4address", "IPv6address",
+/// "IPvFuture", or "none" when there is no authority.
+[[nodiscard]] const char* name(host_kind k) noexcept;
+
 }  // namespace iri
 IRI_API_END

@@ -43,6 +43,9 @@ enum class errc : std::uint8_t {
 /// How much a diagnostic matters. The parse path reports only errors; later checks add warnings and notes.
 enum class severity : std::uint8_t { error, warning, info };
 
+/// "error", "warning" or "info".
+[[nodiscard]] const char* name(severity s) noexcept;
+
 /// A parse error. Small and trivially copyable; message() builds the text on demand.
 struct error {
     errc code = errc::unexpected_end;

@@ -36,6 +36,9 @@ namespace iri {
 /// How an extracted IRI was delimited in the text.
 enum class delimiter : std::uint8_t { none, angle_brackets, double_quotes };
 
+/// "none", "angle_brackets" or "double_quotes".
+[[nodiscard]] const char* name(delimiter d) noexcept;
+
 /// One IRI found in a text.
 struct extracted {
     std::uint32_t begin = 0;  ///< byte offset in the text of its first character (after the delimiter)

@@ -27,17 +27,6 @@ struct reference {
     }
 };
 
-const char* host_kind_name(iri::host_kind k) {
-    switch (k) {
-        case iri::host_kind::reg_name: return "reg-name";
-        case iri::host_kind::ipv4: return "IPv4address";
-        case iri::host_kind::ipv6: return "IPv6address";
-        case iri::host_kind::ipvfuture: return "IPvFuture";
-        case iri::host_kind::none: break;
-    }
-    return nullptr;
-}
-
 py::object port_number(const reference& r) {
     const auto v = iri::reference_view(r.text, r.c, r.g);
     if (v.port_status() != iri::port_status::in_range) return py::none();
@@ -53,8 +42,8 @@ void define_reference(py::module_& m) {
     for (const auto& [attr, which] : parts)
         cls.def_property_readonly(attr, [which = which](const reference& r) { return r.get(which); });
     cls.def_property_readonly("host_kind", [](const reference& r) -> py::object {
-           const char* k = host_kind_name(r.c.host());
-           return k == nullptr ? py::object(py::none()) : py::object(py::str(k));
+           const iri::host_kind k = r.c.host();
+           return k == iri::host_kind::none ? py::object(py::none()) : py::object(py::str(iri::name(k)));
        })
         .def_property_readonly("port_number", &port_number)
         .def_property_readonly("grammar", [](const reference& r) { return std::string(iri::name(r.g)); })

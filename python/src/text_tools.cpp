@@ -17,24 +17,6 @@ namespace pyiri {
 
 namespace {
 
-const char* severity_name(iri::severity s) {
-    switch (s) {
-        case iri::severity::error: return "error";
-        case iri::severity::warning: return "warning";
-        case iri::severity::info: break;
-    }
-    return "info";
-}
-
-const char* delimiter_name(iri::delimiter d) {
-    switch (d) {
-        case iri::delimiter::angle_brackets: return "angle_brackets";
-        case iri::delimiter::double_quotes: return "double_quotes";
-        case iri::delimiter::none: break;
-    }
-    return "none";
-}
-
 // (code, severity, begin, end, component, message, spec), offsets in str indices for str input.
 py::list check(py::handle s, std::string_view grammar) {
     const text t = as_text(s, "s");
@@ -46,7 +28,7 @@ py::list check(py::handle s, std::string_view grammar) {
     }
     py::list out;
     for (const iri::diagnostic& d : found)
-        out.append(py::make_tuple(d.code, severity_name(d.level), str_index(t, d.begin), str_index(t, d.end),
+        out.append(py::make_tuple(d.code, iri::name(d.level), str_index(t, d.begin), str_index(t, d.end),
                                   iri::name(d.where), d.message, d.spec));
     return out;
 }
@@ -63,7 +45,7 @@ py::list extract(py::handle s, std::string_view grammar) {
     py::list out;
     for (const iri::extracted& x : found)
         out.append(py::make_tuple(to_str(x.value), str_index(t, x.begin), str_index(t, x.end),
-                                  delimiter_name(x.delimiter)));
+                                  iri::name(x.delimiter)));
     return out;
 }
 

@@ -12,17 +12,6 @@ constexpr iri::component shown_components[] = {
     iri::component::scheme, iri::component::authority, iri::component::userinfo, iri::component::host,
     iri::component::port,   iri::component::path,      iri::component::query,    iri::component::fragment};
 
-const char* kind_name(iri::host_kind k) {
-    switch (k) {
-        case iri::host_kind::reg_name: return "reg-name";
-        case iri::host_kind::ipv4: return "IPv4address";
-        case iri::host_kind::ipv6: return "IPv6address";
-        case iri::host_kind::ipvfuture: return "IPvFuture";
-        case iri::host_kind::none: break;
-    }
-    return "none";
-}
-
 // RFC 3986 §3.2.3: any digit string is syntax; a number above 65535 is reported, never wrapped.
 std::string port_text(const iri::reference_view& v) {
     switch (v.port_status()) {
@@ -289,15 +278,6 @@ std::string tsv_header(const options& o) {
 
 namespace {
 
-const char* severity_name(iri::severity s) {
-    switch (s) {
-        case iri::severity::error: return "error";
-        case iri::severity::warning: return "warning";
-        case iri::severity::info: return "info";
-    }
-    return "error";
-}
-
 // iri check: every diagnostic at or above the chosen severity; only errors make the input invalid.
 void run_check(const options& o, std::string_view input, std::string& out, counters& n) {
     std::vector<iri::diagnostic> shown_ones;
@@ -318,7 +298,7 @@ void run_check(const options& o, std::string_view input, std::string& out, count
             out += i ? ", {\"code\": " : "{\"code\": ";
             json_string(out, d.code);
             out += ", \"severity\": \"";
-            out += severity_name(d.level);
+            out += iri::name(d.level);
             out += "\", \"begin\": " + std::to_string(d.begin) + ", \"end\": " + std::to_string(d.end) +
                    ", \"component\": ";
             json_string(out, iri::name(d.where));
@@ -334,7 +314,7 @@ void run_check(const options& o, std::string_view input, std::string& out, count
     if (o.output == output_format::tsv) {
         for (const iri::diagnostic& d : shown_ones) {
             tsv_field(out, input);
-            out.append(errors ? "\tfalse\t" : "\ttrue\t").append(d.code).append("\t").append(severity_name(d.level));
+            out.append(errors ? "\tfalse\t" : "\ttrue\t").append(d.code).append("\t").append(iri::name(d.level));
             out.append("\t").append(std::to_string(d.begin)).append("\t").append(std::to_string(d.end));
             out.append("\t").append(iri::name(d.where)).append("\t");
             tsv_field(out, d.message);
@@ -350,7 +330,7 @@ void run_check(const options& o, std::string_view input, std::string& out, count
     }
     out.append(errors ? "error\t" : "warning\t").append(shown(input)).append("\n  ").append(shown(input)).append("\n");
     for (const iri::diagnostic& d : shown_ones) {
-        out.append("  ").append(marker_line(input, d.begin, d.end)).append(" ").append(severity_name(d.level));
+        out.append("  ").append(marker_line(input, d.begin, d.end)).append(" ").append(iri::name(d.level));
         out.append(" ").append(d.code).append(" (").append(iri::name(d.where)).append("): ").append(d.message);
         out.append(" [").append(d.spec).append("]\n");
     }
@@ -395,7 +375,7 @@ void print_json_components(const printed& p, std::string& out) {
     }
     if (p.view.host_kind() != iri::host_kind::none) {
         out += ", \"host_kind\": ";
-        json_string(out, kind_name(p.view.host_kind()));
+        json_string(out, iri::name(p.view.host_kind()));
     }
     if (p.view.port_status() == iri::port_status::in_range)
         out += ", \"port_number\": " + std::to_string(p.view.port_number());
@@ -439,7 +419,7 @@ void print_tsv(const options& o, const printed& p, std::string& out) {
             tsv_field(out, std::string_view(input).substr(s.begin, s.end - s.begin));
         }
         out += '\t';
-        if (x.parts && view.host_kind() != iri::host_kind::none) out += kind_name(view.host_kind());
+        if (x.parts && view.host_kind() != iri::host_kind::none) out += iri::name(view.host_kind());
     }
     if (o.command->prints == shape::equivalence) {
         out += '\t';
@@ -492,7 +472,7 @@ void print_text(const options& o, const printed& p, std::string& out) {
         if (!x.parts->has(k)) continue;
         const iri::span s = (*x.parts)[k];
         out += std::string("  ") + iri::name(k) + ": " + shown(std::string_view(input).substr(s.begin, s.end - s.begin));
-        if (k == iri::component::host) out += std::string("  (") + kind_name(view.host_kind()) + ")";
+        if (k == iri::component::host) out += std::string("  (") + iri::name(view.host_kind()) + ")";
         if (k == iri::component::port) out += "  (" + port_text(view) + ")";
         out += "\n";
     }

@@ -12,15 +12,6 @@ namespace cli {
 
 namespace {
 
-const char* delimiter_name(iri::delimiter d) {
-    switch (d) {
-        case iri::delimiter::angle_brackets: return "angle_brackets";
-        case iri::delimiter::double_quotes: return "double_quotes";
-        case iri::delimiter::none: break;
-    }
-    return "none";
-}
-
 void print(const options& o, std::string_view block, std::size_t base, counters& n) {
     std::string out;
     for (const iri::extracted& e : iri::extract(block, o.grammar)) {
@@ -33,9 +24,9 @@ void print(const options& o, std::string_view block, std::size_t base, counters&
             out += ", \"valid\": true, \"output\": ";
             json_string(out, e.value);
             out += ", \"begin\": " + std::to_string(begin) + ", \"end\": " + std::to_string(end) +
-                   ", \"delimiter\": \"" + delimiter_name(e.delimiter) + "\"}\n";
+                   ", \"delimiter\": \"" + iri::name(e.delimiter) + "\"}\n";
         } else if (o.output == output_format::tsv) {
-            out += std::to_string(begin) + '\t' + std::to_string(end) + '\t' + delimiter_name(e.delimiter) + '\t';
+            out += std::to_string(begin) + '\t' + std::to_string(end) + '\t' + iri::name(e.delimiter) + '\t';
             tsv_field(out, e.value);
             out += '\n';
         } else {
