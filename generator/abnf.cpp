@@ -638,12 +638,19 @@ std::string dir_of(const std::string& path) {
 void scheme_directive(grammar& g, const reader::directive& dv, diagnostics& d) {
     if (dv.word == "scheme") {
         // RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ); written in lower case here.
-        const bool ok = dv.args.size() == 1 && dv.args[0][0] >= 'a' && dv.args[0][0] <= 'z' &&
+        // A second word "option": an alternative grammar of the scheme, used only when asked for by its name.
+        const bool ok = (dv.args.size() == 1 || (dv.args.size() == 2 && dv.args[1] == "option")) &&
+                        dv.args[0][0] >= 'a' && dv.args[0][0] <= 'z' &&
                         std::all_of(dv.args[0].begin(), dv.args[0].end(), [](char c) {
                             return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.';
                         });
-        if (!ok) d.errors.push_back(dv.where.str() + ": ;@scheme takes one scheme name in lower case (RFC 3986 §3.1)");
-        else g.scheme = dv.args[0];
+        if (!ok) {
+            d.errors.push_back(dv.where.str() + ": ;@scheme takes one scheme name in lower case (RFC 3986 §3.1), " +
+                               "then \"option\" for an alternative grammar");
+        } else {
+            g.scheme = dv.args[0];
+            g.scheme_option = dv.args.size() == 2;
+        }
     } else if (dv.word == "part") {
         if (dv.args.empty()) d.errors.push_back(dv.where.str() + ": ;@part takes rule names");
         for (const std::string& r : dv.args) {  // RULE, or PARENT/RULE: only the uses inside PARENT

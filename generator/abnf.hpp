@@ -103,6 +103,7 @@ struct grammar {
     std::string spec;  // ;@spec
     bool split_rfc3986 = false;  // ;@split rfc3986
     std::string scheme;              // ;@scheme: the URI scheme a scheme grammar governs ("" for a variant)
+    bool scheme_option = false;      // ;@scheme NAME option: an alternative grammar, used only when named
     std::vector<std::string> parts;  // ;@part: rules exposed by name (also in `components`, role = rule name)
     struct list {
         std::string rule, element;  // ;@list LIST ELEMENT

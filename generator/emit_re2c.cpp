@@ -753,7 +753,8 @@ void write_scheme_tables(const grammar& g, const std::vector<list_shape>& shapes
     out << "const scheme_grammar_info scheme_info_" << cname(g.name) << " = {\n    " << c_string(g.scheme) << ",\n    "
         << c_string(opt.source) << ",\n    " << c_string(g.spec) << ",\n    " << c_string(g.find(top)->name)
         << ",\n    " << ns << "::part_names,\n    " << g.parts.size() << ",\n    &" << ns << "::match_" << cname(top)
-        << ",\n    " << ns << "::lists,\n    " << g.lists.size() << ",\n};\n}  // namespace iri::detail\n";
+        << ",\n    " << ns << "::lists,\n    " << g.lists.size() << ",\n    " << c_string(g.name) << ",\n    "
+        << (g.scheme_option ? "true" : "false") << ",\n};\n}  // namespace iri::detail\n";
 }
 
 bool emit_scheme(const grammar& g, const emit_options& opt, std::ostream& out, std::string& error) {

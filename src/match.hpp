@@ -107,6 +107,8 @@ struct scheme_grammar_info {
     part_match_fn match;  // the whole URI
     const scheme_list_info* lists;
     std::size_t list_count;
+    const char* name;     // the grammar's name, its file's stem ("mailto", "file_appendix_e")
+    bool option;          // ";@scheme NAME option": an alternative, used only when asked for by name
 };
 
 }  // namespace iri::detail

@@ -27,9 +27,18 @@ const scheme_grammar_info* const scheme_grammars_built[] = {
     nullptr,
 };
 
+// The grammar of `scheme` (never an option).
 const scheme_grammar_info* find_scheme_grammar(std::string_view scheme) noexcept {
     for (const scheme_grammar_info* const* s = scheme_grammars_built; *s; ++s)
-        if (iequals(scheme, (*s)->scheme)) return *s;
+        if (!(*s)->option && iequals(scheme, (*s)->scheme)) return *s;
+    return nullptr;
+}
+
+// The grammar of `scheme`, else the grammar named `scheme` (its file's stem: an option such as "file_appendix_e").
+const scheme_grammar_info* find_scheme_grammar_or_named(std::string_view scheme) noexcept {
+    if (const scheme_grammar_info* by_scheme = find_scheme_grammar(scheme)) return by_scheme;
+    for (const scheme_grammar_info* const* s = scheme_grammars_built; *s; ++s)
+        if (iequals(scheme, (*s)->name)) return *s;
     return nullptr;
 }
 
@@ -152,7 +161,8 @@ bool has_scheme_grammar(std::string_view scheme) noexcept { return detail::find_
 
 std::vector<std::string_view> scheme_grammars() {
     std::vector<std::string_view> out;
-    for (const detail::scheme_grammar_info* const* s = detail::scheme_grammars_built; *s; ++s) out.emplace_back((*s)->scheme);
+    for (const detail::scheme_grammar_info* const* s = detail::scheme_grammars_built; *s; ++s)
+        if (!(*s)->option) out.emplace_back((*s)->scheme);
     std::sort(out.begin(), out.end());
     return out;
 }
@@ -171,7 +181,7 @@ scheme_match parse_scheme(std::string_view reference, grammar g) {
 
 scheme_match match_scheme_grammar(std::string_view reference, std::string_view scheme) {
     scheme_match out;
-    const detail::scheme_grammar_info* info = detail::find_scheme_grammar(scheme);
+    const detail::scheme_grammar_info* info = detail::find_scheme_grammar_or_named(scheme);
     if (!info) return out;
     out.scheme = info->scheme;
     out.spec = info->spec;

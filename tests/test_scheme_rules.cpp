@@ -276,6 +276,45 @@ BOOST_AUTO_TEST_CASE(file_rfc8089) {
 }
 
 // ---- IRIs: through the URI mapping (3987bis §3.1), positions in the IRI ----
+BOOST_AUTO_TEST_CASE(file_rfc8089_appendix_e_as_an_option) {
+    // The non-normative forms (RFC 8089 Appendix E, collected in Appendix F), only under the optional grammar.
+    auto appendix_e = [](std::string_view s) {
+        iri::scheme_match m = iri::match_scheme_grammar(s, "file_appendix_e");
+        BOOST_TEST(m.ok(), s << ": " << (m.error ? m.error->message : "no scheme grammar"));
+        BOOST_TEST(m.scheme == "file");
+        BOOST_TEST(m.spec == "RFC 8089 Appendix F");
+        return m;
+    };
+    // E.2: a drive letter with no authority; E.2.2: "|" for ":".
+    auto m = appendix_e("file:c:/path/to/file");
+    BOOST_TEST(part(m, "drive-letter") == "c:");
+    BOOST_TEST(part(m, "path-absolute") == "/path/to/file");
+    BOOST_TEST(part(appendix_e("file:c|/path/to/file"), "drive-letter") == "c|");
+    // E.2: "file:///c:/path/to/file" is already a path-absolute; "file:/c:/..." is the file-absolute form.
+    BOOST_TEST(part(appendix_e("file:///c:/path/to/file"), "path-absolute") == "/c:/path/to/file");
+    BOOST_TEST(part(appendix_e("file:/c:/path/to/file"), "path-absolute") == "/c:/path/to/file");
+    // E.3: a UNC string in the path, after an empty authority, with two or three slashes.
+    m = appendix_e("file:////host.example.com/path/to/file");
+    BOOST_TEST(part(m, "unc-authority") == "//host.example.com");
+    BOOST_TEST(part(m, "file-host") == "host.example.com");
+    BOOST_TEST(part(m, "path-absolute") == "/path/to/file");
+    BOOST_TEST(part(appendix_e("file://///host.example.com/path/to/file"), "file-host") == "host.example.com");
+    BOOST_TEST(part(appendix_e("file:////%5B2001:db8::1%5D/share"), "file-host") == "%5B2001:db8::1%5D");
+    // E.1: a user name in the authority.
+    BOOST_TEST(part(appendix_e("file://user@host.example.com/path"), "file-auth") == "user@host.example.com");
+    // The normative forms are still taken.
+    BOOST_TEST(part(appendix_e("file:///path/to/file"), "path-absolute") == "/path/to/file");
+    // Outside Appendix F: a drive letter without a path-absolute after it; a drive "letter" of two letters.
+    BOOST_TEST(iri::match_scheme_grammar("file:c:path", "file_appendix_e").error.has_value());
+    BOOST_TEST(iri::match_scheme_grammar("file:cc:/x", "file_appendix_e").error.has_value());
+    // parse_scheme and the list of schemes keep the normative grammar.
+    invalid("file:c:/path/to/file", 5, "scheme.file.syntax");
+    invalid("file://user@host.example.com/path", 11, "scheme.file.syntax");  // the "@" after the host "user"
+    const auto schemes = iri::scheme_grammars();
+    BOOST_TEST(std::count(schemes.begin(), schemes.end(), "file") == 1);
+    BOOST_TEST(!iri::match_scheme_grammar("file:c:/x", "file").ok());
+}
+
 BOOST_AUTO_TEST_CASE(iris_map_back) {
     // "納豆" is 6 bytes of UTF-8: the domain is [12, 30) of the IRI, not of its 54-byte mapping.
     const std::string s = "mailto:user@\u7D0D\u8C46.example.org?subject=Test&body=NATTO";
@@ -352,7 +391,7 @@ BOOST_AUTO_TEST_CASE(schemes_are_the_files) {
         if (f.path().extension() != ".abnf") continue;
         std::ifstream in(f.path());
         for (std::string line; std::getline(in, line);)
-            if (line.rfind(";@scheme ", 0) == 0) files.push_back(line.substr(9));
+            if (line.rfind(";@scheme ", 0) == 0 && !line.ends_with(" option")) files.push_back(line.substr(9));
     }
     std::sort(files.begin(), files.end());
     std::vector<std::string> built;

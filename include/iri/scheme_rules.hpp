@@ -65,9 +65,13 @@ struct scheme_match {
 
 /// `reference` under the grammar of `scheme` directly, without the generic parse first (whatever its own scheme
 /// and even when it is not a valid reference; every octet from 0x80 is mapped to "%XX" as 3987bis §3.1 does for
-/// the characters of an IRI): `scheme` empty when there is no grammar for `scheme`.
+/// the characters of an IRI): `scheme` empty when there is no grammar for `scheme`. `scheme` may also name an
+/// optional grammar by its file's stem (";@scheme NAME option", grammar/README.md): "file_appendix_e" is RFC 8089's
+/// non-normative forms (Appendix E: drive letters, UNC paths, a user name), which parse_scheme and check never use.
 ///
-///     iri::match_scheme_grammar("mailto:a@b", "mailto").ok()   // true
+///     iri::match_scheme_grammar("mailto:a@b", "mailto").ok()              // true
+///     iri::match_scheme_grammar("file:c:/x", "file").ok()                 // false: RFC 8089 §2
+///     iri::match_scheme_grammar("file:c:/x", "file_appendix_e").ok()      // true: Appendix E.2
 [[nodiscard]] scheme_match match_scheme_grammar(std::string_view reference, std::string_view scheme);
 
 }  // namespace iri

@@ -56,6 +56,7 @@ struct options {
     input_format input = input_format::lines;
     bool quiet = false, stats = false, pairs = false, strict = true;
     bool scheme = false;  // parse --scheme: the parts of the scheme's own grammar
+    std::string scheme_grammar;  // parse --scheme-grammar NAME: that grammar instead of the scheme's
     std::optional<std::string> base_text;
     std::optional<iri::reference> base;  // --base, parsed once
     bool resolve_normalized = false;     // resolve --normalize LEVEL: the target's normal form

@@ -50,6 +50,10 @@ Subcommands:
 Options:
   --grammar NAME       uri | iri | rfc3987 | leiri (default iri), or any variant built from grammar/
   --production NAME    the ABNF rule to match (IRI-reference, absolute-IRI, ihost, IPv6address, ...)
+  --scheme             parse: the parts of each reference under its scheme's own grammar (grammar/schemes/:
+                       mailto addresses and header fields, a URN's NID and NSS, ...), or where it leaves it
+  --scheme-grammar N   parse --scheme: the scheme grammar named N instead, such as file_appendix_e (RFC 8089
+                       Appendix E: drive letters, UNC paths)
   --input FILE         read the inputs from FILE ("-": standard input, the default without arguments)
   -0                   inputs are separated by NUL instead of LF
   --input-format F     lines (default: one per line, a CR before the LF dropped) | json (each line one JSON
@@ -151,6 +155,10 @@ const option_spec option_specs[] = {
      }},
     {"--production", true, [](options& o, arg_state&, const std::string& v) { o.production_name = v; }},
     {"--scheme", false, [](options& o, arg_state&, const std::string&) { o.scheme = true; }},
+    {"--scheme-grammar", true, [](options& o, arg_state&, const std::string& v) {
+         o.scheme = true;
+         o.scheme_grammar = v;
+     }},
     {"--input", true, [](options& o, arg_state&, const std::string& v) { o.inputs.push_back(v); }},
     {"-0", false, [](options& o, arg_state&, const std::string&) { o.input = cli::input_format::nul; }},
     {"--input-format", true,

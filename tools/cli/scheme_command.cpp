@@ -55,7 +55,8 @@ void scheme_text(std::string_view input, const iri::scheme_match& m, std::string
 }  // namespace
 
 void run_parse_scheme(const options& o, std::string_view input, std::string& out, counters& n) {
-    const iri::scheme_match m = iri::parse_scheme(input, o.grammar);
+    const iri::scheme_match m = o.scheme_grammar.empty() ? iri::parse_scheme(input, o.grammar)
+                                                         : iri::match_scheme_grammar(input, o.scheme_grammar);
     m.error ? ++n.invalid : ++n.valid;
     if (o.quiet) return;
     if (o.output == output_format::json) scheme_json(input, m, out);
