@@ -91,14 +91,17 @@ bool lowercase_changes(std::string_view s, bool ascii_only) noexcept {
 struct unreserved_set {
     const detail::charset_info* cs = nullptr;
     std::uint16_t whole_leads = 0;
+    bool ascii_only = true;  // no character from U+0080 (URIs): a triplet of a non-ASCII octet is never decoded
 };
 
 const unreserved_set& unreserved_of(grammar g) noexcept {
     static const auto table = [] {
         std::array<unreserved_set, grammar_count> t{};
         for (std::size_t i = 0; i < grammar_count; ++i)
-            if (const auto* cs = detail::find_charset(static_cast<grammar>(i), production::unreserved))
-                t[i] = {cs, detail::whole_three_octet_leads(*cs)};
+            if (const auto* cs = detail::find_charset(static_cast<grammar>(i), production::unreserved)) {
+                const bool ascii_only = cs->count == 0 || cs->ranges[cs->count - 1][1] < 0x80;
+                t[i] = {cs, detail::whole_three_octet_leads(*cs), ascii_only};
+            }
         return t;
     }();
     return table[static_cast<std::size_t>(g)];
@@ -124,38 +127,89 @@ std::int32_t unreserved_octets(std::string_view s, std::size_t i, int lead, cons
 }
 
 // §5.3.2.1 and §5.3.2.3 at the "%" at s[i]: the character its triplets encode when it is unreserved, else this one
-// octet as "%HH" with uppercase hex. Returns where the text continues.
-std::size_t append_triplets(std::string& out, std::string_view s, std::size_t i, const unreserved_set& u, piece k) {
+// octet as "%HH" with uppercase hex, written at p (which moves past it). Returns where the text continues.
+std::size_t put_triplets(char*& p, std::string_view s, std::size_t i, const unreserved_set& u, piece k) noexcept {
     const int lead = detail::escape_at(s, i);
     if (lead < 0) {  // not a triplet (never in a valid component)
-        out += s[i];
+        *p++ = s[i];
         return i + 1;
+    }
+    if (lead >= 0x80 && u.ascii_only) {  // never unreserved: only the case of its hex digits changes
+        p = detail::put_percent_encoded(p, static_cast<unsigned char>(lead));
+        return i + 3;
     }
     std::uint8_t bytes[4];
     const std::int32_t used = unreserved_octets(s, i, lead, u, bytes);
     if (used == 0 || (lead == '.' && k == piece::path && detail::decodes_to_dot_segment(s, i))) {
-        append_percent_encoded(out, static_cast<unsigned char>(lead));
+        p = detail::put_percent_encoded(p, static_cast<unsigned char>(lead));
         return i + 3;
     }
-    const std::size_t from = out.size();
-    out.append(reinterpret_cast<const char*>(bytes), static_cast<std::size_t>(used));
-    if (k == piece::ascii_host) lower_in_place(out, from);
+    for (std::int32_t b = 0; b < used; ++b) {
+        const char c = static_cast<char>(bytes[b]);
+        *p++ = k == piece::ascii_host ? detail::to_lower(c) : c;
+    }
     return i + 3 * static_cast<std::size_t>(used);
 }
 
-// §5.3.2.3 (and §5.3.2.1 for `k`): the runs between "%" copied as blocks, each triplet normalized.
+// The digits §5.3.2.1 leaves as they are ("0"-"9", "A"-"F"), and those of them that start an octet from 0x80.
+constexpr auto upper_hex_digits = [] {
+    std::array<bool, 256> t{};
+    for (const char* d = detail::hex_digits; *d; ++d) t[static_cast<unsigned char>(*d)] = true;
+    return t;
+}();
+constexpr auto upper_hex_from_8 = [] {
+    std::array<bool, 256> t{};
+    for (const char* d = detail::hex_digits + 8; *d; ++d) t[static_cast<unsigned char>(*d)] = true;
+    return t;
+}();
+
+// True when no triplet of `s` changes under §5.3.2.1 and §5.3.2.3 in a grammar whose unreserved set is US-ASCII
+// only (URIs): each "%" is followed by the uppercase hex digits of an octet from 0x80, which is never unreserved
+// there. The text is then its own normal form (percent-encoded UTF-8 in URIs, as Wikipedia writes its links).
+bool triplets_already_normal(std::string_view s) noexcept {
+    const char* p = s.data();
+    const char* const end = p + s.size();
+    while ((p = static_cast<const char*>(std::memchr(p, '%', static_cast<std::size_t>(end - p))))) {
+        do {  // triplets in a row: no search
+            if (end - p < 3 || !upper_hex_from_8[static_cast<unsigned char>(p[1])] ||
+                !upper_hex_digits[static_cast<unsigned char>(p[2])])
+                return false;
+            p += 3;
+        } while (p != end && *p == '%');
+        if (p == end) break;
+    }
+    return true;
+}
+
+// §5.3.2.3 (and §5.3.2.1 for `k`): the runs between "%" copied as blocks, each triplet normalized, all written into
+// the output's room at once (never longer than `s`: a decoded character is shorter than its triplets).
 void append_pct_normalized(std::string& out, std::string_view s, const unreserved_set& u, piece k) {
+    if (u.ascii_only && k != piece::ascii_host && triplets_already_normal(s)) {
+        out.append(s);
+        return;
+    }
+    const std::size_t at = out.size();
+    out.resize(at + s.size());
+    char* p = out.data() + at;
     for (std::size_t i = 0; i < s.size();) {
         if (s[i] == '%') {  // triplets in a row (percent-encoded UTF-8): no search
-            i = append_triplets(out, s, i, u, k);
+            // Three-octet characters the set holds entirely, nine bytes at a time (room: the output is behind).
+            while (s.size() - i >= 9 && detail::decode_whole_three_octets(s.data() + i, p, u.whole_leads)) {
+                p += 3;
+                i += 9;
+            }
+            if (i < s.size() && s[i] == '%') i = put_triplets(p, s, i, u, k);
             continue;
         }
         const void* pct = std::memchr(s.data() + i, '%', s.size() - i);
         const std::size_t j = pct ? static_cast<std::size_t>(static_cast<const char*>(pct) - s.data()) : s.size();
-        if (k == piece::ascii_host) append_lowered(out, s.substr(i, j - i));
-        else out.append(s.data() + i, j - i);
+        std::memcpy(p, s.data() + i, j - i);
+        if (k == piece::ascii_host)
+            for (char* c = p; c != p + (j - i); ++c) *c = detail::to_lower(*c);
+        p += j - i;
         i = j;
     }
+    out.resize(static_cast<std::size_t>(p - out.data()));
 }
 
 // §5.3.2.1: a "US-ASCII only" host: no non-ASCII character, literal or percent-encoded (RFC 3986 §3.2.2 writes a

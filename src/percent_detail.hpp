@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -46,6 +47,27 @@ inline char* put_percent_encoded(char* p, unsigned char octet) noexcept {
     const unsigned h = hex_values[static_cast<unsigned char>(s[i + 1])];
     const unsigned l = hex_values[static_cast<unsigned char>(s[i + 2])];
     return h > 15 || l > 15 ? -1 : static_cast<int>(h << 4 | l);
+}
+
+/// A three-octet character "%HH%HH%HH" at s (nine bytes readable there) whose lead is in `whole_leads` (the leads
+/// E0–EF whose characters a set holds entirely, literal_skip.hpp's whole_three_octet_leads), written to p (which has
+/// room for four bytes); false when it is not one. The hex digits of eight bytes at once: a digit's value is its
+/// low nibble, plus 9 for a letter (bit 6), either case; the "%" of a valid URI is always followed by two of them.
+/// Used by to_iri (3987bis §4.2 steps 3, 4, 6) and normalize (§5.3.2.3) to decode runs of such characters.
+[[nodiscard]] inline bool decode_whole_three_octets(const char* s, char* p, std::uint16_t whole_leads) noexcept {
+    std::uint64_t x;
+    std::memcpy(&x, s, 8);
+    if ((x & 0x00FF0000FF0000FFull) != 0x0025000025000025ull) return false;  // "%" at 0, 3 and 6
+    const std::uint64_t v = (x & 0x0F0F0F0F0F0F0F0Full) + ((x >> 6) & 0x0101010101010101ull) * 9;
+    const auto digit = [v](unsigned byte) { return static_cast<unsigned>(v >> (8 * byte)) & 0xF; };
+    const unsigned lead = digit(1) << 4 | digit(2);
+    const unsigned second = digit(4) << 4 | digit(5);
+    const unsigned third = digit(7) << 4 | hex_values[static_cast<unsigned char>(s[8])];
+    const bool whole = lead >= 0xE0 && lead <= 0xEF && ((static_cast<unsigned>(whole_leads) >> (lead - 0xE0)) & 1u);
+    if (!whole || (second & 0xC0) != 0x80 || (third & 0xC0) != 0x80) return false;
+    const std::uint32_t octets = lead | second << 8 | third << 16;  // one store: p has room for 4 (9 bytes read)
+    std::memcpy(p, &octets, 4);
+    return true;
 }
 
 /// Appends `text` with each octet above 0x7F written as "%HH" (RFC 3987 §3.1 step 2) and the rest as it is.

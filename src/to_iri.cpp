@@ -115,26 +115,6 @@ inline char* reencode(char* p, const char* s, unsigned count) noexcept {
     return p;
 }
 
-// A three-octet character "%HH%HH%HH" at s (nine bytes readable there) whose lead is in `whole_leads`, written
-// to p (which has room for four bytes); false when it is not one. The hex digits of eight bytes at once: a
-// digit's value is its low nibble, plus 9 for a letter (bit 6), either case; the "%" of a valid URI is always
-// followed by two of them.
-inline bool decode_whole_three_octets(const char* s, char* p, std::uint16_t whole_leads) noexcept {
-    std::uint64_t x;
-    std::memcpy(&x, s, 8);
-    if ((x & 0x00FF0000FF0000FFull) != 0x0025000025000025ull) return false;  // "%" at 0, 3 and 6
-    const std::uint64_t v = (x & 0x0F0F0F0F0F0F0F0Full) + ((x >> 6) & 0x0101010101010101ull) * 9;
-    const auto digit = [v](unsigned byte) { return static_cast<unsigned>(v >> (8 * byte)) & 0xF; };
-    const unsigned lead = digit(1) << 4 | digit(2);
-    const unsigned second = digit(4) << 4 | digit(5);
-    const unsigned third = digit(7) << 4 | detail::hex_values[static_cast<unsigned char>(s[8])];
-    const bool whole = lead >= 0xE0 && lead <= 0xEF && ((static_cast<unsigned>(whole_leads) >> (lead - 0xE0)) & 1u);
-    if (!whole || (second & 0xC0) != 0x80 || (third & 0xC0) != 0x80) return false;
-    const std::uint32_t octets = lead | second << 8 | third << 16;  // one store: p has room for 4 (9 bytes read)
-    std::memcpy(p, &octets, 4);
-    return true;
-}
-
 // Steps 2–4 and 6 over one component's text, written at p. The output is never longer than the text (a decoded
 // character is shorter than its triplets, a kept or re-encoded triplet as long). Returns the end of the output.
 char* decode_component(char* p, std::string_view text, const decoder& d) {
@@ -151,7 +131,7 @@ char* decode_component(char* p, std::string_view text, const decoder& d) {
             s = pct;
             continue;
         }
-        while (end - s >= 9 && decode_whole_three_octets(s, p, whole_leads)) s += 9, p += 3;  // steps 3, 4, 6
+        while (end - s >= 9 && detail::decode_whole_three_octets(s, p, whole_leads)) s += 9, p += 3;  // steps 3, 4, 6
         if (s == end || *s != '%') continue;
         const unsigned o = escaped_octet(s);
         if (o < 0x80) {  // step 2: only unreserved US-ASCII characters are decoded; the rest kept as written
