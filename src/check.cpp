@@ -83,11 +83,15 @@ std::vector<diagnostic> check(std::string_view reference, grammar g) {
     // Issue 15: cheap on clean input. An ASCII reference has no right-to-left character, no combining mark,
     // joiner, compatibility or private-use character, and is in NFC: the bidi and character checks are skipped.
     const detail::check_context cx{*parsed, g, out, left_out, detail::is_ascii(reference)};
-    const auto pieces = detail::pieces_of(*parsed);
-    detail::check_bidi(cx, pieces);
-    detail::check_chars(cx, pieces);
-    if (g == grammar::leiri) detail::check_leiri(cx, pieces);
-    detail::check_spoof(cx, pieces);
+    // The piece-by-piece checks find nothing in ASCII (but LEIRI's, whose space, "<", ">"... are ASCII): an ASCII
+    // reference is not even split into pieces.
+    if (!cx.ascii || g == grammar::leiri) {
+        const auto pieces = detail::pieces_of(*parsed);
+        detail::check_bidi(cx, pieces);
+        detail::check_chars(cx, pieces);
+        if (g == grammar::leiri) detail::check_leiri(cx, pieces);
+        detail::check_spoof(cx, pieces);
+    }
     detail::check_security(cx);
     detail::check_scheme_rules(cx);
     if (left_out > 0)

@@ -3,12 +3,14 @@
 
 #include <unicode/utf8.h>
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "iri/check.hpp"
 #include "iri/reference.hpp"
+#include "iri/scheme_rules.hpp"
 
 namespace iri::detail {
 
@@ -71,6 +73,10 @@ void for_each_char(std::string_view text, std::uint32_t begin, std::uint32_t end
 
 /// "U+XXXX" for messages.
 [[nodiscard]] std::string code_point_name(UChar32 c);
+
+/// The first place `reference` leaves the grammar of `scheme` (grammar/schemes/, never an option grammar), or
+/// nothing, also when no grammar governs the scheme (scheme_rules.cpp; match_scheme_grammar without the parts).
+[[nodiscard]] std::optional<scheme_error> scheme_grammar_error(std::string_view reference, std::string_view scheme);
 
 void check_bidi(const check_context& cx, const std::vector<piece>& pieces);
 void check_chars(const check_context& cx, const std::vector<piece>& pieces);

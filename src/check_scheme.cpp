@@ -10,9 +10,10 @@ void check_scheme_rules(const check_context& cx) {
     // A LEIRI with characters IRIs do not allow maps to a URI through 3987bis §6.2 first; those characters have
     // their leiri.* warnings, and the scheme's rules are checked on references that are IRIs.
     if (cx.g != grammar::iri && cx.g != grammar::uri && !parse(cx.r.str(), grammar::iri)) return;
-    const scheme_match m = match_scheme_grammar(cx.r.str(), cx.r.scheme());
-    if (!m.error) return;
-    const scheme_error& e = *m.error;
+    // The whole-URI DFA only: the scheme's parts are not looked for (no allocation on a valid reference).
+    const std::optional<scheme_error> error = scheme_grammar_error(cx.r.str(), cx.r.scheme());
+    if (!error) return;
+    const scheme_error& e = *error;
     cx.out.push_back({e.code, severity::error, e.begin, e.end, component_of(cx.r.offsets(), e.begin), e.message, e.spec});
 }
 

@@ -1,5 +1,6 @@
 // RFC 3986 §7 security diagnostics, and the IDNA validity of hosts (UTS #46).
 #include "check_detail.hpp"
+#include "idna_detail.hpp"
 #include "iri/idna.hpp"
 #include "iri/percent.hpp"
 #include "percent_detail.hpp"
@@ -52,7 +53,7 @@ void check_security(const check_context& cx) {
             cx.add(diag::security_rare_ipv4, h.begin, h.end, component::host,
                    "the host is a reg-name that platform resolvers read as an IPv4 address");
         // UTS #46 validity of the host as a domain name (pct-encoded UTF-8 decoded first, as 3987bis §3.4.2).
-        if (!r.host().empty()) {
+        if (!r.host().empty() && !is_plain_ldh_host(r.host())) {  // LDH labels pass (idna_detail.hpp)
             auto decoded = percent_decode_utf8(r.host());
             if (decoded) {
                 auto a = host_to_ascii(*decoded);

@@ -8,7 +8,10 @@
 #include <memory>
 #include <optional>
 
+#include "ascii.hpp"
+#include "charset_detail.hpp"
 #include "error_detail.hpp"
+#include "idna_detail.hpp"
 
 namespace iri {
 
@@ -68,6 +71,11 @@ std::optional<error> beyond_dns(std::string_view host) {
 }
 
 result<std::string> process(direction d, std::string_view host) {
+    if (detail::is_plain_ldh_host(host)) {  // UTS #46 lowercases it, and that is all (idna_detail.hpp)
+        std::string out(host);
+        for (char& c : out) c = detail::to_lower(c);
+        return out;
+    }
     if (auto too_long = beyond_dns(host)) return *too_long;
     std::string out;
     std::uint32_t errors = 0;
@@ -89,6 +97,26 @@ result<std::string> process(direction d, std::string_view host) {
 }
 
 }  // namespace
+
+bool detail::is_plain_ldh_host(std::string_view host) noexcept {
+    static const charset_info& alpha = named(grammar::uri, named_set::alpha);
+    static const charset_info& digit = named(grammar::uri, named_set::digit);
+    if (host.empty() || host.size() > dns_name_octets) return false;
+    std::size_t begin = 0;
+    for (std::size_t i = 0; i <= host.size(); ++i) {
+        if (i < host.size() && host[i] != '.') {
+            const auto c = static_cast<unsigned char>(host[i]);
+            if (c != '-' && !contains(alpha, c) && !contains(digit, c)) return false;
+            continue;
+        }
+        const std::string_view label = host.substr(begin, i - begin);  // a label ends at "." or the end
+        if (label.empty() || label.size() > dns_label_octets || label.front() == '-' || label.back() == '-' ||
+            (label.size() >= 4 && label[2] == '-' && label[3] == '-'))
+            return false;
+        begin = i + 1;
+    }
+    return true;
+}
 
 result<std::string> host_to_ascii(std::string_view host) { return process(direction::to_ascii, host); }
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "ascii.hpp"
+#include "check_detail.hpp"
 #include "match.hpp"
 #include "iri/parse.hpp"
 #include "iri/percent.hpp"
@@ -179,17 +180,42 @@ scheme_match parse_scheme(std::string_view reference, grammar g) {
     return match_scheme_grammar(reference, parsed->scheme());
 }
 
+namespace detail {
+
+namespace {
+
+// A reference whose URI mapping could not have 32-bit offsets (the mapping may triple it).
+std::optional<scheme_error> too_long(const scheme_grammar_info& info, std::string_view reference) {
+    if (reference.size() < span::omitted / 3) return std::nullopt;
+    return scheme_error{std::string("scheme.") + info.scheme + ".too_long", 0, 0,
+                        "the reference's URI mapping is longer than 4,294,967,294 bytes", info.spec};
+}
+
+}  // namespace
+
+std::optional<scheme_error> scheme_grammar_error(std::string_view reference, std::string_view scheme) {
+    const scheme_grammar_info* info = find_scheme_grammar(scheme);
+    if (!info) return std::nullopt;
+    if (auto e = too_long(*info, reference)) return e;
+    const uri_mapping m(reference);  // no copy for a URI
+    constexpr std::size_t on_stack = 16;
+    span small[on_stack];
+    std::vector<span> large(info->part_count > on_stack ? info->part_count : 0);
+    span* top = info->part_count > on_stack ? large.data() : small;
+    std::uint32_t stop = 0;
+    if (info->match(reinterpret_cast<const unsigned char*>(m.uri.data()), m.uri.size(), top, stop)) return std::nullopt;
+    return grammar_error(*info, m, reference, stop);
+}
+
+}  // namespace detail
+
 scheme_match match_scheme_grammar(std::string_view reference, std::string_view scheme) {
     scheme_match out;
     const detail::scheme_grammar_info* info = detail::find_scheme_grammar_or_named(scheme);
     if (!info) return out;
     out.scheme = info->scheme;
     out.spec = info->spec;
-    if (reference.size() >= span::omitted / 3) {  // the mapping may triple it; offsets are 32-bit
-        out.error = scheme_error{std::string("scheme.") + info->scheme + ".too_long", 0, 0,
-                                 "the reference's URI mapping is longer than 4,294,967,294 bytes", info->spec};
-        return out;
-    }
+    if ((out.error = detail::too_long(*info, reference))) return out;
     const detail::uri_mapping m(reference);
     const auto* s = reinterpret_cast<const unsigned char*>(m.uri.data());
     std::vector<span> top(info->part_count);

@@ -65,3 +65,22 @@ BOOST_AUTO_TEST_CASE(scheme_table) {
     BOOST_TEST(iri::find_scheme("https2") == nullptr);
     for (const auto& s : iri::known_schemes()) BOOST_TEST(iri::find_scheme(s.name) == &s);
 }
+
+BOOST_AUTO_TEST_CASE(ldh_hosts_at_the_dns_limits) {
+    // UTS #46 maps an LDH host (RFC 5890 §2.3.1) to its lowercase, within DNS's 63 octets per label and 253 per
+    // name (RFC 1035 §2.3.4); one octet more is an error.
+    BOOST_TEST(*iri::host_to_ascii("WWW.Ex-Ample.COM") == "www.ex-ample.com");
+    BOOST_TEST(*iri::host_to_unicode("WWW.Ex-Ample.COM") == "www.ex-ample.com");
+    const std::string label63(63, 'A');
+    BOOST_TEST(*iri::host_to_ascii(label63 + ".x") == std::string(63, 'a') + ".x");
+    BOOST_TEST(!iri::host_to_ascii(std::string(64, 'a') + ".x").has_value());
+    std::string name253 = label63 + "." + label63 + "." + label63 + "." + std::string(61, 'b');  // 3 × 63 + 61 + 3 dots
+    BOOST_TEST(name253.size() == 253u);
+    BOOST_TEST(iri::host_to_ascii(name253).has_value());
+    auto long_name = iri::host_to_ascii(name253 + "c");
+    BOOST_TEST_REQUIRE(!long_name.has_value());
+    BOOST_TEST(iri::idna_error_names(long_name.error().idna_errors) == "domain_name_too_long");
+    BOOST_TEST(iri::idna_error_names(iri::host_to_ascii("-ab.example").error().idna_errors) == "leading_hyphen");
+    BOOST_TEST(iri::idna_error_names(iri::host_to_ascii("ab-.example").error().idna_errors) == "trailing_hyphen");
+    BOOST_TEST(iri::host_to_ascii("123.456").value() == "123.456");
+}

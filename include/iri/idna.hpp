@@ -26,14 +26,18 @@
 IRI_API_BEGIN  // exported by the shared library (iri/export.h)
 namespace iri {
 
+/// DNS's limits (RFC 1035 §2.3.4, UTS #46 VerifyDnsLength): 253 octets in a name (as text, no final dot), 63 in
+/// a label.
+inline constexpr std::size_t dns_name_octets = 253;
+inline constexpr std::size_t dns_label_octets = 63;
 /// The longest host (in bytes of UTF-8) given to UTS #46: 4 × 253. DNS allows 253 octets in a name (RFC 1035
 /// §2.3.4, UTS #46 VerifyDnsLength); each character of a mapped label takes at least one octet of its A-label
 /// and at most four bytes of UTF-8, so no longer host maps to a name DNS allows (unless it is padded with
 /// characters the mapping removes or composes, which are refused too).
-inline constexpr std::size_t max_idna_host_bytes = 4 * 253;
+inline constexpr std::size_t max_idna_host_bytes = 4 * dns_name_octets;
 /// The longest label given to UTS #46, by the same reasoning from DNS's 63 octets per label: 4 × 63. A longer
 /// label fails with label_too_long over the label.
-inline constexpr std::size_t max_idna_label_bytes = 4 * 63;
+inline constexpr std::size_t max_idna_label_bytes = 4 * dns_label_octets;
 
 /// UTS #46 ToASCII of a host name given in UTF-8.
 [[nodiscard]] result<std::string> host_to_ascii(std::string_view host);

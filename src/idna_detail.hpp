@@ -1,0 +1,16 @@
+// What the library knows of UTS #46 without asking ICU. Private to the library.
+#pragma once
+
+#include <string_view>
+
+namespace iri::detail {
+
+/// True when `host` is made of LDH labels (RFC 5890 §2.3.1: ASCII letters, digits and hyphens), each of 1 to 63
+/// octets, none starting or ending with "-" or with "--" in its third and fourth positions (so no "xn--" label),
+/// at most 253 octets in all, no empty label. UTS #46 processing (§4, with the options idna.cpp gives ICU) then
+/// only lowercases its letters: the mapping table maps "A"–"Z" to "a"–"z" and keeps the rest, STD3 allows LDH,
+/// CheckHyphens and the DNS lengths pass, and no ASCII label is right-to-left (CheckBidi). The fast path of
+/// host_to_ascii and host_to_unicode, and the host check of iri::check.
+[[nodiscard]] bool is_plain_ldh_host(std::string_view host) noexcept;
+
+}  // namespace iri::detail
