@@ -65,11 +65,17 @@ unsigned kinds_of(std::string_view s) noexcept {
         non_ascii |= x & high;
         percent |= (p - ones) & ~p & high;
     };
+    // The kinds are a set: an octet read twice (overlapping loads) counts once.
     std::uint64_t x = 0;
     if (s.size() >= 8) {
         std::size_t i = 0;
         for (; i + 8 <= s.size(); i += 8) scan((std::memcpy(&x, s.data() + i, 8), x));
         if (i < s.size()) scan((std::memcpy(&x, s.data() + s.size() - 8, 8), x));
+    } else if (s.size() >= 4) {  // the first four octets and the last four
+        std::uint32_t head = 0, tail = 0;
+        std::memcpy(&head, s.data(), 4);
+        std::memcpy(&tail, s.data() + s.size() - 4, 4);
+        scan(head | std::uint64_t{tail} << 32);
     } else {
         for (std::size_t k = 0; k < s.size(); ++k) x |= std::uint64_t{static_cast<unsigned char>(s[k])} << (8 * k);
         scan(x);  // the zero octets past the end are none of the three
@@ -78,11 +84,10 @@ unsigned kinds_of(std::string_view s) noexcept {
            (percent != 0 ? octet_kind::percent : 0u);
 }
 
-// Whether §5.3.2.1 changes a scheme or host written without "%": it has an ASCII uppercase letter and (for a
-// reg-name, `ascii_only`) no other octet than US-ASCII ones.
-bool lowercase_changes(std::string_view s, bool ascii_only) noexcept {
-    const unsigned k = kinds_of(s);
-    return (k & octet_kind::upper) != 0 && (!ascii_only || (k & octet_kind::non_ascii) == 0);
+// Whether §5.3.2.1 changes a scheme or host written without "%", from its octets' `kinds` (kinds_of): it has an
+// ASCII uppercase letter and (for a reg-name, `ascii_only`) no other octet than US-ASCII ones.
+bool lowercase_changes(unsigned kinds, bool ascii_only) noexcept {
+    return (kinds & octet_kind::upper) != 0 && (!ascii_only || (kinds & octet_kind::non_ascii) == 0);
 }
 
 // A grammar's unreserved set (§5.3.2.3 decodes the characters in it) and the lead octets E1–EF whose three-octet
@@ -224,8 +229,9 @@ bool ascii_only_host(std::string_view h) noexcept {
 
 // Whether UTS #46 can change a syntax-normalized reg-name: it has a non-ASCII or percent-encoded character, or a
 // label that starts with "xn--" (an ASCII host without one is already lowercase, UTS #46's only change to it).
-bool needs_uts46(std::string_view h) noexcept {
-    return (kinds_of(h) & (octet_kind::non_ascii | octet_kind::percent)) != 0 || h.starts_with("xn--") ||
+// `kinds` are those of h (kinds_of).
+bool needs_uts46(std::string_view h, unsigned kinds) noexcept {
+    return (kinds & (octet_kind::non_ascii | octet_kind::percent)) != 0 || h.starts_with("xn--") ||
            h.find(".xn--") != std::string_view::npos;
 }
 
@@ -330,7 +336,7 @@ private:
         put(host, syntax_ && ascii_only_host(host) ? piece::ascii_host : piece::text);
         if (!scheme_rung_ || !known_ || !known_->dns_host) return;
         const std::string_view written = std::string_view(out_).substr(from);
-        if (!needs_uts46(written)) return;
+        if (!needs_uts46(written, kinds_of(written))) return;
         if (auto idn = detail::idn_equivalent_host(written, t_.variant)) {
             out_.resize(from);
             out_ += *idn;
@@ -376,11 +382,13 @@ private:
     bool failed_ = false;
 };
 
-// §5.3.3's changes to a host and port that the syntax rung leaves: none when this holds.
-bool scheme_rung_keeps(const reference_view& r, const scheme_info* known) noexcept {
+// §5.3.3's changes to a host and port that the syntax rung leaves: none when this holds. `host_kinds` are those of
+// the host (kinds_of).
+bool scheme_rung_keeps(const reference_view& r, const scheme_info* known, unsigned host_kinds) noexcept {
     if (known && known->equivalence != scheme_equivalence::none) return false;  // its rule reads the whole text
     if (r.host_kind() == host_kind::ipv6) return false;  // the RFC 5952 form: written by the slow path
-    if (known && known->dns_host && r.host_kind() == host_kind::reg_name && needs_uts46(r.host())) return false;
+    if (known && known->dns_host && r.host_kind() == host_kind::reg_name && needs_uts46(r.host(), host_kinds))
+        return false;
     if (r.has_port()) {
         const std::string_view port = r.port();
         if (port.empty() || (r.port_status() == port_status::in_range && port.size() > 1 && port[0] == '0'))
@@ -405,10 +413,11 @@ std::size_t prefix_end(const reference_view& r) noexcept {
 // The same for the scheme and authority only; `known` is the scheme's row at the scheme rung.
 // (Its "%" are looked for by the caller.)
 bool prefix_normal(const reference_view& r, const normalize_options& o, const scheme_info* known) noexcept {
-    if (o.rung == rung::simple || o.nfc || lowercase_changes(r.scheme(), false)) return false;
+    if (o.rung == rung::simple || o.nfc || lowercase_changes(kinds_of(r.scheme()), false)) return false;
     if (!r.has_authority()) return true;
-    if (lowercase_changes(r.host(), r.host_kind() == host_kind::reg_name)) return false;
-    return o.rung != rung::scheme || scheme_rung_keeps(r, known);
+    const unsigned host = kinds_of(r.host());
+    if (lowercase_changes(host, r.host_kind() == host_kind::reg_name)) return false;
+    return o.rung != rung::scheme || scheme_rung_keeps(r, known, host);
 }
 
 bool already_normal(const reference_view& r, const normalize_options& o) noexcept {
