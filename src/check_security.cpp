@@ -1,5 +1,6 @@
 // RFC 3986 §7 security diagnostics, and the IDNA validity of hosts (UTS #46).
 #include "check_detail.hpp"
+#include "charset_detail.hpp"
 #include "idna_detail.hpp"
 #include "iri/idna.hpp"
 #include "iri/percent.hpp"
@@ -22,8 +23,9 @@ bool rare_ipv4(std::string_view host) {
         if (part.empty()) return false;
         const bool hex = part.size() > 2 && part[0] == '0' && (part[1] == 'x' || part[1] == 'X');
         if (hex) part.remove_prefix(2);
+        static const detail::charset_info& digit = detail::named(grammar::uri, detail::named_set::digit);
         for (char c : part)
-            if (!(hex ? hex_value(c) >= 0 : c >= '0' && c <= '9'))
+            if (!(hex ? hex_value(c) >= 0 : detail::contains(digit, static_cast<unsigned char>(c))))
                 return false;
         if (e == host.size()) {
             ++parts;
