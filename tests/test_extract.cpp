@@ -70,6 +70,14 @@ BOOST_AUTO_TEST_CASE(hyphen_at_a_line_break) {
     BOOST_TEST(found[0].end == text.find(" today"));
     // Without a line break, two words.
     BOOST_TEST((values("http://example.com/very- long") == list{"http://example.com/very-"}));
+    // Any Unicode White_Space around the line break (here a vertical tab after it, the extract harness's
+    // finding): the range spans it, the value leaves it out.
+    const std::string vt = "http://example.com/very-\n\vlong";
+    const auto joined = iri::extract(vt);
+    BOOST_TEST_REQUIRE(joined.size() == 1u);
+    BOOST_TEST(joined[0].value == "http://example.com/very-long");
+    BOOST_TEST(joined[0].begin == 0u);
+    BOOST_TEST(joined[0].end == vt.size());
 }
 
 BOOST_AUTO_TEST_CASE(arbitrary_bytes) {
