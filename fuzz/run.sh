@@ -5,7 +5,8 @@
 # The corpus of each harness lives in build-fuzz/corpus/<harness>/, seeded on first use from the datasets
 # (where the build unpacks them for the tests) and fuzz/seeds/; new inputs found stay there. A crash
 # or failed oracle leaves its input in build-fuzz/findings/<harness>/: copy it to fuzz/regressions/<harness>/,
-# which ctest replays in every build. The exit status is 1 when a harness found something.
+# which ctest replays in every static build and every run of the harness reads as a second corpus folder (so the
+# clang++ sanitizer build replays them too). The exit status is 1 when a harness found something.
 # FUZZ_JOBS=2 runs two harnesses at a time (default 1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -50,7 +51,9 @@ done
 run_one() {  # harness: runs it, its output in build-fuzz/findings/<harness>.log
   mkdir -p "$build/findings/$1"
   local rc=0
-  "$build/fuzz/fuzz_$1" "$build/corpus/$1" -dict="$build/fuzz/iri.dict" -max_total_time="$seconds" \
+  local regressions=()
+  [ -d "fuzz/regressions/$1" ] && regressions=("fuzz/regressions/$1")
+  "$build/fuzz/fuzz_$1" "$build/corpus/$1" "${regressions[@]}" -dict="$build/fuzz/iri.dict" -max_total_time="$seconds" \
     -max_len=4096 -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 \
     -artifact_prefix="$build/findings/$1/" >"$build/findings/$1.log" 2>&1 || rc=$?
   echo $rc >"$build/findings/$1.status"
