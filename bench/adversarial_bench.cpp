@@ -9,7 +9,7 @@
 // size, its instructions dumped as "PATTERN|OPERATION|BYTES" (callgrind client requests), for a count that the
 // caches and other work on the machine do not change.
 //
-// Each size is the best of three runs (the large one run once when that would take more than 3 s). Not a test: times vary with the machine.
+// Each size is the best of five runs (three when one takes over 0.1 s, one when it takes over a second). Not a test: times vary with the machine.
 #include <malloc.h>
 
 #include <algorithm>
@@ -252,9 +252,13 @@ int main(int argc, char** argv) {
                 count_instructions(op.run, in_large[0], row + std::to_string(in_large[0].size()));
                 continue;
             }
-            timing ts = best_of(op.run, in_small, 3);
-            ts.seconds /= copies;
-            const timing tl = best_of(op.run, in_large, ts.seconds * copies < 1.0 ? 3 : 1);
+            // Five runs where one takes under 0.1 s (a cheap operation: the one most disturbed by other work on
+            // the machine), one where it takes over a second.
+            const timing first = run_once(op.run, in_small);
+            const int runs = first.seconds < 0.1 ? 5 : first.seconds < 1.0 ? 3 : 1;
+            timing ts = best_of(op.run, in_small, runs);
+            ts.seconds = std::min(ts.seconds, first.seconds) / copies;
+            const timing tl = best_of(op.run, in_large, runs);
             const double ns_small = ts.seconds * 1e9 / static_cast<double>(in_small[0].size());
             const double ns_large = tl.seconds * 1e9 / static_cast<double>(in_large[0].size());
             const double ratio = tl.seconds / std::max(ts.seconds, 1e-9);

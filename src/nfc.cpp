@@ -3,9 +3,11 @@
 
 #include <unicode/normalizer2.h>
 #include <unicode/unistr.h>
+#include <unicode/utf16.h>
 #include <unicode/utf8.h>
 
 #include <algorithm>
+#include <array>
 #include <optional>
 #include <cstdint>
 #include <utility>
@@ -41,10 +43,34 @@ bool append_icu_nfc(std::string& out, std::string_view text, const icu::Normaliz
     return U_SUCCESS(status);
 }
 
-// The NFD of one segment with its marks in canonical order: each character's full decomposition, then
-// each run of non-starters sorted by combining class, stably (the Canonical Ordering Algorithm, Unicode §3.11).
-icu::UnicodeString canonical_order(std::string_view segment, const icu::Normalizer2& nfd) {
-    std::vector<std::pair<std::uint8_t, UChar32>> cps;  // combining class, code point
+// A code point with its canonical combining class in the top byte (code points take 21 bits): four bytes per code
+// point keep a megabyte segment's arrays small.
+using classed_code_point = std::uint32_t;
+constexpr classed_code_point with_class(UChar32 c, std::uint8_t combining_class) {
+    return std::uint32_t{combining_class} << 24 | static_cast<std::uint32_t>(c);
+}
+constexpr std::uint8_t class_of(classed_code_point x) { return static_cast<std::uint8_t>(x >> 24); }
+constexpr UChar32 code_point_of(classed_code_point x) { return static_cast<UChar32>(x & 0xFFFFFF); }
+
+// Sorts [first, last) by combining class, stably, in linear time: a counting sort over the 256 classes (a
+// stable_sort of a megabyte of marks costs n log n, which the adversarial benchmark shows).
+void sort_by_class(std::vector<classed_code_point>::iterator first, std::vector<classed_code_point>::iterator last,
+                   std::vector<classed_code_point>& scratch) {
+    constexpr std::ptrdiff_t small_run = 32;
+    if (last - first <= small_run)
+        return std::stable_sort(first, last, [](auto a, auto b) { return class_of(a) < class_of(b); });
+    std::array<std::size_t, 257> start{};
+    for (auto it = first; it != last; ++it) ++start[class_of(*it) + 1u];
+    for (std::size_t k = 1; k < start.size(); ++k) start[k] += start[k - 1];
+    scratch.resize(static_cast<std::size_t>(last - first));
+    for (auto it = first; it != last; ++it) scratch[start[class_of(*it)]++] = *it;
+    std::copy(scratch.begin(), scratch.end(), first);
+}
+
+// Each character of a segment fully decomposed (NFD before reordering), with its combining class.
+std::vector<classed_code_point> decomposed(std::string_view segment, const icu::Normalizer2& nfd) {
+    std::vector<classed_code_point> cps;
+    cps.reserve(segment.size() / 2);  // a mark takes two or three bytes
     const auto* s = reinterpret_cast<const std::uint8_t*>(segment.data());
     const auto n = static_cast<std::int32_t>(segment.size());
     icu::UnicodeString d;
@@ -52,25 +78,40 @@ icu::UnicodeString canonical_order(std::string_view segment, const icu::Normaliz
         UChar32 c = 0;
         U8_NEXT(s, i, n, c);
         if (c < 0) c = 0xFFFD;  // not reached: the components given are UTF-8
-        if (!nfd.getDecomposition(c, d)) d.setTo(c);
+        if (!nfd.getDecomposition(c, d)) {
+            cps.push_back(with_class(c, nfd.getCombiningClass(c)));
+            continue;
+        }
         for (std::int32_t k = 0; k < d.length(); k = d.moveIndex32(k, 1))
-            cps.emplace_back(nfd.getCombiningClass(d.char32At(k)), d.char32At(k));
+            cps.push_back(with_class(d.char32At(k), nfd.getCombiningClass(d.char32At(k))));
     }
+    return cps;
+}
+
+// The NFD of one segment with its marks in canonical order: each character's full decomposition, then
+// each run of non-starters sorted by combining class, stably (the Canonical Ordering Algorithm, Unicode §3.11).
+bool canonical_order(icu::UnicodeString& out, std::string_view segment, const icu::Normalizer2& nfd) {
+    std::vector<classed_code_point> cps = decomposed(segment, nfd), scratch;
     for (auto run = cps.begin(); run != cps.end();) {
-        auto first = std::find_if(run, cps.end(), [](const auto& p) { return p.first != 0; });
-        auto last = std::find_if(first, cps.end(), [](const auto& p) { return p.first == 0; });
-        std::stable_sort(first, last, [](const auto& a, const auto& b) { return a.first < b.first; });
+        auto first = std::find_if(run, cps.end(), [](auto x) { return class_of(x) != 0; });
+        auto last = std::find_if(first, cps.end(), [](auto x) { return class_of(x) == 0; });
+        sort_by_class(first, last, scratch);
         run = last;
     }
-    icu::UnicodeString out;
-    for (const auto& cp : cps) out.append(cp.second);
-    return out;
+    UChar* units = out.getBuffer(static_cast<std::int32_t>(cps.size() * 2));  // two UTF-16 units at most each
+    if (units == nullptr) return false;
+    std::int32_t length = 0;
+    for (const classed_code_point x : cps) U16_APPEND_UNSAFE(units, length, code_point_of(x));
+    out.releaseBuffer(length);
+    return true;
 }
 
 // The NFC of a long segment: ICU composes it once its marks are in canonical order.
 bool append_long_segment_nfc(std::string& out, std::string_view segment, const normalizers& m) {
+    icu::UnicodeString ordered;
+    if (!canonical_order(ordered, segment, *m.nfd)) return false;
     UErrorCode status = U_ZERO_ERROR;
-    const icu::UnicodeString normal = m.nfc->normalize(canonical_order(segment, *m.nfd), status);
+    const icu::UnicodeString normal = m.nfc->normalize(ordered, status);
     if (U_FAILURE(status)) return false;
     normal.toUTF8String(out);
     return true;

@@ -52,24 +52,41 @@ std::size_t append_octets_encoded(std::string& out, std::string_view text) {
     return out.size() - at;
 }
 
-void append_encoded(std::string& out, std::string_view text, const charset_info& allowed, const ascii_set& run) {
+namespace {
+
+// The encoder's output: what it writes (appending_sink), or only its length (counting_sink).
+struct appending_sink {
+    std::string& out;
+    void copy(std::string_view kept) { out.append(kept); }
+    void escape(unsigned char octet) { append_percent_encoded(out, octet); }
+    void escape_octets(std::string_view high) { append_octets_encoded(out, high); }  // each octet above 0x7F
+};
+struct counting_sink {
+    std::size_t size = 0;
+    void copy(std::string_view kept) { size += kept.size(); }
+    void escape(unsigned char) { size += 3; }
+    void escape_octets(std::string_view high) { size += 3 * high.size(); }
+};
+
+template <class Sink>
+void encode(Sink& sink, std::string_view text, const charset_info& allowed, const ascii_set& run) {
     const auto* s = reinterpret_cast<const std::uint8_t*>(text.data());
     const auto n = static_cast<std::uint32_t>(text.size());
     // Whether `allowed` has anything above U+007F (IRIs); URIs do not, and then every non-ASCII byte is encoded.
     const bool non_ascii = allowed.count != 0 && allowed.ranges[allowed.count - 1][1] >= 0x80;
     for (std::uint32_t i = 0; i < n;) {
         const std::uint32_t j = skip_literals(s, i, n, run);  // allowed ASCII and "%HH": copied as they are
-        out.append(text.substr(i, j - i));
+        sink.copy(text.substr(i, j - i));
         if (j == n) break;
         if (s[j] < 0x80) {  // an ASCII character the component does not allow, or a "%" without hex digits
-            append_percent_encoded(out, s[j]);
+            sink.escape(s[j]);
             i = j + 1;
             continue;
         }
         if (!non_ascii) {  // §3.3: a run of non-ASCII bytes (whole characters: the text is UTF-8), each %HH
             std::uint32_t k = j;
             while (k < n && s[k] >= 0x80) ++k;
-            append_octets_encoded(out, text.substr(j, k - j));
+            sink.escape_octets(text.substr(j, k - j));
             i = k;
             continue;
         }
@@ -78,12 +95,25 @@ void append_encoded(std::string& out, std::string_view text, const charset_info&
         U8_NEXT(s, k, static_cast<std::int64_t>(n), c);
         const auto end = static_cast<std::uint32_t>(k);
         if (c >= 0 && contains(allowed, static_cast<char32_t>(c))) {
-            out.append(text.substr(j, end - j));
+            sink.copy(text.substr(j, end - j));
         } else {  // §3.3: the character's UTF-8 octets, each as %HH
-            for (std::uint32_t b = j; b < end; ++b) append_percent_encoded(out, s[b]);
+            for (std::uint32_t b = j; b < end; ++b) sink.escape(s[b]);
         }
         i = end;
     }
+}
+
+}  // namespace
+
+void append_encoded(std::string& out, std::string_view text, const charset_info& allowed, const ascii_set& run) {
+    appending_sink sink{out};
+    encode(sink, text, allowed, run);
+}
+
+std::size_t encoded_size(std::string_view text, const charset_info& allowed, const ascii_set& run) {
+    counting_sink sink;
+    encode(sink, text, allowed, run);
+    return sink.size;
 }
 
 }  // namespace detail
@@ -122,9 +152,12 @@ result<std::string> percent_encode(std::string_view text, grammar g, production 
     if (cs == nullptr) return detail::make_error(errc::no_such_production, text, 0, g, p);
     if (text.size() > 0x7FFFFFFF) return detail::make_error(errc::input_too_long, text, 0, g, p);
     if (const auto bad = detail::ill_formed_utf8(text)) return text_error(errc::invalid_utf8, text, bad->first, bad->second);
+    // A long text's output is measured first and allocated once: growing it would copy it at each doubling.
+    const detail::ascii_set run = encoder_run(*cs, mode, also);
+    constexpr std::size_t long_text = 4096;
     std::string out;
-    out.reserve(text.size());
-    detail::append_encoded(out, text, *cs, encoder_run(*cs, mode, also));
+    out.reserve(text.size() < long_text ? text.size() : detail::encoded_size(text, *cs, run));
+    detail::append_encoded(out, text, *cs, run);
     return out;
 }
 

@@ -80,5 +80,7 @@ std::size_t append_octets_encoded(std::string& out, std::string_view text);
 /// there is kept and a lone "%" encoded; without (encode_mode::literal) every "%" becomes "%25". `text` is
 /// well-formed UTF-8.
 void append_encoded(std::string& out, std::string_view text, const charset_info& allowed, const ascii_set& run);
+/// The length of what append_encoded appends, found without writing it (a long output is then allocated once).
+std::size_t encoded_size(std::string_view text, const charset_info& allowed, const ascii_set& run);
 
 }  // namespace iri::detail

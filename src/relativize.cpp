@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 
 #include "error_detail.hpp"
 #include "resolve_detail.hpp"
@@ -11,23 +12,35 @@ namespace iri {
 
 namespace {
 
-// "?query#fragment" of the target, each when defined.
-void append_tail(std::string& s, const reference_view& t, bool with_query) {
-    if (with_query && t.has_query()) s.append("?").append(t.query());
-    if (t.has_fragment()) s.append("#").append(t.fragment());
+// A candidate reference: a few bytes of its own (such as "../"), then a suffix of the target's text (the rest of
+// its path, its query, its fragment). Nothing long is copied before a candidate is chosen.
+struct candidate {
+    std::string head;
+    std::string_view suffix;
+    [[nodiscard]] std::size_t size() const noexcept { return head.size() + suffix.size(); }
+};
+
+// The target's text from the start of component k (`before` bytes earlier, for its delimiter) to its end.
+std::string_view from(const reference_view& t, component k, std::uint32_t before = 0) {
+    return t.str().substr(t.offsets()[k].begin - before);
 }
 
-// A relative-path reference to `path` from the directory of the base (RFC 3986 §5.2.3 merge, inverted), or
-// "" when the two paths cannot be related that way.
-std::string relative_path(const reference_view& base, std::string_view path) {
-    const std::string_view bp = base.path();
+// "#fragment" when the target has one, else "": the end of its text.
+std::string_view fragment_tail(const reference_view& t) {
+    return t.has_fragment() ? from(t, component::fragment, 1) : t.str().substr(t.str().size());
+}
+
+// A relative-path reference to the target's path from the directory of the base (RFC 3986 §5.2.3 merge,
+// inverted), then its query and fragment; nothing when the two paths cannot be related that way.
+std::optional<candidate> relative_path(const reference_view& base, const reference_view& t) {
+    const std::string_view bp = base.path(), path = t.path();
     std::string_view dir;  // what merge() keeps of the base path
     if (base.has_authority() && bp.empty()) dir = "/";
     else dir = bp.substr(0, bp.rfind('/') + 1);  // npos + 1 == 0: no directory
     // Merge keeps the base's directory in front of the reference's path: both absolute, or both rootless (a
     // rootless base such as "urn:x/y/z" has the rootless directory "x/y/", or none at all).
     const bool dir_absolute = !dir.empty() && dir.front() == '/';
-    if (dir_absolute != path.starts_with('/')) return {};
+    if (dir_absolute != path.starts_with('/')) return std::nullopt;
 
     // The longest common directory: up to the last "/" both paths share.
     std::size_t common = 0;
@@ -36,51 +49,39 @@ std::string relative_path(const reference_view& base, std::string_view path) {
     const std::size_t ups = static_cast<std::size_t>(std::count(dir.begin() + static_cast<std::ptrdiff_t>(common),
                                                                 dir.end(), '/'));
     const std::string_view rest = path.substr(common);
-
-    std::string rel;
+    candidate rel{{}, from(t, component::path).substr(common)};  // the rest of the path, the query, the fragment
     if (rest.empty()) {  // the target is a directory of the base: "." or "..", "../..", ...
-        for (std::size_t k = 0; k + 1 < ups; ++k) rel.append("../");
-        rel.append(ups == 0 ? "." : "..");
+        for (std::size_t k = 0; k + 1 < ups; ++k) rel.head.append("../");
+        rel.head.append(ups == 0 ? "." : "..");
         return rel;
     }
-    for (std::size_t k = 0; k < ups; ++k) rel.append("../");
+    for (std::size_t k = 0; k < ups; ++k) rel.head.append("../");
     // A first segment that is empty (would read as "/" or "//") or holds ":" (would read as a scheme,
     // RFC 3986 §4.2) needs "./" before it.
     const std::string_view first = rest.substr(0, rest.find('/'));
-    if (ups == 0 && (first.empty() || first.find(':') != std::string_view::npos)) rel.append("./");
-    rel.append(rest);
+    if (ups == 0 && (first.empty() || first.find(':') != std::string_view::npos)) rel.head.append("./");
     return rel;
 }
 
 // The references that may resolve to `t`, from the most to the least relative, shortest first. Each is
 // checked by resolving it: the first that gives `t` back wins.
 struct candidate_list {
-    std::array<std::string, 6> text;
+    std::array<candidate, 6> all;
     std::size_t count = 0;
-    void add(std::string s) { text[count++] = std::move(s); }
+    void add(candidate c) { all[count++] = std::move(c); }
 };
 
 // Candidates that keep the base's authority: "" / "#f", "?q#f", a relative path, an absolute path.
 void same_authority_candidates(const reference_view& base, const reference_view& t, candidate_list& c) {
     if (t.path() == base.path()) {
-        std::string tail;
-        if (t.has_query() == base.has_query() && t.query() == base.query()) {
-            append_tail(tail, t, false);  // "" or "#fragment"
-            c.add(std::move(tail));
-        } else if (t.has_query()) {
-            append_tail(tail, t, true);  // "?query#fragment"
-            c.add(std::move(tail));
-        }
+        if (t.has_query() == base.has_query() && t.query() == base.query())
+            c.add({{}, fragment_tail(t)});  // "" or "#fragment"
+        else if (t.has_query())
+            c.add({{}, from(t, component::query, 1)});  // "?query#fragment"
     }
-    if (std::string rel = relative_path(base, t.path()); !rel.empty()) {
-        append_tail(rel, t, true);
-        c.add(std::move(rel));
-    }
-    if (t.path().starts_with('/') && !t.path().starts_with("//")) {  // an absolute-path reference
-        std::string abs(t.path());
-        append_tail(abs, t, true);
-        c.add(std::move(abs));
-    }
+    if (auto rel = relative_path(base, t)) c.add(std::move(*rel));
+    if (t.path().starts_with('/') && !t.path().starts_with("//"))  // an absolute-path reference
+        c.add({{}, from(t, component::path)});
 }
 
 candidate_list candidates(const reference_view& base, const reference_view& t) {
@@ -88,16 +89,11 @@ candidate_list candidates(const reference_view& base, const reference_view& t) {
     if (t.scheme() == base.scheme()) {
         if (t.has_authority() == base.has_authority() && t.authority() == base.authority())
             same_authority_candidates(base, t, c);
-        if (t.has_authority()) {  // a network-path reference
-            std::string net = "//";
-            net.append(t.authority()).append(t.path());
-            append_tail(net, t, true);
-            c.add(std::move(net));
-        }
+        if (t.has_authority()) c.add({{}, from(t, component::authority, 2)});  // a network-path reference
     }
-    c.add(std::string(t.str()));  // resolves to itself unless its path has dot segments
-    std::stable_sort(c.text.begin(), c.text.begin() + static_cast<std::ptrdiff_t>(c.count),
-                     [](const std::string& a, const std::string& b) { return a.size() < b.size(); });
+    c.add({{}, t.str()});  // resolves to itself unless its path has dot segments
+    std::stable_sort(c.all.begin(), c.all.begin() + static_cast<std::ptrdiff_t>(c.count),
+                     [](const candidate& a, const candidate& b) { return a.size() < b.size(); });
     return c;
 }
 
@@ -123,10 +119,13 @@ result<reference> relativize(const reference_view& base, const reference_view& t
     if (!t.has_scheme()) return not_relativizable(t);  // resolution always gives a reference with a scheme
     const candidate_list c = candidates(base, t);
     for (std::size_t i = 0; i < c.count; ++i) {
-        auto ref = reference::parse(c.text[i], base.variant());
-        if (!ref) continue;
-        auto back = resolve(base, *ref);
-        if (back && back->str() == t.str()) return ref;
+        std::string text = c.all[i].head;
+        std::string_view view = c.all[i].suffix;
+        if (!text.empty()) view = text.append(view);
+        auto ref = reference_view::parse(view, base.variant());
+        if (!ref || !detail::resolves_to(base, *ref, t.str())) continue;
+        if (text.empty()) text = view;
+        return detail::reference_access::adopt(std::move(text), ref->offsets(), base.variant());  // no second parse
     }
     return not_relativizable(t);  // a path with dot segments: resolution removes them (§5.2.4)
 }

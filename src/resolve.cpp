@@ -120,6 +120,12 @@ result<reference_view> in_grammar(const reference_view& r, grammar g) {
 
 namespace {
 
+// Without an authority a path must not begin with "//" (RFC 3986 §3.3): a target's path that would is written
+// with "/." before it, which keeps it as it is.
+bool needs_dot_before(bool has_authority, std::string_view path) noexcept {
+    return !has_authority && path.size() >= 2 && path[0] == '/' && path[1] == '/';
+}
+
 // The target being written: its text and its components, each copied from a parsed reference with its offsets.
 struct target_writer {
     std::string text;
@@ -150,12 +156,62 @@ struct target_writer {
         text.append(prefix).append(rest);
         if (remove_dots)
             text.resize(begin + detail::remove_dot_segments_in_place(text.data() + begin, text.size() - begin));
-        // Without an authority a path must not begin with "//" (RFC 3986 §3.3): kept as it is with "/." before it.
-        if (!c.has(component::authority) && text.size() - begin >= 2 && text[begin] == '/' && text[begin + 1] == '/')
+        if (needs_dot_before(c.has(component::authority), std::string_view(text).substr(begin)))
             text.insert(begin, "/.");
         c[component::path] = {static_cast<std::uint32_t>(begin), static_cast<std::uint32_t>(text.size())};
     }
+    void append(std::string_view literal) { text.append(literal); }
 };
+
+// What a target_writer would write, compared with `expected` as it goes instead: nothing is written but a path
+// whose dot segments are removed (a path without any is its own §5.2.4 output).
+struct target_matcher {
+    std::string_view expected;
+    std::size_t at = 0;
+    bool same = true, authority = false;
+
+    void take(std::string_view piece) {
+        same = same && expected.substr(at, piece.size()) == piece;
+        at += piece.size();
+    }
+    void copy(std::string_view delimiter, const reference_view& from, component k) {
+        if (!from.offsets().has(k)) return;
+        take(delimiter);
+        const span s = from.offsets()[k];
+        take(from.str().substr(s.begin, s.end - s.begin));
+    }
+    void copy_authority(const reference_view& from) {
+        authority = from.has_authority();
+        copy("//", from, component::authority);
+    }
+    void path(std::string_view prefix, std::string_view rest, bool remove_dots) {
+        // The prefix ends with "/" (or is empty): the segments of the path are those of its two pieces.
+        if (remove_dots && (detail::first_dot_segment(prefix) < prefix.size() ||
+                            detail::first_dot_segment(rest) < rest.size())) {
+            std::string removed;
+            removed.append(prefix).append(rest);
+            removed.resize(detail::remove_dot_segments_in_place(removed.data(), removed.size()));
+            return path(removed, {}, false);
+        }
+        std::string start(prefix.substr(0, 2));  // the path's first two bytes
+        start.append(rest.substr(0, 2 - start.size()));
+        if (needs_dot_before(authority, start)) take("/.");
+        take(prefix);
+        take(rest);
+    }
+    void append(std::string_view literal) { take(literal); }
+};
+
+// RFC 3986 §5.2.2's T, in order: scheme ":" ["//" authority] path ["?" query] ["#" fragment].
+template <class Target>
+void write_target(Target& t, const detail::target_parts& p) {
+    t.copy({}, *p.scheme, component::scheme);
+    t.append(":");
+    if (p.authority) t.copy_authority(*p.authority);
+    t.path(p.path_prefix, p.path, p.remove_dots);
+    if (p.query) t.copy("?", *p.query, component::query);
+    if (p.fragment) t.copy("#", *p.fragment, component::fragment);
+}
 
 // RFC 3986 §5.2.3: what a relative-path reference's path is appended to: "/" for a base with an authority and an
 // empty path, else the base path up to and including its last "/" (nothing when it has none).
@@ -213,6 +269,15 @@ target_parts resolved_parts(const reference_view& base, const reference_view& r,
     return t;
 }
 
+bool resolves_to(const reference_view& base, const reference_view& r, std::string_view expected) {
+    if (!base.has_scheme()) return false;
+    auto ref = in_grammar(r, base.variant());
+    if (!ref) return false;
+    target_matcher t{expected};
+    write_target(t, resolved_parts(base, *ref, {}));
+    return t.same && t.at == expected.size();
+}
+
 }  // namespace detail
 
 result<reference> resolve(const reference_view& base, const reference_view& ref_in, resolve_options options) {
@@ -222,12 +287,7 @@ result<reference> resolve(const reference_view& base, const reference_view& ref_
     const detail::target_parts p = detail::resolved_parts(base, *ref, options);
     target_writer t;
     t.text.reserve(base.str().size() + ref->str().size() + 4);  // the most the parts below can add up to
-    t.copy({}, *p.scheme, component::scheme);
-    t.text += ':';
-    if (p.authority) t.copy_authority(*p.authority);
-    t.path(p.path_prefix, p.path, p.remove_dots);
-    if (p.query) t.copy("?", *p.query, component::query);
-    if (p.fragment) t.copy("#", *p.fragment, component::fragment);
+    write_target(t, p);
     // Valid in the base's grammar by construction (every part comes from a valid reference of it, and removing
     // dot segments keeps a path's form); the tests parse every result again and compare the offsets.
     return detail::reference_access::adopt(std::move(t.text), t.c, base.variant());

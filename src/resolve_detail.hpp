@@ -51,4 +51,8 @@ struct target_parts {
 [[nodiscard]] target_parts resolved_parts(const reference_view& base, const reference_view& r,
                                           resolve_options options) noexcept;
 
+/// Whether resolve(base, r) gives a target whose text is `expected`, found without writing the target (only a
+/// path whose dot segments are removed is written).
+[[nodiscard]] bool resolves_to(const reference_view& base, const reference_view& r, std::string_view expected);
+
 }  // namespace iri::detail

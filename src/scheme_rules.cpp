@@ -44,32 +44,48 @@ const scheme_grammar_info* find_scheme_grammar_or_named(std::string_view scheme)
 }
 
 // 3987bis §3.1: the URI an IRI maps to, each octet of a non-ASCII character percent-encoded (the reference is
-// already valid under its grammar, so every such character is one the mapping encodes). `origin[u]` is the
-// byte of the reference that produced byte u of the mapping; origin[size] is the reference's size.
-struct uri_mapping {
+// already valid under its grammar, so every such character is one the mapping encodes).
+class uri_mapping {
+public:
     std::string_view uri;
-    std::string owned;
-    std::vector<std::uint32_t> origin;
 
-    explicit uri_mapping(std::string_view text) {
-        if (std::none_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; })) {
-            uri = text;  // a URI already: no copy, offsets unchanged
-            return;
+    explicit uri_mapping(std::string_view text) : uri(text), reference_(text) {
+        const auto high = std::count_if(text.begin(), text.end(), is_high);
+        if (high == 0) return;  // a URI already: no copy, offsets unchanged
+        owned_.reserve(text.size() + 2 * static_cast<std::size_t>(high));
+        for (const char c : text) {
+            if (is_high(c)) append_percent_encoded(owned_, static_cast<unsigned char>(c));
+            else owned_ += c;
         }
-        for (std::size_t i = 0; i < text.size(); ++i) {
-            const auto octet = static_cast<unsigned char>(text[i]);
-            const std::size_t before = owned.size();
-            if (octet >= 0x80) append_percent_encoded(owned, octet);
-            else owned += static_cast<char>(octet);
-            origin.insert(origin.end(), owned.size() - before, static_cast<std::uint32_t>(i));
-        }
-        origin.push_back(static_cast<std::uint32_t>(text.size()));
-        uri = owned;
+        uri = owned_;
     }
-    [[nodiscard]] std::uint32_t begin_at(std::uint32_t u) const { return origin.empty() ? u : origin[u]; }
+    // The reference byte that produced byte u of the mapping; the reference's size for u == uri.size().
+    [[nodiscard]] std::uint32_t begin_at(std::uint32_t u) const { return origin(u); }
     // The end of a range ending at u: just after the reference byte that produced byte u - 1.
-    [[nodiscard]] std::uint32_t end_at(std::uint32_t u) const {
-        return origin.empty() || u == 0 ? begin_at(u) : origin[u - 1] + 1;
+    [[nodiscard]] std::uint32_t end_at(std::uint32_t u) const { return u == 0 ? origin(0) : origin(u - 1) + 1; }
+
+private:
+    std::string_view reference_;
+    std::string owned_;
+    mutable std::vector<std::uint32_t> high_at_;  // the offsets of the reference's non-ASCII bytes, on first use
+
+    static bool is_high(char c) { return static_cast<unsigned char>(c) >= 0x80; }
+
+    // The k-th non-ASCII byte (from 0) starts its triplet at mapping offset high_at_[k] + 2k: a binary search
+    // over the triplets finds the one that holds u, or the ASCII byte u stands for.
+    [[nodiscard]] std::uint32_t origin(std::uint32_t u) const {
+        if (owned_.empty()) return u;
+        if (high_at_.empty())
+            for (std::uint32_t i = 0; i < reference_.size(); ++i)
+                if (is_high(reference_[i])) high_at_.push_back(i);
+        std::size_t before = 0, after = high_at_.size();  // triplets starting at or before u: [0, before)
+        while (before < after) {
+            const std::size_t mid = before + (after - before) / 2;
+            if (high_at_[mid] + 2 * mid <= u) before = mid + 1;
+            else after = mid;
+        }
+        if (before > 0 && u < high_at_[before - 1] + 2 * (before - 1) + 3) return high_at_[before - 1];
+        return static_cast<std::uint32_t>(u - 2 * before);
     }
 };
 

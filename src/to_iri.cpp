@@ -9,6 +9,7 @@
 
 #include "ascii.hpp"
 #include "convert_detail.hpp"
+#include "iri/idna.hpp"
 #include "percent_detail.hpp"
 #include "resolve_detail.hpp"
 #include "iri/convert.hpp"
@@ -205,9 +206,9 @@ result<std::size_t> append_to_iri(std::string& out, std::string_view uri, const 
     const reference_view r(uri, *parsed, grammar::uri);
     const bool hosts = o.unicode_hosts && r.host_kind() == host_kind::reg_name;
     // Before the first "%" there is nothing to decode: that text is copied as it is, all of it when there is no
-    // "%" (but for a host to convert, step 7).
+    // "%" (but for a host to convert, step 7; one longer than max_idna_host_bytes never reaches UTS #46).
     const std::size_t first_pct = uri.find('%');
-    if (first_pct == std::string_view::npos && !hosts) {
+    if (first_pct == std::string_view::npos && (!hosts || r.host().size() > max_idna_host_bytes)) {
         out.append(uri);
         return uri.size();
     }
@@ -218,9 +219,12 @@ result<std::size_t> append_to_iri(std::string& out, std::string_view uri, const 
     // Step 7 may lengthen the host; every other step writes no more than it reads.
     std::string host;
     if (hosts) {
-        std::string decoded;
-        append_decoded(decoded, r.host(), decoder{unreserved, g.reg_name, o.keep_discouraged_encoded});
-        append_host_labels(host, decoded, o.to);
+        append_decoded(host, r.host(), decoder{unreserved, g.reg_name, o.keep_discouraged_encoded});
+        if (host.size() <= max_idna_host_bytes) {  // a longer one never reaches UTS #46 (idna.hpp)
+            std::string labels;
+            append_host_labels(labels, host, o.to);
+            host = std::move(labels);
+        }
     }
     const std::size_t before = out.size();
     out.resize(before + uri.size() + (host.size() > r.host().size() ? host.size() - r.host().size() : 0));

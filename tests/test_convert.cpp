@@ -134,6 +134,13 @@ BOOST_AUTO_TEST_CASE(uri_to_iri_steps) {
     BOOST_TEST(iri_of("http://a/%C3%A9?%C3%A9", {.keep_http_query_encoded = true}) == "http://a/é?%C3%A9");
     // Step 7 only where the label converts back to the same A-label.
     BOOST_TEST(iri_of("http://xn--a.example/", {.unicode_hosts = true}) == "http://xn--a.example/");
+    // A host longer than iri::max_idna_host_bytes (idna.hpp) never reaches UTS #46: its labels stay as written,
+    // with or without a "%" elsewhere. 85 labels of 12 bytes: 1,020 bytes.
+    std::string long_host;
+    for (int k = 0; k < 85; ++k) long_host += "xn--99zt52a.";
+    BOOST_TEST(iri_of("http://" + long_host + "/", {.unicode_hosts = true}) == "http://" + long_host + "/");
+    BOOST_TEST(iri_of("http://" + long_host + "/%41", {.unicode_hosts = true}) == "http://" + long_host + "/A");
+    BOOST_TEST(iri_of("http://xn--99zt52a./%41", {.unicode_hosts = true}) == "http://納豆./A");
     auto bad = iri::to_iri("http://a/é");
     BOOST_TEST_REQUIRE(!bad.has_value());
     BOOST_TEST(bad.error().offset == 9u);

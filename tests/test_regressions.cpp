@@ -183,6 +183,19 @@ BOOST_AUTO_TEST_CASE(nfc_of_long_runs_of_combining_marks) {
     }
 }
 
+BOOST_AUTO_TEST_CASE(canonical_ordering_of_long_runs_is_stable) {
+    // "a" then U+0300 (class 230), U+0316 (220), U+0301 (230) repeated. Canonical ordering (Unicode §3.11) is a
+    // stable sort by class: every U+0316, then U+0300 U+0301 U+0300 U+0301 ... in their order. Composition (UAX #15)
+    // joins a with the first U+0300 (U+00E0); U+00E0 U+0301 has no composite, and that U+0301 (230) blocks the rest.
+    const std::string grave = "\xCC\x80", grave_below = "\xCC\x96", acute = "\xCC\x81", a_grave = "\xC3\xA0";
+    for (std::size_t k : {5u, 40u, 5000u}) {
+        const std::string in = "http://a/a" + repeat(grave + grave_below + acute, k);
+        const std::string want = "http://a/" + a_grave + repeat(grave_below, k) + acute + repeat(grave + acute, k - 1);
+        BOOST_TEST(nfc_of(in) == want, k);
+        BOOST_TEST(nfc_of(want) == want, k);
+    }
+}
+
 BOOST_AUTO_TEST_CASE(hosts_longer_than_dns_allows_never_reach_uts46) {
     // RFC 1035 §2.3.4: 63 octets per label, 255 per name (253 as text); limits in idna.hpp.
     const std::string long_label = "a." + repeat("\xC3\xA9", iri::max_idna_label_bytes / 2 + 1);

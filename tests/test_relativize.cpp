@@ -77,6 +77,17 @@ BOOST_AUTO_TEST_CASE(relative_paths_under_a_rootless_base) {
     BOOST_TEST(rel("urn:x/y/z", "urn:/a") == "/a");  // an absolute path under a rootless base
 }
 
+// RFC 3986 §3.3: without an authority a path cannot begin with "//", and resolution writes such a path with
+// "/." before it (resolve.cpp). "foo:/.//c" is the target of "..//c" against "foo:/a"; ".//c" merges with
+// "/" to "/.//c", whose "." §5.2.4 removes, and "/." comes back before "//c": the shortest reference.
+BOOST_AUTO_TEST_CASE(a_path_that_would_begin_with_two_slashes) {
+    BOOST_TEST(iri::resolve("foo:/a", "..//c").value().str() == "foo:/.//c");
+    BOOST_TEST(rel("foo:/a", "foo:/.//c") == ".//c");
+    // From "/a/": the absolute path "/.//c" gives itself back (its "." removed, "/." put back); the relative
+    // path ".././/c" is longer.
+    BOOST_TEST(rel("foo:/a/b", "foo:/.//c") == "/.//c");
+}
+
 // RFC 3986 §5.2.4: resolution removes every dot segment of the path it builds, so no reference gives a target
 // whose path keeps one; and every resolution has a scheme (§5.2.2), so none gives a relative reference.
 BOOST_AUTO_TEST_CASE(a_target_no_reference_resolves_to_is_an_error) {

@@ -71,7 +71,7 @@ struct to_iri_options {
     /// Step 5: leave the query of http and https URIs as it is (its charset may not be UTF-8, §3.5).
     bool keep_http_query_encoded = false;
     /// Step 7: turn the punycode labels of a reg-name into Unicode (UTS #46 ToUnicode), each only when it
-    /// converts back to the same A-label.
+    /// converts back to the same A-label. A host longer than max_idna_host_bytes (idna.hpp) keeps its labels.
     bool unicode_hosts = false;
 };
 
