@@ -9,7 +9,8 @@
 // size, its instructions dumped as "PATTERN|OPERATION|BYTES" (callgrind client requests), for a count that the
 // caches and other work on the machine do not change.
 //
-// Each size is the best of five runs (three when one takes over 0.1 s, one when it takes over a second). Not a test: times vary with the machine.
+// Each size is the best of fifteen runs (seven when one takes over 20 ms, three over 0.1 s, one over a second), the
+// two sizes alternating. Not a test: times vary with the machine.
 #include <malloc.h>
 
 #include <algorithm>
@@ -183,10 +184,16 @@ timing run_once(const operation& op, const std::vector<std::string>& inputs) {
     return {std::chrono::duration<double>(t1 - t0).count(), answer};
 }
 
-timing best_of(const operation& op, const std::vector<std::string>& inputs, int runs) {
-    timing best = run_once(op, inputs);
-    for (int i = 1; i < runs; ++i) best.seconds = std::min(best.seconds, run_once(op, inputs).seconds);
-    return best;
+// The best of `runs` runs at each size, the two sizes alternating so that a slow spell of the machine (other
+// work, its memory management) falls on both alike. `small` has the time of one run already.
+timing best_of(const operation& op, const std::vector<std::string>& in_small, timing& small,
+               const std::vector<std::string>& in_large, int runs) {
+    timing large = run_once(op, in_large);
+    for (int i = 1; i < runs; ++i) {
+        small.seconds = std::min(small.seconds, run_once(op, in_small).seconds);
+        large.seconds = std::min(large.seconds, run_once(op, in_large).seconds);
+    }
+    return large;
 }
 
 // One run of `op` on `input` between two callgrind client requests: its instructions, dumped under `label`.
@@ -252,13 +259,12 @@ int main(int argc, char** argv) {
                 count_instructions(op.run, in_large[0], row + std::to_string(in_large[0].size()));
                 continue;
             }
-            // Five runs where one takes under 0.1 s (a cheap operation: the one most disturbed by other work on
-            // the machine), one where it takes over a second.
-            const timing first = run_once(op.run, in_small);
-            const int runs = first.seconds < 0.1 ? 5 : first.seconds < 1.0 ? 3 : 1;
-            timing ts = best_of(op.run, in_small, runs);
-            ts.seconds = std::min(ts.seconds, first.seconds) / copies;
-            const timing tl = best_of(op.run, in_large, runs);
+            // Fifteen runs where one takes under 20 ms and seven under 0.1 s (the cheap operations: the ones most
+            // disturbed by other work on the machine), three under a second, else one.
+            timing ts = run_once(op.run, in_small);
+            const int runs = ts.seconds < 0.02 ? 15 : ts.seconds < 0.1 ? 7 : ts.seconds < 1.0 ? 3 : 1;
+            const timing tl = best_of(op.run, in_small, ts, in_large, runs);
+            ts.seconds /= copies;
             const double ns_small = ts.seconds * 1e9 / static_cast<double>(in_small[0].size());
             const double ns_large = tl.seconds * 1e9 / static_cast<double>(in_large[0].size());
             const double ratio = tl.seconds / std::max(ts.seconds, 1e-9);

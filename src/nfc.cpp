@@ -1,9 +1,9 @@
 // NFC in linear time (see nfc_detail.hpp).
 #include "nfc_detail.hpp"
+#include "utf8_detail.hpp"
 
 #include <unicode/normalizer2.h>
 #include <unicode/unistr.h>
-#include <unicode/utf16.h>
 #include <unicode/utf8.h>
 
 #include <algorithm>
@@ -90,7 +90,7 @@ std::vector<classed_code_point> decomposed(std::string_view segment, const icu::
 
 // The NFD of one segment with its marks in canonical order: each character's full decomposition, then
 // each run of non-starters sorted by combining class, stably (the Canonical Ordering Algorithm, Unicode §3.11).
-bool canonical_order(icu::UnicodeString& out, std::string_view segment, const icu::Normalizer2& nfd) {
+std::vector<classed_code_point> canonical_order(std::string_view segment, const icu::Normalizer2& nfd) {
     std::vector<classed_code_point> cps = decomposed(segment, nfd), scratch;
     for (auto run = cps.begin(); run != cps.end();) {
         auto first = std::find_if(run, cps.end(), [](auto x) { return class_of(x) != 0; });
@@ -98,23 +98,41 @@ bool canonical_order(icu::UnicodeString& out, std::string_view segment, const ic
         sort_by_class(first, last, scratch);
         run = last;
     }
-    UChar* units = out.getBuffer(static_cast<std::int32_t>(cps.size() * 2));  // two UTF-16 units at most each
-    if (units == nullptr) return false;
-    std::int32_t length = 0;
-    for (const classed_code_point x : cps) U16_APPEND_UNSAFE(units, length, code_point_of(x));
-    out.releaseBuffer(length);
-    return true;
+    return cps;
 }
 
-// The NFC of a long segment: ICU composes it once its marks are in canonical order.
-bool append_long_segment_nfc(std::string& out, std::string_view segment, const normalizers& m) {
-    icu::UnicodeString ordered;
-    if (!canonical_order(ordered, segment, *m.nfd)) return false;
-    UErrorCode status = U_ZERO_ERROR;
-    const icu::UnicodeString normal = m.nfc->normalize(ordered, status);
-    if (U_FAILURE(status)) return false;
-    normal.toUTF8String(out);
-    return true;
+// The Canonical Composition Algorithm (Unicode §3.11, D117) over code points in canonical order, in place: each
+// character that no character between blocks from the last starter, and that forms a primary composite with it
+// (ICU's composePair: a two-way mapping, no composition exclusion), is replaced by the composite. Returns the
+// new end.
+std::vector<classed_code_point>::iterator compose(std::vector<classed_code_point>& cps, const icu::Normalizer2& nfc) {
+    auto out = cps.begin();
+    auto starter = cps.end();  // none yet
+    std::uint8_t last_class = 0;  // that of the character written last
+    for (const classed_code_point x : cps) {
+        const std::uint8_t cc = class_of(x);
+        if (starter != cps.end()) {
+            const bool adjacent = out == starter + 1;
+            const bool blocked = !adjacent && (last_class == 0 || last_class >= cc);
+            const UChar32 composite = blocked ? -1 : nfc.composePair(code_point_of(*starter), code_point_of(x));
+            if (composite >= 0) {
+                *starter = with_class(composite, 0);
+                continue;
+            }
+        }
+        if (cc == 0) starter = out;
+        last_class = cc;
+        *out++ = x;
+    }
+    return out;
+}
+
+// The NFC of a long segment: its NFD in canonical order, then composed, written as UTF-8.
+void append_long_segment_nfc(std::string& out, std::string_view segment, const normalizers& m) {
+    std::vector<classed_code_point> cps = canonical_order(segment, *m.nfd);
+    const auto end = compose(cps, *m.nfc);
+    out.reserve(out.size() + segment.size());
+    for (auto it = cps.begin(); it != end; ++it) append_utf8(out, static_cast<std::uint32_t>(code_point_of(*it)));
 }
 
 // Calls f(begin, end) for each segment of text longer than long_segment code points, in order. A segment starts
@@ -147,8 +165,8 @@ bool append_nfc(std::string& out, std::string_view text) {
     bool ok = true;
     for_each_long_segment(text, *m.nfc, [&](std::int32_t begin, std::int32_t end) {
         const auto b = static_cast<std::size_t>(begin), e = static_cast<std::size_t>(end);
-        ok = ok && append_icu_nfc(out, text.substr(done, b - done), *m.nfc) &&
-             append_long_segment_nfc(out, text.substr(b, e - b), m);
+        ok = ok && append_icu_nfc(out, text.substr(done, b - done), *m.nfc);
+        if (ok) append_long_segment_nfc(out, text.substr(b, e - b), m);
         done = e;
     });
     return ok && append_icu_nfc(out, text.substr(done), *m.nfc);

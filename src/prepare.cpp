@@ -10,19 +10,14 @@
 #include <memory>
 
 #include "error_detail.hpp"
+#include "utf8_detail.hpp"
 
 namespace iri {
 
 namespace {
 
+using detail::append_utf8;
 using detail::text_error;
-
-void append_utf8(std::string& out, std::uint32_t c) {
-    std::uint8_t buf[4];
-    std::uint32_t n = 0;
-    U8_APPEND_UNSAFE(buf, n, c);
-    out.append(reinterpret_cast<const char*>(buf), n);
-}
 
 }  // namespace
 
