@@ -43,19 +43,21 @@ component component_of(const components& c, std::uint32_t at) noexcept {
 
 std::vector<piece> pieces_of(const reference_view& r) {
     std::vector<piece> out;
+    out.reserve(16);  // enough for most references: one allocation
     const components& c = r.offsets();
     auto add = [&](std::uint32_t b, std::uint32_t e, component where, production role) {
         if (e > b) out.push_back({b, e, where, role});
     };
-    // Split [b, e) of the reference at any of `seps`.
+    // Split [b, e) of the reference at any of `seps` (one separator: memchr).
     auto split = [&](span s, std::string_view seps, component where, production role) {
         if (!s.present()) return;
+        const std::string_view text = r.str().substr(0, s.end);
         std::uint32_t from = s.begin;
-        for (std::uint32_t i = s.begin; i < s.end; ++i) {
-            if (seps.find(r.str()[i]) != std::string_view::npos) {
-                add(from, i, where, role);
-                from = i + 1;
-            }
+        for (std::size_t at; !seps.empty() && (at = seps.size() == 1 ? text.find(seps[0], from)
+                                                                     : text.find_first_of(seps, from)) !=
+                                                  std::string_view::npos;) {
+            add(from, static_cast<std::uint32_t>(at), where, role);
+            from = static_cast<std::uint32_t>(at) + 1;
         }
         add(from, s.end, where, role);
     };

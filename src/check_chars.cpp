@@ -3,6 +3,8 @@
 #include <unicode/uchar.h>
 #include <unicode/unistr.h>
 
+#include <algorithm>
+
 #include "ascii.hpp"
 #include "charset_detail.hpp"
 #include "check_detail.hpp"
@@ -43,15 +45,20 @@ bool joiner_in_context(const std::vector<UChar32>& cps, std::size_t i) {
 }  // namespace
 
 void check_chars(const check_context& cx, const std::vector<piece>& pieces) {
-    UErrorCode status = U_ZERO_ERROR;
-    const icu::Normalizer2* nfc = icu::Normalizer2::getNFCInstance(status);
-    const icu::Normalizer2* nfkc = U_SUCCESS(status) ? icu::Normalizer2::getNFKCInstance(status) : nullptr;
-    if (U_FAILURE(status)) return;  // no ICU data: nothing reported rather than a guess
     if (cx.ascii) return;  // ASCII is NFC and NFKC-stable, and holds no mark, joiner or private-use character
+    UErrorCode status = U_ZERO_ERROR;
+    const icu::Normalizer2* nfkc = icu::Normalizer2::getNFKCInstance(status);
+    if (U_FAILURE(status)) return;  // no ICU data: nothing reported rather than a guess
+    std::vector<UChar32> cps;
+    std::vector<std::uint32_t> at;  // byte offset of each code point, plus the end
+    std::uint32_t longest = 0;  // a piece has no more code points than bytes: one allocation each
+    for (const piece& p : pieces) longest = std::max(longest, p.end - p.begin);
+    cps.reserve(longest);
+    at.reserve(longest + 1);
     for (const piece& p : pieces) {
         if (is_ascii(cx.text(p.begin, p.end))) continue;
-        std::vector<UChar32> cps;
-        std::vector<std::uint32_t> at;  // byte offset of each code point, plus the end
+        cps.clear();
+        at.clear();
         for_each_char(cx.r.str(), p.begin, p.end, [&](UChar32 c, std::uint32_t b, std::uint32_t) {
             cps.push_back(c);
             at.push_back(b);
@@ -67,13 +74,9 @@ void check_chars(const check_context& cx, const std::vector<piece>& pieces) {
                 cx.add(diag::chars_joiner_context, at[i], at[i + 1], p.where,
                        code_point_name(c) + (c == zwj ? " (ZERO WIDTH JOINER)" : " (ZERO WIDTH NON-JOINER)") +
                            " outside the contexts of RFC 5892 Appendix A");
-            if (c >= 0x80) {
-                const icu::UnicodeString one(c);
-                UErrorCode s = U_ZERO_ERROR;
-                if (nfc->isNormalized(one, s) && !nfkc->isNormalized(one, s) && U_SUCCESS(s))
-                    cx.add(diag::chars_compatibility, at[i], at[i + 1], p.where,
-                           code_point_name(c) + " is a compatibility character (NFKC changes it)");
-            }
+            if (c >= 0x80 && is_compatibility_character(*nfkc, c))
+                cx.add(diag::chars_compatibility, at[i], at[i + 1], p.where,
+                       code_point_name(c) + " is a compatibility character (NFKC changes it)");
             if (u_charType(c) == U_PRIVATE_USE_CHAR)
                 cx.add(diag::chars_private_use, at[i], at[i + 1], p.where,
                        code_point_name(c) + " is a private-use character: its meaning needs a private agreement");

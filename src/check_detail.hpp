@@ -1,6 +1,9 @@
 // The diagnostics' shared pieces (check.cpp and one file per family). Private to the library.
 #pragma once
 
+#include <unicode/normalizer2.h>
+#include <unicode/uchar.h>
+#include <unicode/unorm2.h>
 #include <unicode/utf8.h>
 
 #include <optional>
@@ -21,6 +24,17 @@ struct piece {
     component where;
     production role;
 };
+
+/// Whether NFKC changes code point `c` where NFC keeps it: a compatibility character (3987bis §5.1). A character
+/// NFKC leaves alone in every context (`nfkc`'s isInert: most of them, such as the CJK ideographs) is not one;
+/// for the others the quick-check properties say exactly that for one character alone (No: it never appears in
+/// the normal form; Yes or Maybe: alone it is normal; UAX #15 §9). tests/test_check.cpp compares this with
+/// ICU's normalizers over every code point.
+inline bool is_compatibility_character(const icu::Normalizer2& nfkc, UChar32 c) noexcept {
+    if (nfkc.isInert(c)) return false;
+    return u_getIntPropertyValue(c, UCHAR_NFC_QUICK_CHECK) != UNORM_NO &&
+           u_getIntPropertyValue(c, UCHAR_NFKC_QUICK_CHECK) == UNORM_NO;
+}
 
 /// The pieces of a parsed reference, in order; empty ones left out.
 [[nodiscard]] std::vector<piece> pieces_of(const reference_view& r);

@@ -5,6 +5,7 @@
 #include <unicode/idna.h>
 
 #include <algorithm>
+#include <array>
 #include <memory>
 #include <optional>
 
@@ -99,14 +100,20 @@ result<std::string> process(direction d, std::string_view host) {
 }  // namespace
 
 bool detail::is_plain_ldh_host(std::string_view host) noexcept {
-    static const charset_info& alpha = named(grammar::uri, named_set::alpha);
-    static const charset_info& digit = named(grammar::uri, named_set::digit);
+    // The LDH characters (RFC 5890 §2.3.1): the grammar's ALPHA and DIGIT, and "-", in one ASCII bitmap.
+    static const auto ldh = [] {
+        const charset_info& alpha = named(grammar::uri, named_set::alpha);
+        const charset_info& digit = named(grammar::uri, named_set::digit);
+        std::array<std::uint64_t, 2> bits{alpha.ascii[0] | digit.ascii[0], alpha.ascii[1] | digit.ascii[1]};
+        bits['-' >> 6] |= std::uint64_t{1} << ('-' & 63);
+        return bits;
+    }();
     if (host.empty() || host.size() > dns_name_octets) return false;
     std::size_t begin = 0;
     for (std::size_t i = 0; i <= host.size(); ++i) {
         if (i < host.size() && host[i] != '.') {
             const auto c = static_cast<unsigned char>(host[i]);
-            if (c != '-' && !contains(alpha, c) && !contains(digit, c)) return false;
+            if (c >= 0x80 || !((ldh[c >> 6] >> (c & 63)) & 1u)) return false;
             continue;
         }
         const std::string_view label = host.substr(begin, i - begin);  // a label ends at "." or the end

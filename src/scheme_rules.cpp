@@ -9,6 +9,7 @@
 #include "ascii.hpp"
 #include "check_detail.hpp"
 #include "match.hpp"
+#include "percent_detail.hpp"
 #include "iri/parse.hpp"
 #include "iri/percent.hpp"
 #include "iri/reference.hpp"
@@ -50,13 +51,8 @@ public:
     std::string_view uri;
 
     explicit uri_mapping(std::string_view text) : uri(text), reference_(text) {
-        const auto high = std::count_if(text.begin(), text.end(), is_high);
-        if (high == 0) return;  // a URI already: no copy, offsets unchanged
-        owned_.reserve(text.size() + 2 * static_cast<std::size_t>(high));
-        for (const char c : text) {
-            if (is_high(c)) append_percent_encoded(owned_, static_cast<unsigned char>(c));
-            else owned_ += c;
-        }
+        if (std::none_of(text.begin(), text.end(), is_high)) return;  // a URI already: no copy, offsets unchanged
+        append_octets_encoded(owned_, text);
         uri = owned_;
     }
     // The reference byte that produced byte u of the mapping; the reference's size for u == uri.size().

@@ -11,6 +11,10 @@
 #include <string>
 #include <vector>
 
+#include <unicode/normalizer2.h>
+#include <unicode/unistr.h>
+
+#include "check_detail.hpp"
 #include "support/printing.hpp"
 
 // One row per code of docs/diagnostics.md: the input, and the diagnostic it must produce. Byte ranges are
@@ -175,6 +179,27 @@ BOOST_AUTO_TEST_CASE(every_reported_code_is_in_the_table) {
             ++seen;
         }
     BOOST_TEST(seen >= std::size(rows));
+}
+
+// chars.compatibility's test (check_detail.hpp) against its definition, on every code point: NFC keeps the
+// character alone and NFKC changes it, as ICU's normalizers compute them.
+BOOST_AUTO_TEST_CASE(compatibility_characters_are_those_nfkc_changes) {
+    UErrorCode status = U_ZERO_ERROR;
+    const icu::Normalizer2* nfc = icu::Normalizer2::getNFCInstance(status);
+    const icu::Normalizer2* nfkc = icu::Normalizer2::getNFKCInstance(status);
+    BOOST_TEST_REQUIRE(U_SUCCESS(status));
+    std::size_t count = 0, wrong = 0;
+    for (UChar32 c = 0x80; c <= 0x10FFFF; ++c) {
+        if (c >= 0xD800 && c <= 0xDFFF) continue;  // not scalar values: no UTF-8 holds them
+        const icu::UnicodeString one(c);
+        const bool expected = nfc->isNormalized(one, status) && !nfkc->isNormalized(one, status);
+        count += expected;
+        if (iri::detail::is_compatibility_character(*nfkc, c) != expected && ++wrong <= 5)
+            BOOST_ERROR("U+" << std::hex << c << ": expected " << expected);
+    }
+    BOOST_TEST(U_SUCCESS(status));
+    BOOST_TEST(wrong == 0u);
+    BOOST_TEST(count > 3000u);  // the compatibility decompositions of UnicodeData.txt (about 3,600)
 }
 
 BOOST_AUTO_TEST_CASE(display_wrapping) {
