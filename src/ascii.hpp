@@ -2,6 +2,7 @@
 // Private to the library.
 #pragma once
 
+#include <cstdint>
 #include <string_view>
 
 namespace iri::detail {
@@ -9,6 +10,17 @@ namespace iri::detail {
 [[nodiscard]] constexpr char to_lower(char c) noexcept {
     return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
 }
+
+/// The octets of `x` (eight at a time, SWAR) that are ASCII uppercase letters, as their bit 7: for each octet y of
+/// the low seven bits, y + 0x3F has bit 7 set from "A" up and y + 0x25 from "[" up, without carries.
+[[nodiscard]] constexpr std::uint64_t uppercase_octets(std::uint64_t x) noexcept {
+    constexpr std::uint64_t ones = 0x0101010101010101u, high = 0x80 * ones;
+    const std::uint64_t y = x & ~high;
+    return (y + 0x3F * ones) & ~(y + 0x25 * ones) & ~x & high;
+}
+
+/// `x` with each ASCII uppercase octet lowercased (bit 5 set), eight at a time: to_lower of each octet.
+[[nodiscard]] constexpr std::uint64_t to_lower_octets(std::uint64_t x) noexcept { return x | uppercase_octets(x) >> 2; }
 
 /// True when every byte of `s` is below 0x80: text in which no Unicode-only rule can fire.
 [[nodiscard]] constexpr bool is_ascii(std::string_view s) noexcept {

@@ -51,17 +51,16 @@ void append_lowered(std::string& out, std::string_view s) {
     lower_in_place(out, from);
 }
 
-// Which kinds of octets a short text (a scheme, a host) has, eight octets at a time (SWAR): for each octet y of the
-// low seven bits, y + 0x3F has bit 7 set from "A" up and y + 0x25 from "[" up, without carries; an octet equal to
-// "%" is a zero octet of x ^ 0x25...25. A text of 8 or more octets ends with an overlapping load.
+// Which kinds of octets a short text (a scheme, a host) has, eight octets at a time (SWAR; uppercase_octets): an
+// octet equal to "%" is a zero octet of x ^ 0x25...25. A text of 8 or more octets ends with an overlapping load.
 enum octet_kind : unsigned { upper = 1, non_ascii = 2, percent = 4 };  // a set of them: one register
 
 unsigned kinds_of(std::string_view s) noexcept {
     constexpr std::uint64_t ones = 0x0101010101010101u, high = 0x80 * ones;
     std::uint64_t upper = 0, non_ascii = 0, percent = 0;
     auto scan = [&](std::uint64_t x) {
-        const std::uint64_t y = x & ~high, p = x ^ (0x25 * ones);
-        upper |= (y + 0x3F * ones) & ~(y + 0x25 * ones) & ~x & high;
+        const std::uint64_t p = x ^ (0x25 * ones);
+        upper |= detail::uppercase_octets(x);
         non_ascii |= x & high;
         percent |= (p - ones) & ~p & high;
     };
@@ -258,11 +257,11 @@ void append_ipv6_literal(std::string& out, std::string_view literal) {
 // One normal form being written: each step appends one component, normalized, to `out`.
 class normal_writer {
 public:
+    // `known`: the scheme's row of the table at the scheme rung, else nullptr.
     normal_writer(std::string& out, const detail::target_parts& t, const normalize_options& o,
-                  std::string_view normal_prefix)
+                  std::string_view normal_prefix, const scheme_info* known)
         : out_(out), t_(t), o_(o), normal_prefix_(normal_prefix), syntax_(o.rung != rung::simple),
-          scheme_rung_(o.rung == rung::scheme),
-          known_(scheme_rung_ && t.scheme ? find_scheme(t.scheme->scheme()) : nullptr) {}
+          scheme_rung_(o.rung == rung::scheme), known_(known) {}
 
     // False when ICU failed (NFC).
     bool write() {
@@ -442,13 +441,12 @@ result<std::size_t> append_normal_form(std::string& out, const target_parts& t, 
                                        std::string_view source, std::string_view normal_prefix,
                                        normal_purpose purpose) {
     const std::size_t start = out.size();
-    if (!normal_writer(out, t, o, normal_prefix).write()) {
+    const scheme_info* known = o.rung == rung::scheme && t.scheme ? find_scheme(t.scheme->scheme()) : nullptr;
+    if (!normal_writer(out, t, o, normal_prefix, known).write()) {
         out.resize(start);
         return make_error(errc::unicode_failure, source, 0, t.variant, production::uri_reference);
     }
-    if (o.rung == rung::scheme && t.scheme)  // §5.3.3: the rules of particular schemes (urn, mailto, file)
-        if (const scheme_info* known = find_scheme(t.scheme->scheme()))
-            apply_scheme_equivalence(out, start, *known, purpose);
+    if (known) apply_scheme_equivalence(out, start, *known, purpose);  // §5.3.3: urn, mailto, file
     // Valid by construction without NFC (decoding unreserved characters, lowercasing and removing dot segments
     // keep every component in its production); NFC's output is checked.
     if (o.nfc) {

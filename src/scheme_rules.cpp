@@ -51,7 +51,7 @@ public:
     std::string_view uri;
 
     explicit uri_mapping(std::string_view text) : uri(text), reference_(text) {
-        if (std::none_of(text.begin(), text.end(), is_high)) return;  // a URI already: no copy, offsets unchanged
+        if (is_ascii(text)) return;  // a URI already: no copy, offsets unchanged
         append_octets_encoded(owned_, text);
         uri = owned_;
     }

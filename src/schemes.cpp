@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
+#include <cstring>
 
 #include "ascii.hpp"
 
@@ -60,6 +62,20 @@ constexpr packed_name pack(std::string_view s) noexcept {
     return p;
 }
 
+// pack() at run time: two 8-octet loads lowercased at once (to_lower_octets), in big-endian order.
+packed_name pack_fast(std::string_view s) noexcept {
+    unsigned char octets[longest_name] = {};
+    std::memcpy(octets, s.data(), std::min(s.size(), longest_name));
+    packed_name p{};
+    for (std::size_t k = 0; k < p.size(); ++k) {
+        std::uint64_t x = 0;
+        std::memcpy(&x, octets + 8 * k, 8);
+        x = detail::to_lower_octets(x);
+        p[k] = std::endian::native == std::endian::little ? __builtin_bswap64(x) : x;
+    }
+    return p;
+}
+
 constexpr auto packed_table = [] {
     std::array<packed_name, table.size()> t{};
     for (std::size_t i = 0; i < table.size(); ++i) t[i] = pack(table[i].name);
@@ -73,7 +89,7 @@ static_assert(std::is_sorted(packed_table.begin(), packed_table.end()));
 // RFC 3986 §3.1: schemes compare case-insensitively; the lowercase of `scheme` is looked up.
 const scheme_info* find_scheme(std::string_view scheme) noexcept {
     if (scheme.size() > longest_name) return nullptr;
-    const packed_name key = pack(scheme);
+    const packed_name key = pack_fast(scheme);
     const auto it = std::lower_bound(packed_table.begin(), packed_table.end(), key);
     if (it == packed_table.end() || *it != key) return nullptr;
     const scheme_info& row = table[static_cast<std::size_t>(it - packed_table.begin())];

@@ -64,6 +64,19 @@ BOOST_AUTO_TEST_CASE(scheme_table) {
     BOOST_TEST(iri::find_scheme("htt") == nullptr);
     BOOST_TEST(iri::find_scheme("https2") == nullptr);
     for (const auto& s : iri::known_schemes()) BOOST_TEST(iri::find_scheme(s.name) == &s);
+    // RFC 3986 §3.1: case-insensitive, A-Z only. Every name in uppercase; the octets next to "A" and "Z" ("@",
+    // "[") lowercase to nothing ("`", "{" are not in any name).
+    for (const auto& s : iri::known_schemes()) {
+        std::string upper(s.name);
+        for (char& c : upper) c = c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+        BOOST_TEST(iri::find_scheme(upper) == &s, upper);
+    }
+    BOOST_TEST(iri::find_scheme("ws@") == nullptr);
+    BOOST_TEST(iri::find_scheme("@s") == nullptr);  // "@" + 0x20 is "`"
+    BOOST_TEST(iri::find_scheme("[s") == nullptr);
+    BOOST_TEST(iri::find_scheme("WS") == iri::find_scheme("ws"));
+    BOOST_TEST(iri::find_scheme(std::string(17, 'a')) == nullptr);
+    BOOST_TEST(iri::find_scheme(std::string_view("ws\0", 3)) == nullptr);  // not "ws" packed with a zero octet
 }
 
 BOOST_AUTO_TEST_CASE(ldh_hosts_at_the_dns_limits) {
