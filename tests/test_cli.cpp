@@ -86,6 +86,18 @@ BOOST_AUTO_TEST_CASE(validate_text_with_a_caret_under_a_wide_character) {
     BOOST_TEST(run({"resolve", "x"}).status == 2);  // neither --base nor --pairs
 }
 
+BOOST_AUTO_TEST_CASE(text_output_shows_controls_format_characters_and_bad_bytes_as_hex) {
+    // U+00AD SOFT HYPHEN is a format character (Cf): it could hide in the display, so its bytes are shown as
+    // \xHH; "中" is shown as it is. A UTF-16 surrogate in UTF-8 (ED A0 80, RFC 3629 §3) and a C0 control are
+    // shown as bytes; U+FFFD itself is a character like any other.
+    const ran r = run({"validate"}, "http://a/x\u00ADy\u4E2D\nhttp://a/\xED\xA0\x80\nhttp://a/\x01\nhttp://a/\uFFFD\n");
+    BOOST_TEST(r.status == 1);
+    BOOST_TEST(r.out.starts_with("valid\thttp://a/x\\xC2\\xADy\u4E2D\n"));
+    BOOST_TEST(r.out.find("invalid\thttp://a/\\xED\\xA0\\x80\n") != std::string::npos);
+    BOOST_TEST(r.out.find("invalid\thttp://a/\\x01\n") != std::string::npos);
+    BOOST_TEST(r.out.find("invalid\thttp://a/\uFFFD\n") != std::string::npos);
+}
+
 BOOST_AUTO_TEST_CASE(help_for_each_subcommand) {
     BOOST_TEST(run({"--help"}).out.starts_with("usage: iri SUBCOMMAND"));
     for (const char* sub : {"validate", "parse", "check", "resolve", "relativize", "normalize", "key", "compare",

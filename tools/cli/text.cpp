@@ -3,8 +3,10 @@
 #include "iri/prepare.hpp"
 
 #include <unicode/uchar.h>
+#include <unicode/uniset.h>
 #include <unicode/utf8.h>
 
+#include <climits>
 #include <cstdio>
 #include <algorithm>
 #include <cstdint>
@@ -172,6 +174,24 @@ void tsv_field(std::string& out, std::string_view s) {
     }
 }
 
+namespace {
+
+// The characters shown as they are: all but the C0 controls, DEL and the format characters (Cf), which could
+// change or hide what is displayed; and but U+FFFD, which ICU's span also reports for bytes that are not UTF-8.
+// Frozen: ICU spans UTF-8 over it with its own tables, and threads may share it.
+const icu::UnicodeSet& shown_as_they_are() {
+    static const icu::UnicodeSet set = [] {
+        UErrorCode status = U_ZERO_ERROR;
+        icu::UnicodeSet s(UNICODE_STRING_SIMPLE("[^\\u0000-\\u001F\\u007F\\uFFFD[:Cf:]]"), status);
+        if (U_FAILURE(status)) s.clear();  // no ICU data: every character is looked at one by one
+        s.freeze();
+        return s;
+    }();
+    return set;
+}
+
+}  // namespace
+
 void append_shown(std::string& out, std::string_view s) {
     unsigned char special = 0;  // printable ASCII only: shown as it is (the common case); branch-free, vectorized
     for (char ch : s) {
@@ -182,17 +202,29 @@ void append_shown(std::string& out, std::string_view s) {
         out.append(s);
         return;
     }
-    each_char(s, [&](UChar32 c, std::size_t start, std::size_t end) {
-        if (c < 0x20 || c == 0x7F || u_charType(c) == U_FORMAT_CHAR) {  // c < 0: not UTF-8
-            for (std::size_t k = start; k < end; ++k) {
-                char buf[8];
-                std::snprintf(buf, sizeof buf, "\\x%02X", static_cast<unsigned char>(s[k]));
-                out += buf;
-            }
-        } else {
-            out.append(s.substr(start, end - start));
+    // Runs of characters shown as they are, found by ICU's span; at each character it stops at, that character:
+    // U+FFFD is shown, a control, a format character or a byte that is not UTF-8 is written as \xHH.
+    const icu::UnicodeSet& shown_set = shown_as_they_are();
+    const auto* b = reinterpret_cast<const std::uint8_t*>(s.data());
+    const auto n = static_cast<std::int64_t>(s.size());
+    std::int64_t shown_to = 0, at = 0;  // s[0, shown_to) is written
+    while (at < n) {
+        const auto left = static_cast<std::int32_t>(std::min<std::int64_t>(n - at, INT32_MAX));
+        at += shown_set.spanUTF8(s.data() + at, left, USET_SPAN_CONTAINED);
+        if (at >= n) break;
+        const std::int64_t start = at;
+        UChar32 c = 0;
+        U8_NEXT(b, at, n, c);
+        if (c >= 0x20 && c != 0x7F && (c < 0x80 || u_charType(c) != U_FORMAT_CHAR)) continue;  // c < 0: not UTF-8
+        out.append(s.substr(static_cast<std::size_t>(shown_to), static_cast<std::size_t>(start - shown_to)));
+        for (std::int64_t k = start; k < at; ++k) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\x%02X", b[k]);
+            out += buf;
         }
-    });
+        shown_to = at;
+    }
+    out.append(s.substr(static_cast<std::size_t>(shown_to)));
 }
 
 std::string shown(std::string_view s) {
