@@ -198,6 +198,22 @@ void append_host_labels(std::string& out, std::string_view host, grammar to) {
     }
 }
 
+// A URI without "%": nothing to decode, only step 7 can change it (the host's punycode labels, when `hosts` and
+// the host is not longer than max_idna_host_bytes, which never reaches UTS #46). Returns the bytes appended.
+std::size_t append_converting_host(std::string& out, std::string_view uri, const reference_view& r, bool hosts,
+                                   grammar to) {
+    if (!hosts || r.host().size() > max_idna_host_bytes) {
+        out.append(uri);
+        return uri.size();
+    }
+    const std::size_t before = out.size();
+    const span h = r.offsets()[component::host];
+    out.append(uri.substr(0, h.begin));
+    append_host_labels(out, r.host(), to);
+    out.append(uri.substr(h.end));
+    return out.size() - before;
+}
+
 }  // namespace
 
 result<std::size_t> append_to_iri(std::string& out, std::string_view uri, const to_iri_options& o) {
@@ -208,10 +224,7 @@ result<std::size_t> append_to_iri(std::string& out, std::string_view uri, const 
     // Before the first "%" there is nothing to decode: that text is copied as it is, all of it when there is no
     // "%" (but for a host to convert, step 7; one longer than max_idna_host_bytes never reaches UTS #46).
     const std::size_t first_pct = uri.find('%');
-    if (first_pct == std::string_view::npos && (!hosts || r.host().size() > max_idna_host_bytes)) {
-        out.append(uri);
-        return uri.size();
-    }
+    if (first_pct == std::string_view::npos) return append_converting_host(out, uri, r, hosts, o.to);
     static const auto& unreserved = detail::component_set(grammar::uri, production::unreserved);
     const grammar_decoding& g = decoding_of(o.to);
     const components& c = r.offsets();
