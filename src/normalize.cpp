@@ -234,16 +234,18 @@ bool needs_uts46(std::string_view h, unsigned kinds) noexcept {
            h.find(".xn--") != std::string_view::npos;
 }
 
-// §5.3.2.2: out[from, ...) in NFC. ASCII text, and text ICU finds normalized, stay as they are (no copy).
-bool nfc_in_place(std::string& out, std::size_t from) {
+// §5.3.2.2: out[from, ...) in NFC. ASCII text, and text ICU finds normalized, stay as they are (no copy);
+// `changed` is set when the text is rewritten. False when ICU failed.
+bool nfc_in_place(std::string& out, std::size_t from, bool& changed) {
     const std::string_view s = std::string_view(out).substr(from);
-    if (std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })) return true;
+    if (detail::is_ascii(s)) return true;
     const std::optional<bool> normal = detail::is_nfc(s);  // linear for any text (nfc_detail.hpp)
     if (!normal) return false;
     if (*normal) return true;
     thread_local std::string text;  // reused: no allocation once large enough
     text.assign(s);
     out.resize(from);
+    changed = true;
     return detail::append_nfc(out, text);
 }
 
@@ -285,6 +287,8 @@ public:
         }
         return !failed_;
     }
+    // Whether NFC rewrote a component.
+    [[nodiscard]] bool nfc_changed() const noexcept { return nfc_changed_; }
 
 private:
     // A component's text: percent-encoding normalized (syntax), then NFC (when asked). Without "%" it is copied as
@@ -299,7 +303,7 @@ private:
         } else {
             out_.append(s);
         }
-        if (o_.nfc && !nfc_in_place(out_, from)) failed_ = true;
+        if (o_.nfc && !nfc_in_place(out_, from, nfc_changed_)) failed_ = true;
     }
     void put_lowered(std::string_view s) {
         if (syntax_) append_lowered(out_, s);
@@ -379,6 +383,7 @@ private:
     const bool syntax_, scheme_rung_;
     const scheme_info* known_;
     bool failed_ = false;
+    bool nfc_changed_ = false;
 };
 
 // §5.3.3's changes to a host and port that the syntax rung leaves: none when this holds. `host_kinds` are those of
@@ -442,14 +447,15 @@ result<std::size_t> append_normal_form(std::string& out, const target_parts& t, 
                                        normal_purpose purpose) {
     const std::size_t start = out.size();
     const scheme_info* known = o.rung == rung::scheme && t.scheme ? find_scheme(t.scheme->scheme()) : nullptr;
-    if (!normal_writer(out, t, o, normal_prefix, known).write()) {
+    normal_writer writer(out, t, o, normal_prefix, known);
+    if (!writer.write()) {
         out.resize(start);
         return make_error(errc::unicode_failure, source, 0, t.variant, production::uri_reference);
     }
     if (known) apply_scheme_equivalence(out, start, *known, purpose);  // §5.3.3: urn, mailto, file
-    // Valid by construction without NFC (decoding unreserved characters, lowercasing and removing dot segments
-    // keep every component in its production); NFC's output is checked.
-    if (o.nfc) {
+    // Valid by construction where NFC changed nothing (decoding unreserved characters, lowercasing and removing dot
+    // segments keep every component in its production); a component NFC rewrote is checked.
+    if (writer.nfc_changed()) {
         if (auto check = iri::parse(std::string_view(out).substr(start), t.variant, production::uri_reference);
             !check) {
             out.resize(start);
