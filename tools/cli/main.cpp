@@ -8,9 +8,11 @@
 #include <cerrno>
 #include <chrono>
 #include <algorithm>
+#include <atomic>
 #include <iterator>
 #include <utility>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <string>
@@ -270,28 +272,13 @@ options parse_args(int argc, char** argv) {
     return o;
 }
 
-// Processes a chunk of records on o.jobs threads, each on a contiguous slice; output in input order.
-void run_chunk(const options& o, const std::vector<cli::record>& chunk, cli::counters& total) {
-    if (chunk.empty()) return;
-    const std::size_t jobs = std::min<std::size_t>(o.jobs, chunk.size());
-    std::vector<std::string> outs(jobs);
-    std::vector<cli::counters> counts(jobs);
-    auto work = [&](std::size_t j) {
-        const std::size_t from = chunk.size() * j / jobs, to = chunk.size() * (j + 1) / jobs;
-        for (std::size_t i = from; i < to; ++i) cli::run(o, chunk[i], outs[j], counts[j]);
-    };
-    if (jobs <= 1) {
-        if (jobs == 1) work(0);
-    } else {
-        std::vector<std::thread> threads;
-        for (std::size_t j = 1; j < jobs; ++j) threads.emplace_back(work, j);
-        work(0);
-        for (auto& t : threads) t.join();
-    }
-    for (std::size_t j = 0; j < jobs; ++j) {
-        std::fwrite(outs[j].data(), 1, outs[j].size(), stdout);
-        total.add(counts[j]);
-    }
+// The references given on the command line, one after the other (the input files' blocks use the threads).
+void run_references(const options& o, cli::counters& total) {
+    cli::chunk given;
+    for (const std::string& r : o.references) cli::add_record(o, r, r.size() + 1, given);
+    std::string out;
+    for (const cli::record& r : given.records) cli::run(o, r, out, total);
+    std::fwrite(out.data(), 1, out.size(), stdout);
 }
 
 // A progress bar on standard error, when it is a terminal and the input's size is known.
@@ -336,27 +323,82 @@ progress_bar bar_for(const options& o, const std::string& f) {
     return bar;
 }
 
+// The work on one block: slices of its lines, each turned into records and run by whichever thread takes it
+// next (splitting into records is parallel too, and a thread with slow lines, such as IRIs to check, does not
+// hold the others up). Kept from block to block: no allocation once grown.
+struct block_work {
+    std::vector<cli::chunk> chunks;
+    std::vector<std::string> outs;
+    std::vector<cli::counters> counts;
+};
+
+// Runs the records of `text` (whole lines, the last one perhaps without its separator) on o.jobs threads, in
+// slices that end at a separator; output in input order.
+void run_block(const options& o, std::string_view text, block_work& w, cli::counters& total) {
+    constexpr std::size_t least_per_slice = 1 << 16;  // below this a slice costs more than it saves
+    constexpr std::size_t slices_per_job = 8;
+    const char separator = cli::record_separator(o);
+    const std::size_t jobs = std::max<std::size_t>(1, std::min<std::size_t>(o.jobs, text.size() / least_per_slice));
+    const std::size_t slices =
+        jobs == 1 ? 1 : std::min(jobs * slices_per_job, std::max<std::size_t>(1, text.size() / least_per_slice));
+    std::vector<std::size_t> cut(slices + 1, text.size());
+    cut[0] = 0;
+    for (std::size_t k = 1; k < slices; ++k) {
+        const std::size_t sep = text.find(separator, std::max(cut[k - 1], text.size() * k / slices));
+        cut[k] = sep == std::string_view::npos ? text.size() : sep + 1;
+    }
+    w.chunks.resize(slices);
+    w.outs.resize(slices);
+    w.counts.assign(slices, {});
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
+        for (std::size_t k; (k = next.fetch_add(1)) < slices;) {
+            w.chunks[k].clear();
+            w.outs[k].clear();
+            cli::add_records(o, text.substr(cut[k], cut[k + 1] - cut[k]), true, w.chunks[k]);
+            for (const cli::record& r : w.chunks[k].records) cli::run(o, r, w.outs[k], w.counts[k]);
+        }
+    };
+    std::vector<std::thread> threads;
+    for (std::size_t j = 1; j < jobs; ++j) threads.emplace_back(work);
+    work();
+    for (auto& t : threads) t.join();
+    for (std::size_t k = 0; k < slices; ++k) {
+        std::fwrite(w.outs[k].data(), 1, w.outs[k].size(), stdout);
+        total.add(w.counts[k]);
+    }
+}
+
+// Where the complete lines of `text` end: after its last separator, or at its end when it is the input's last.
+std::size_t complete_lines(const options& o, std::string_view text, bool last) {
+    if (last) return text.size();
+    const std::size_t sep = text.rfind(cli::record_separator(o));
+    return sep == std::string_view::npos ? 0 : sep + 1;
+}
+
 // Input `f` in blocks of 4 MB: the complete lines of a block are its records, viewed in place; the incomplete
-// last one moves to the front of the next block. False when it cannot be read.
+// last one moves to the front of the next block (a line longer than a block makes the buffer grow). False when
+// it cannot be read. (Reading the next block on a thread of its own while the others work made --jobs 2 slower
+// on two cores: three threads then share them.)
 template <class Clock>
-bool run_file(const options& o, const std::string& f, cli::chunk& block, cli::counters& n, Clock elapsed) {
+bool run_file(const options& o, const std::string& f, cli::counters& n, Clock elapsed) {
     constexpr std::size_t block_bytes = std::size_t{4} << 20;
     std::ifstream file;
     std::istream* const in = cli::open_input(f, file);
     if (!in) return false;
     const progress_bar bar = bar_for(o, f);
-    std::size_t done = 0;
-    std::string carry;  // the start of a line the previous block did not finish
+    std::size_t done = 0, kept = 0;  // kept: the start of a line the previous block did not finish
+    std::string buffer;
+    block_work w;
     for (bool more = true; more;) {
-        block.clear();
-        block.text.swap(carry);
-        const std::size_t kept = block.text.size();
-        block.text.resize(kept + block_bytes);
-        block.text.resize(kept + read_block(f, *in, block.text.data() + kept, block_bytes, more));
-        const std::size_t from = cli::add_records(o, block.text, !more, block);
-        carry.assign(std::string_view(block.text).substr(from));  // (a line longer than a block grows the next)
-        run_chunk(o, block.records, n);
-        for (const auto& r : block.records) done += r.bytes;
+        if (buffer.size() < kept + block_bytes) buffer.resize(kept + block_bytes);  // grows only: zero-filled once
+        const std::size_t filled = kept + read_block(f, *in, buffer.data() + kept, block_bytes, more);
+        const std::string_view text(buffer.data(), filled);
+        const std::size_t end = complete_lines(o, text, !more);
+        run_block(o, text.substr(0, end), w, n);
+        std::memmove(buffer.data(), buffer.data() + end, filled - end);
+        kept = filled - end;
+        done += end;
         bar.update(done, elapsed());
     }
     bar.done();
@@ -385,11 +427,9 @@ int main(int argc, char** argv) {
     const auto elapsed = [&]() { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
     if (o.output == cli::output_format::tsv && !o.quiet) std::fputs(cli::tsv_header(o).c_str(), stdout);
 
-    cli::chunk block;
-    for (const std::string& r : o.references) cli::add_record(o, r, r.size() + 1, block);
-    run_chunk(o, block.records, n);
+    run_references(o, n);
     for (const std::string& f : o.inputs)
-        if (!run_file(o, f, block, n, elapsed)) return 2;
+        if (!run_file(o, f, n, elapsed)) return 2;
     std::fflush(stdout);
     if (o.stats) print_stats(n, elapsed());
     return n.invalid == 0 ? 0 : 1;

@@ -30,8 +30,10 @@ void add_record(const options& o, std::string_view raw, std::size_t bytes, chunk
     r.fields.push_back(raw);
 }
 
+char record_separator(const options& o) noexcept { return o.input == input_format::nul ? '\0' : '\n'; }
+
 std::size_t add_records(const options& o, std::string_view text, bool last, chunk& c) {
-    const char separator = o.input == input_format::nul ? '\0' : '\n';
+    const char separator = record_separator(o);
     const auto line_at = [&](std::size_t from, std::size_t to) {
         std::string_view line = text.substr(from, to - from);
         if (separator == '\n' && !line.empty() && line.back() == '\r') line.remove_suffix(1);

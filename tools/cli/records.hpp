@@ -27,6 +27,9 @@ struct chunk {
 /// size as read, with its separator.
 void add_record(const options& o, std::string_view raw, std::size_t bytes, chunk& c);
 
+/// What ends a record of the input: NUL with o.input == nul, else LF.
+[[nodiscard]] char record_separator(const options& o) noexcept;
+
 /// Adds a record of `c` for each complete line of `text` (NUL-terminated string with o.input == nul; a CR
 /// before the LF dropped), and for the incomplete last one too when `last`. Returns the bytes consumed: the rest
 /// is the start of a line the next block finishes.
