@@ -62,18 +62,32 @@ constexpr packed_name pack(std::string_view s) noexcept {
     return p;
 }
 
-// pack() at run time: two 8-octet loads lowercased at once (to_lower_octets), in big-endian order.
-packed_name pack_fast(std::string_view s) noexcept {
-    unsigned char octets[longest_name] = {};
-    std::memcpy(octets, s.data(), std::min(s.size(), longest_name));
-    packed_name p{};
-    for (std::size_t k = 0; k < p.size(); ++k) {
-        std::uint64_t x = 0;
-        std::memcpy(&x, octets + 8 * k, 8);
-        x = detail::to_lower_octets(x);
-        p[k] = std::endian::native == std::endian::little ? __builtin_bswap64(x) : x;
+// The first n octets at p (n <= 8) as a little-endian word (p[0] lowest), zeros after them, read without a byte
+// past p + n: overlapping loads of the first and last four octets (or of three positions for fewer than four).
+// Little-endian machines only (pack_fast).
+std::uint64_t load_up_to_8(const char* p, std::size_t n) noexcept {
+    std::uint64_t x = 0;
+    if (n == 8) {
+        std::memcpy(&x, p, 8);
+    } else if (n >= 4) {
+        std::uint32_t head = 0, tail = 0;
+        std::memcpy(&head, p, 4);
+        std::memcpy(&tail, p + n - 4, 4);
+        x = head | std::uint64_t{tail} << (8 * (n - 4));
+    } else if (n > 0) {
+        const auto at = [p](std::size_t i) { return std::uint64_t{static_cast<unsigned char>(p[i])} << (8 * i); };
+        x = at(0) | at(n / 2) | at(n - 1);
     }
-    return p;
+    return x;
+}
+
+// pack() at run time (s.size() <= longest_name): two words lowercased at once (to_lower_octets), big-endian.
+packed_name pack_fast(std::string_view s) noexcept {
+    if constexpr (std::endian::native != std::endian::little) return pack(s);
+    const std::size_t first = std::min<std::size_t>(s.size(), 8);
+    const std::uint64_t lo = detail::to_lower_octets(load_up_to_8(s.data(), first));
+    const std::uint64_t hi = detail::to_lower_octets(load_up_to_8(s.data() + first, s.size() - first));
+    return {__builtin_bswap64(lo), __builtin_bswap64(hi)};
 }
 
 constexpr auto packed_table = [] {
@@ -91,7 +105,7 @@ const scheme_info* find_scheme(std::string_view scheme) noexcept {
     if (scheme.size() > longest_name) return nullptr;
     const packed_name key = pack_fast(scheme);
     const auto it = std::lower_bound(packed_table.begin(), packed_table.end(), key);
-    if (it == packed_table.end() || *it != key) return nullptr;
+    if (it == packed_table.end() || (*it)[0] != key[0] || (*it)[1] != key[1]) return nullptr;
     const scheme_info& row = table[static_cast<std::size_t>(it - packed_table.begin())];
     return row.name.size() == scheme.size() ? &row : nullptr;  // "http\0" packs as "http"
 }
