@@ -5,6 +5,7 @@
 #include <unicode/utf8.h>
 
 #include <algorithm>
+#include <vector>
 
 #include "ascii.hpp"
 #include "check_detail.hpp"
@@ -31,8 +32,19 @@ const scheme_grammar_info* const scheme_grammars_built[] = {
 
 // The grammar of `scheme` (never an option).
 const scheme_grammar_info* find_scheme_grammar(std::string_view scheme) noexcept {
-    for (const scheme_grammar_info* const* s = scheme_grammars_built; *s; ++s)
-        if (!(*s)->option && iequals(scheme, (*s)->scheme)) return *s;
+    // The schemes with their lengths, found once: a lookup compares lengths, then octets.
+    struct named_grammar {
+        std::string_view scheme;
+        const scheme_grammar_info* info;
+    };
+    static const std::vector<named_grammar> normative = [] {
+        std::vector<named_grammar> v;
+        for (const scheme_grammar_info* const* s = scheme_grammars_built; *s; ++s)
+            if (!(*s)->option) v.push_back({(*s)->scheme, *s});
+        return v;
+    }();
+    for (const named_grammar& g : normative)
+        if (iequals(scheme, g.scheme)) return g.info;
     return nullptr;
 }
 
