@@ -155,29 +155,27 @@ std::size_t put_triplets(char*& p, std::string_view s, std::size_t i, const unre
     return i + 3 * static_cast<std::size_t>(used);
 }
 
-// The digits §5.3.2.1 leaves as they are ("0"-"9", "A"-"F"), and those of them that start an octet from 0x80.
+// The digits §5.3.2.1 leaves as they are ("0"-"9", "A"-"F").
 constexpr auto upper_hex_digits = [] {
     std::array<bool, 256> t{};
     for (const char* d = detail::hex_digits; *d; ++d) t[static_cast<unsigned char>(*d)] = true;
     return t;
 }();
-constexpr auto upper_hex_from_8 = [] {
-    std::array<bool, 256> t{};
-    for (const char* d = detail::hex_digits + 8; *d; ++d) t[static_cast<unsigned char>(*d)] = true;
-    return t;
-}();
 
-// True when no triplet of `s` changes under §5.3.2.1 and §5.3.2.3 in a grammar whose unreserved set is US-ASCII
-// only (URIs): each "%" is followed by the uppercase hex digits of an octet from 0x80, which is never unreserved
-// there. The text is then its own normal form (percent-encoded UTF-8 in URIs, as Wikipedia writes its links).
-bool triplets_already_normal(std::string_view s) noexcept {
+// True when no triplet of `s` changes under §5.3.2.1 and §5.3.2.3: each "%" is followed by two uppercase hex
+// digits, of an ASCII octet outside the unreserved set `u`, or of an octet from 0x80 where `u` is US-ASCII only
+// (URIs: percent-encoded UTF-8, as Wikipedia writes its links). The text is then its own normal form; a query's
+// encoded delimiters ("%3D", "%26", "%2F") are the common case.
+bool triplets_already_normal(std::string_view s, const unreserved_set& u) noexcept {
     const char* p = s.data();
     const char* const end = p + s.size();
     while ((p = static_cast<const char*>(std::memchr(p, '%', static_cast<std::size_t>(end - p))))) {
         do {  // triplets in a row: no search
-            if (end - p < 3 || !upper_hex_from_8[static_cast<unsigned char>(p[1])] ||
+            if (end - p < 3 || !upper_hex_digits[static_cast<unsigned char>(p[1])] ||
                 !upper_hex_digits[static_cast<unsigned char>(p[2])])
                 return false;
+            const auto octet = static_cast<unsigned>(hex_value(p[1]) << 4 | hex_value(p[2]));
+            if (octet >= 0x80 ? !u.ascii_only : ((u.cs->ascii[octet >> 6] >> (octet & 63)) & 1u) != 0) return false;
             p += 3;
         } while (p != end && *p == '%');
         if (p == end) break;
@@ -188,7 +186,7 @@ bool triplets_already_normal(std::string_view s) noexcept {
 // §5.3.2.3 (and §5.3.2.1 for `k`): the runs between "%" copied as blocks, each triplet normalized, all written into
 // the output's room at once (never longer than `s`: a decoded character is shorter than its triplets).
 void append_pct_normalized(std::string& out, std::string_view s, const unreserved_set& u, piece k) {
-    if (u.ascii_only && k != piece::ascii_host && triplets_already_normal(s)) {
+    if (k != piece::ascii_host && triplets_already_normal(s, u)) {
         out.append(s);
         return;
     }
