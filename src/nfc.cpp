@@ -172,20 +172,34 @@ bool append_nfc(std::string& out, std::string_view text) {
     return ok && append_icu_nfc(out, text.substr(done), *m.nfc);
 }
 
-std::optional<bool> is_nfc(std::string_view text) {
+std::optional<bool> append_nfc_if_changed(std::string& out, std::string_view text) {
     const normalizers& m = instances();
     if (!m.nfc) return std::nullopt;
     bool long_one = false;
     for_each_long_segment(text, *m.nfc, [&](std::int32_t, std::int32_t) { long_one = true; });
-    if (long_one) {
-        std::string normal;
-        if (!append_nfc(normal, text)) return std::nullopt;
-        return normal == text;
+    if (!long_one) {  // ICU's quick check, which writes nothing
+        UErrorCode status = U_ZERO_ERROR;
+        const bool yes =
+            m.nfc->isNormalizedUTF8(icu::StringPiece(text.data(), static_cast<int32_t>(text.size())), status);
+        if (U_FAILURE(status)) return std::nullopt;
+        if (yes) return false;
     }
-    UErrorCode status = U_ZERO_ERROR;
-    const bool yes = m.nfc->isNormalizedUTF8(icu::StringPiece(text.data(), static_cast<int32_t>(text.size())), status);
-    if (U_FAILURE(status)) return std::nullopt;
-    return yes;
+    const std::size_t start = out.size();
+    if (!append_nfc(out, text)) {
+        out.resize(start);
+        return std::nullopt;
+    }
+    if (std::string_view(out).substr(start) != text) return true;
+    out.resize(start);
+    return false;
+}
+
+std::optional<bool> is_nfc(std::string_view text) {
+    thread_local std::string normal;  // reused: no allocation once large enough
+    normal.clear();
+    const std::optional<bool> changed = append_nfc_if_changed(normal, text);
+    if (!changed) return std::nullopt;
+    return !*changed;
 }
 
 }  // namespace iri::detail

@@ -13,6 +13,11 @@ namespace iri::detail {
 /// canonical order here first, with a sort, so that the time stays linear for any text.
 [[nodiscard]] bool append_nfc(std::string& out, std::string_view text);
 
+/// Appends the NFC of UTF-8 `text` to `out` when it differs from `text`: true then; false when `text` is in NFC
+/// (nothing appended); nothing when ICU fails. At most one normalization (a text without a long segment is
+/// first given to ICU's quick check, which writes nothing). Linear likewise.
+[[nodiscard]] std::optional<bool> append_nfc_if_changed(std::string& out, std::string_view text);
+
 /// Whether UTF-8 `text` is in NFC; nothing when ICU fails. Linear likewise.
 [[nodiscard]] std::optional<bool> is_nfc(std::string_view text);
 

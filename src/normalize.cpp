@@ -232,19 +232,20 @@ bool needs_uts46(std::string_view h, unsigned kinds) noexcept {
            h.find(".xn--") != std::string_view::npos;
 }
 
-// §5.3.2.2: out[from, ...) in NFC. ASCII text, and text ICU finds normalized, stay as they are (no copy);
-// `changed` is set when the text is rewritten. False when ICU failed.
+// §5.3.2.2: out[from, ...) in NFC. ASCII text, and text in NFC, stay as they are (no copy); `changed` is set
+// when the text is rewritten. False when ICU failed.
 bool nfc_in_place(std::string& out, std::size_t from, bool& changed) {
     const std::string_view s = std::string_view(out).substr(from);
     if (detail::is_ascii(s)) return true;
-    const std::optional<bool> normal = detail::is_nfc(s);  // linear for any text (nfc_detail.hpp)
-    if (!normal) return false;
-    if (*normal) return true;
-    thread_local std::string text;  // reused: no allocation once large enough
-    text.assign(s);
+    thread_local std::string normal;  // reused: no allocation once large enough
+    normal.clear();
+    const std::optional<bool> rewritten = detail::append_nfc_if_changed(normal, s);  // linear (nfc_detail.hpp)
+    if (!rewritten) return false;
+    if (!*rewritten) return true;
     out.resize(from);
+    out += normal;
     changed = true;
-    return detail::append_nfc(out, text);
+    return true;
 }
 
 // The RFC 5952 text form of an IPv6 address literal (ip_address.hpp), or the literal as written if it is not one.
