@@ -172,17 +172,31 @@ bool append_nfc(std::string& out, std::string_view text) {
     return ok && append_icu_nfc(out, text.substr(done), *m.nfc);
 }
 
+namespace {
+
+bool has_long_segment(std::string_view text, const icu::Normalizer2& nfc) {
+    bool long_one = false;
+    for_each_long_segment(text, nfc, [&](std::int32_t, std::int32_t) { long_one = true; });
+    return long_one;
+}
+
+// ICU's own test, which writes nothing: for a text without a long segment (ICU's reordering is quadratic in one).
+std::optional<bool> icu_is_nfc(std::string_view text, const icu::Normalizer2& nfc) {
+    UErrorCode status = U_ZERO_ERROR;
+    const bool yes = nfc.isNormalizedUTF8(icu::StringPiece(text.data(), static_cast<int32_t>(text.size())), status);
+    if (U_FAILURE(status)) return std::nullopt;
+    return yes;
+}
+
+}  // namespace
+
 std::optional<bool> append_nfc_if_changed(std::string& out, std::string_view text) {
     const normalizers& m = instances();
     if (!m.nfc) return std::nullopt;
-    bool long_one = false;
-    for_each_long_segment(text, *m.nfc, [&](std::int32_t, std::int32_t) { long_one = true; });
-    if (!long_one) {  // ICU's quick check, which writes nothing
-        UErrorCode status = U_ZERO_ERROR;
-        const bool yes =
-            m.nfc->isNormalizedUTF8(icu::StringPiece(text.data(), static_cast<int32_t>(text.size())), status);
-        if (U_FAILURE(status)) return std::nullopt;
-        if (yes) return false;
+    if (!has_long_segment(text, *m.nfc)) {
+        const std::optional<bool> normal = icu_is_nfc(text, *m.nfc);
+        if (!normal) return std::nullopt;
+        if (*normal) return false;
     }
     const std::size_t start = out.size();
     if (!append_nfc(out, text)) {
@@ -195,11 +209,13 @@ std::optional<bool> append_nfc_if_changed(std::string& out, std::string_view tex
 }
 
 std::optional<bool> is_nfc(std::string_view text) {
-    thread_local std::string normal;  // reused: no allocation once large enough
+    const normalizers& m = instances();
+    if (!m.nfc) return std::nullopt;
+    if (!has_long_segment(text, *m.nfc)) return icu_is_nfc(text, *m.nfc);
+    thread_local std::string normal;  // normalized once, and compared; reused: no allocation once large enough
     normal.clear();
-    const std::optional<bool> changed = append_nfc_if_changed(normal, text);
-    if (!changed) return std::nullopt;
-    return !*changed;
+    if (!append_nfc(normal, text)) return std::nullopt;
+    return normal == text;
 }
 
 }  // namespace iri::detail
