@@ -323,18 +323,19 @@ progress_bar bar_for(const options& o, const std::string& f) {
     return bar;
 }
 
-// The work on one block: slices of its lines, each turned into records and run by whichever thread takes it
-// next (splitting into records is parallel too, and a thread with slow lines, such as IRIs to check, does not
-// hold the others up). Kept from block to block: no allocation once grown.
-struct block_work {
-    std::vector<cli::chunk> chunks;
-    std::vector<std::string> outs;
-    std::vector<cli::counters> counts;
+// One slice of a block's lines: its records, their output and their counts. A block is cut into slices, each
+// turned into records and run by whichever thread takes it next (splitting into records is parallel too, and a
+// thread with slow lines, such as IRIs to check, does not hold the others up). The slices are kept from block to
+// block: no allocation once grown.
+struct slice_work {
+    cli::chunk records;
+    std::string out;
+    cli::counters counts;
 };
 
 // Runs the records of `text` (whole lines, the last one perhaps without its separator) on o.jobs threads, in
 // slices that end at a separator; output in input order.
-void run_block(const options& o, std::string_view text, block_work& w, cli::counters& total) {
+void run_block(const options& o, std::string_view text, std::vector<slice_work>& w, cli::counters& total) {
     constexpr std::size_t least_per_slice = 1 << 16;  // below this a slice costs more than it saves
     constexpr std::size_t slices_per_job = 8;
     const char separator = cli::record_separator(o);
@@ -347,16 +348,16 @@ void run_block(const options& o, std::string_view text, block_work& w, cli::coun
         const std::size_t sep = text.find(separator, std::max(cut[k - 1], text.size() * k / slices));
         cut[k] = sep == std::string_view::npos ? text.size() : sep + 1;
     }
-    w.chunks.resize(slices);
-    w.outs.resize(slices);
-    w.counts.assign(slices, {});
+    w.resize(slices);
     std::atomic<std::size_t> next{0};
     auto work = [&] {
         for (std::size_t k; (k = next.fetch_add(1)) < slices;) {
-            w.chunks[k].clear();
-            w.outs[k].clear();
-            cli::add_records(o, text.substr(cut[k], cut[k + 1] - cut[k]), true, w.chunks[k]);
-            for (const cli::record& r : w.chunks[k].records) cli::run(o, r, w.outs[k], w.counts[k]);
+            slice_work& s = w[k];
+            s.records.clear();
+            s.out.clear();
+            s.counts = {};
+            cli::add_records(o, text.substr(cut[k], cut[k + 1] - cut[k]), true, s.records);
+            for (const cli::record& r : s.records.records) cli::run(o, r, s.out, s.counts);
         }
     };
     std::vector<std::thread> threads;
@@ -364,8 +365,8 @@ void run_block(const options& o, std::string_view text, block_work& w, cli::coun
     work();
     for (auto& t : threads) t.join();
     for (std::size_t k = 0; k < slices; ++k) {
-        std::fwrite(w.outs[k].data(), 1, w.outs[k].size(), stdout);
-        total.add(w.counts[k]);
+        std::fwrite(w[k].out.data(), 1, w[k].out.size(), stdout);
+        total.add(w[k].counts);
     }
 }
 
@@ -389,13 +390,13 @@ bool run_file(const options& o, const std::string& f, cli::counters& n, Clock el
     const progress_bar bar = bar_for(o, f);
     std::size_t done = 0, kept = 0;  // kept: the start of a line the previous block did not finish
     std::string buffer;
-    block_work w;
+    std::vector<slice_work> slices;
     for (bool more = true; more;) {
         if (buffer.size() < kept + block_bytes) buffer.resize(kept + block_bytes);  // grows only: zero-filled once
         const std::size_t filled = kept + read_block(f, *in, buffer.data() + kept, block_bytes, more);
         const std::string_view text(buffer.data(), filled);
         const std::size_t end = complete_lines(o, text, !more);
-        run_block(o, text.substr(0, end), w, n);
+        run_block(o, text.substr(0, end), slices, n);
         std::memmove(buffer.data(), buffer.data() + end, filled - end);
         kept = filled - end;
         done += end;

@@ -11,10 +11,9 @@
 
 namespace cli {
 
-/// A block of input in memory and the records that view it; JSON strings, decoded, are kept in `decoded`
-/// (a deque: its strings never move, so views into them stay valid).
+/// The records of some input, which view the text they were made from (kept by the caller); JSON strings,
+/// decoded, are kept in `decoded` (a deque: its strings never move, so views into them stay valid).
 struct chunk {
-    std::string text;
     std::deque<std::string> decoded;
     std::vector<record> records;
     void clear() {
