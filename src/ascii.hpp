@@ -1,8 +1,11 @@
-// ASCII case helpers (schemes, hosts and hex digits are case-insensitive: RFC 3986 §3.1, §3.2.2, §2.1).
+// ASCII case helpers (schemes, hosts and hex digits are case-insensitive: RFC 3986 §3.1, §3.2.2, §2.1), one octet
+// or eight at a time, and the octet loads of the word-at-a-time forms.
 // Private to the library.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 
 namespace iri::detail {
@@ -17,6 +20,25 @@ namespace iri::detail {
     constexpr std::uint64_t ones = 0x0101010101010101u, high = 0x80 * ones;
     const std::uint64_t y = x & ~high;
     return (y + 0x3F * ones) & ~(y + 0x25 * ones) & ~x & high;
+}
+
+/// The first n octets at p (n <= 8) as one word in memory order (p[0] lowest on a little-endian machine), zeros
+/// after them, read without a byte past p + n: overlapping loads of the first and last four octets, or three
+/// positions for fewer than four.
+[[nodiscard]] inline std::uint64_t load_up_to_8(const char* p, std::size_t n) noexcept {
+    std::uint64_t x = 0;
+    if (n == 8) {
+        std::memcpy(&x, p, 8);
+    } else if (n >= 4) {
+        std::uint32_t head = 0, tail = 0;
+        std::memcpy(&head, p, 4);
+        std::memcpy(&tail, p + n - 4, 4);
+        x = head | std::uint64_t{tail} << (8 * (n - 4));
+    } else if (n > 0) {
+        const auto at = [p](std::size_t i) { return std::uint64_t{static_cast<unsigned char>(p[i])} << (8 * i); };
+        x = at(0) | at(n / 2) | at(n - 1);
+    }
+    return x;
 }
 
 /// `x` with each ASCII uppercase octet lowercased (bit 5 set), eight at a time: to_lower of each octet.

@@ -27,7 +27,7 @@ const charset_info& named(grammar g, named_set s) noexcept {
 }
 
 bool contains(const charset_info& cs, char32_t c) noexcept {
-    if (c < 0x80) return (cs.ascii[c >> 6] >> (c & 63)) & 1u;
+    if (c < 0x80) return contains_ascii(cs, c);
     const auto* end = cs.ranges + cs.count;
     const auto* it =
         std::upper_bound(cs.ranges, end, c, [](char32_t v, const std::uint32_t (&r)[2]) { return v < r[0]; });

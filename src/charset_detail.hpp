@@ -13,6 +13,10 @@ namespace iri::detail {
 /// Named set `s` of grammar `g`, which every shipped grammar of that kind defines (a missing one is a broken
 /// build, which the tests report): an empty set then.
 [[nodiscard]] const charset_info& named(grammar g, named_set s) noexcept;
+/// True when US-ASCII octet `c` (below 0x80) is in the set: one bit of its ASCII bitmap.
+[[nodiscard]] inline bool contains_ascii(const charset_info& cs, unsigned c) noexcept {
+    return (cs.ascii[c >> 6] >> (c & 63)) & 1u;
+}
 /// True when code point `c` is in the set.
 [[nodiscard]] bool contains(const charset_info& cs, char32_t c) noexcept;
 

@@ -41,7 +41,7 @@ constexpr ascii_set hex_digits = [] {
 ascii_set make_ascii_set(const charset_info& cs, const char* extra) noexcept {
     ascii_set set;
     for (unsigned c = 0; c < 128; ++c)
-        if ((cs.ascii[c >> 6] >> (c & 63)) & 1u) add(set, static_cast<unsigned char>(c));
+        if (contains_ascii(cs, c)) add(set, static_cast<unsigned char>(c));
     for (; *extra; ++extra) add(set, static_cast<unsigned char>(*extra));
     const std::uint16_t leads = whole_three_octet_leads(cs);
     for (unsigned low = 0; low < 16; ++low) set.three_octet_leads[low] = (leads >> low) & 1u ? 0xFF : 0;

@@ -70,14 +70,8 @@ unsigned kinds_of(std::string_view s) noexcept {
         std::size_t i = 0;
         for (; i + 8 <= s.size(); i += 8) scan((std::memcpy(&x, s.data() + i, 8), x));
         if (i < s.size()) scan((std::memcpy(&x, s.data() + s.size() - 8, 8), x));
-    } else if (s.size() >= 4) {  // the first four octets and the last four
-        std::uint32_t head = 0, tail = 0;
-        std::memcpy(&head, s.data(), 4);
-        std::memcpy(&tail, s.data() + s.size() - 4, 4);
-        scan(head | std::uint64_t{tail} << 32);
     } else {
-        for (std::size_t k = 0; k < s.size(); ++k) x |= std::uint64_t{static_cast<unsigned char>(s[k])} << (8 * k);
-        scan(x);  // the zero octets past the end are none of the three
+        scan(detail::load_up_to_8(s.data(), s.size()));  // the zero octets past the end are none of the three
     }
     return (upper != 0 ? octet_kind::upper : 0u) | (non_ascii != 0 ? octet_kind::non_ascii : 0u) |
            (percent != 0 ? octet_kind::percent : 0u);
@@ -175,7 +169,7 @@ bool triplets_already_normal(std::string_view s, const unreserved_set& u) noexce
                 !upper_hex_digits[static_cast<unsigned char>(p[2])])
                 return false;
             const auto octet = static_cast<unsigned>(hex_value(p[1]) << 4 | hex_value(p[2]));
-            if (octet >= 0x80 ? !u.ascii_only : ((u.cs->ascii[octet >> 6] >> (octet & 63)) & 1u) != 0) return false;
+            if (octet >= 0x80 ? !u.ascii_only : detail::contains_ascii(*u.cs, octet)) return false;
             p += 3;
         } while (p != end && *p == '%');
         if (p == end) break;

@@ -62,31 +62,13 @@ constexpr packed_name pack(std::string_view s) noexcept {
     return p;
 }
 
-// The first n octets at p (n <= 8) as a little-endian word (p[0] lowest), zeros after them, read without a byte
-// past p + n: overlapping loads of the first and last four octets (or of three positions for fewer than four).
-// Little-endian machines only (pack_fast).
-std::uint64_t load_up_to_8(const char* p, std::size_t n) noexcept {
-    std::uint64_t x = 0;
-    if (n == 8) {
-        std::memcpy(&x, p, 8);
-    } else if (n >= 4) {
-        std::uint32_t head = 0, tail = 0;
-        std::memcpy(&head, p, 4);
-        std::memcpy(&tail, p + n - 4, 4);
-        x = head | std::uint64_t{tail} << (8 * (n - 4));
-    } else if (n > 0) {
-        const auto at = [p](std::size_t i) { return std::uint64_t{static_cast<unsigned char>(p[i])} << (8 * i); };
-        x = at(0) | at(n / 2) | at(n - 1);
-    }
-    return x;
-}
-
-// pack() at run time (s.size() <= longest_name): two words lowercased at once (to_lower_octets), big-endian.
+// pack() at run time (s.size() <= longest_name): two words lowercased at once (to_lower_octets), big-endian;
+// load_up_to_8 puts p[0] lowest on a little-endian machine only.
 packed_name pack_fast(std::string_view s) noexcept {
     if constexpr (std::endian::native != std::endian::little) return pack(s);
     const std::size_t first = std::min<std::size_t>(s.size(), 8);
-    const std::uint64_t lo = detail::to_lower_octets(load_up_to_8(s.data(), first));
-    const std::uint64_t hi = detail::to_lower_octets(load_up_to_8(s.data() + first, s.size() - first));
+    const std::uint64_t lo = detail::to_lower_octets(detail::load_up_to_8(s.data(), first));
+    const std::uint64_t hi = detail::to_lower_octets(detail::load_up_to_8(s.data() + first, s.size() - first));
     return {__builtin_bswap64(lo), __builtin_bswap64(hi)};
 }
 

@@ -9,7 +9,6 @@
 
 #include "ascii.hpp"
 #include "convert_detail.hpp"
-#include "iri/idna.hpp"
 #include "percent_detail.hpp"
 #include "resolve_detail.hpp"
 #include "iri/convert.hpp"
@@ -141,7 +140,7 @@ char* decode_component(char* p, std::string_view text, const decoder& d) {
             const bool makes_dot_segment =
                 o == '.' && !d.path.empty() && s >= d.path.data() && s < d.path.data() + d.path.size() &&
                 detail::decodes_to_dot_segment(d.path, static_cast<std::size_t>(s - d.path.data()));
-            if (((d.unreserved_ascii.ascii[o >> 6] >> (o & 63)) & 1u) && !makes_dot_segment) {
+            if (detail::contains_ascii(d.unreserved_ascii, o) && !makes_dot_segment) {
                 *p++ = static_cast<char>(o);
             } else {
                 std::memcpy(p, s, 3);
