@@ -55,11 +55,10 @@ BOOST_AUTO_TEST_CASE(long_segments_equal_the_reference) {
         text += bases[next(std::size(bases))];
         const std::uint32_t length = 33 + next(300);
         for (std::uint32_t i = 0; i < length; ++i) text += pool[next(std::size(pool))];
-        for (const iri::normalize_options& o : {iri::normalize_options{.rung = rung::syntax, .nfc = true}}) {
-            const auto got = iri::normalize(text, grammar::iri, o);
-            BOOST_TEST_REQUIRE(got.has_value());
-            BOOST_TEST(*got == iri_test::reference_normalize(text, grammar::iri, o), "path " << k);
-        }
+        const iri::normalize_options o{.rung = rung::syntax, .nfc = true};
+        const auto got = iri::normalize(text, grammar::iri, o);
+        BOOST_TEST_REQUIRE(got.has_value());
+        BOOST_TEST(*got == iri_test::reference_normalize(text, grammar::iri, o), "path " << k);
     }
 }
 

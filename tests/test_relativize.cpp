@@ -83,9 +83,11 @@ BOOST_AUTO_TEST_CASE(relative_paths_under_a_rootless_base) {
 BOOST_AUTO_TEST_CASE(a_path_that_would_begin_with_two_slashes) {
     BOOST_TEST(iri::resolve("foo:/a", "..//c").value().str() == "foo:/.//c");
     BOOST_TEST(rel("foo:/a", "foo:/.//c") == ".//c");
-    // From "/a/": the absolute path "/.//c" gives itself back (its "." removed, "/." put back); the relative
-    // path ".././/c" is longer.
-    BOOST_TEST(rel("foo:/a/b", "foo:/.//c") == "/.//c");
+    // From "/a/": the absolute path "/.//c" gives itself back (its "." removed, "/." put back), and so does
+    // "..//c" ("/a/..//c" removes to "//c"). Both have five bytes and nothing shorter resolves to the target, so
+    // either is the shortest reference (rel() checks that it resolves back).
+    const std::string from_a_b = rel("foo:/a/b", "foo:/.//c");
+    BOOST_TEST((from_a_b == "/.//c" || from_a_b == "..//c"), from_a_b);
 }
 
 // RFC 3986 §5.2.4: resolution removes every dot segment of the path it builds, so no reference gives a target

@@ -68,10 +68,13 @@ struct resolve_options {
 ///     iri::relativize("http://a/b/c/d;p?q", "http://x/y")           // "//x/y"
 ///     iri::relativize("http://a/b/c/d;p?q", "http://a/./b")         // errc::not_relativizable
 ///
-/// @par Complexity  Linear in the inputs (each candidate is checked by resolving it once).
+/// When several references are equally short, which one is returned is not specified.
+///
+/// @par Complexity  Linear in the inputs (each candidate is compared once with what resolving it gives).
 /// @return the reference, or errc::base_not_absolute, or errc::not_relativizable when no reference resolves
 ///         to the target: it is relative (every resolution has a scheme, RFC 3986 §5.2.2), or its path has a
-///         dot segment (resolution removes them all, §5.2.4).
+///         dot segment that resolution would remove (§5.2.4; only the "/." that keeps a path without an
+///         authority from beginning with "//" stays, §3.3).
 [[nodiscard]] result<reference> relativize(const reference_view& base, const reference_view& target);
 
 /// Parses both strings in grammar `g`, then relativizes.
