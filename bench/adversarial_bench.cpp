@@ -9,7 +9,7 @@
 // size, its instructions dumped as "PATTERN|OPERATION|BYTES" (callgrind client requests), for a count that the
 // caches and other work on the machine do not change.
 //
-// Each size is the best of fifteen runs (seven when one takes over 20 ms, three over 0.1 s, one over a second), the
+// Each size is the best of fifteen runs (seven when one takes over 20 ms, five over 0.1 s, three over a second), the
 // two sizes alternating. Not a test: times vary with the machine.
 #include <malloc.h>
 
@@ -260,9 +260,10 @@ int main(int argc, char** argv) {
                 continue;
             }
             // Fifteen runs where one takes under 20 ms and seven under 0.1 s (the cheap operations: the ones most
-            // disturbed by other work on the machine), three under a second, else one.
+            // disturbed by other work on the machine), five under a second, else three: a slow spell of the
+            // machine as long as a run falls on one of them, not on the best.
             timing ts = run_once(op.run, in_small);
-            const int runs = ts.seconds < 0.02 ? 15 : ts.seconds < 0.1 ? 7 : ts.seconds < 1.0 ? 3 : 1;
+            const int runs = ts.seconds < 0.02 ? 15 : ts.seconds < 0.1 ? 7 : ts.seconds < 1.0 ? 5 : 3;
             const timing tl = best_of(op.run, in_small, ts, in_large, runs);
             ts.seconds /= copies;
             const double ns_small = ts.seconds * 1e9 / static_cast<double>(in_small[0].size());

@@ -71,7 +71,7 @@ case "$mode" in
       echo "operation on one pattern repeated to 1 MB and to 10 MB (prefix, unit, suffix in the source). The 1 MB time"
       echo "is that of ten separate 1 MB inputs run in turn, divided by ten, their ten outputs kept until the clock"
       echo "stops, so that both sizes move the same bytes through the caches; each time is the best of fifteen runs"
-      echo "(seven when one takes over 20 ms, three over 0.1 s, one over a second), runs of the two sizes alternating. \`ratio\` is the 10 MB time over the 1 MB time: 10"
+      echo "(seven when one takes over 20 ms, five over 0.1 s, three over a second), runs of the two sizes alternating. \`ratio\` is the 10 MB time over the 1 MB time: 10"
       echo "for linear time, 100 for quadratic; what remains above 10 is the 10 MB working set falling out of the 2 MB"
       echo "L2 cache (and other work on the machine)."
       echo "\`answer\` is what the operation gave for the 10 MB input."

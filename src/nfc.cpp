@@ -6,18 +6,16 @@
 #include <unicode/unistr.h>
 #include <unicode/utf8.h>
 
-#include <algorithm>
 #include <array>
+#include <bit>
 #include <optional>
 #include <cstdint>
-#include <utility>
-#include <vector>
 
 namespace iri::detail {
 
 namespace {
 
-// Segments of more code points than this are put in canonical order before ICU composes them.
+// Segments of more code points than this are normalized here (append_long_segment_nfc), the others by ICU.
 constexpr std::size_t long_segment = 32;
 
 struct normalizers {
@@ -43,34 +41,94 @@ bool append_icu_nfc(std::string& out, std::string_view text, const icu::Normaliz
     return U_SUCCESS(status);
 }
 
-// A code point with its canonical combining class in the top byte (code points take 21 bits): four bytes per code
-// point keep a megabyte segment's arrays small.
-using classed_code_point = std::uint32_t;
-constexpr classed_code_point with_class(UChar32 c, std::uint8_t combining_class) {
-    return std::uint32_t{combining_class} << 24 | static_cast<std::uint32_t>(c);
-}
-constexpr std::uint8_t class_of(classed_code_point x) { return static_cast<std::uint8_t>(x >> 24); }
-constexpr UChar32 code_point_of(classed_code_point x) { return static_cast<UChar32>(x & 0xFFFFFF); }
+// The Canonical Composition Algorithm (Unicode §3.11, D117), fed the characters of a segment one at a time in
+// canonical order and writing UTF-8: each character that no character between blocks from the last starter, and
+// that forms a primary composite with it (ICU's composePair: a two-way mapping, no composition exclusion),
+// replaces the starter by the composite. Only the last starter and what follows it are held (`pending`), until
+// the next starter makes them final.
+class composer {
+public:
+    composer(std::string& out, const icu::Normalizer2& nfc) : out_(out), nfc_(nfc) {}
+    void add(UChar32 c, std::uint8_t combining_class) {
+        if (starter_ >= 0) {
+            const bool adjacent = pending_.empty();
+            const bool blocked = !adjacent && (last_class_ == 0 || last_class_ >= combining_class);
+            const UChar32 composite = blocked ? -1 : nfc_.composePair(starter_, c);
+            if (composite >= 0) {
+                starter_ = composite;
+                return;
+            }
+        }
+        last_class_ = combining_class;
+        if (combining_class == 0) {
+            finish();
+            starter_ = c;
+        } else {
+            append_utf8(starter_ >= 0 ? pending_ : out_, static_cast<std::uint32_t>(c));
+        }
+    }
+    // Writes the last starter and what follows it.
+    void finish() {
+        if (starter_ >= 0) append_utf8(out_, static_cast<std::uint32_t>(starter_));
+        out_ += pending_;
+        pending_.clear();
+        starter_ = -1;
+    }
 
-// Sorts [first, last) by combining class, stably, in linear time: a counting sort over the 256 classes (a
-// stable_sort of a megabyte of marks costs n log n, which the adversarial benchmark shows).
-void sort_by_class(std::vector<classed_code_point>::iterator first, std::vector<classed_code_point>::iterator last,
-                   std::vector<classed_code_point>& scratch) {
-    constexpr std::ptrdiff_t small_run = 32;
-    if (last - first <= small_run)
-        return std::stable_sort(first, last, [](auto a, auto b) { return class_of(a) < class_of(b); });
-    std::array<std::size_t, 257> start{};
-    for (auto it = first; it != last; ++it) ++start[class_of(*it) + 1u];
-    for (std::size_t k = 1; k < start.size(); ++k) start[k] += start[k - 1];
-    scratch.resize(static_cast<std::size_t>(last - first));
-    for (auto it = first; it != last; ++it) scratch[start[class_of(*it)]++] = *it;
-    std::copy(scratch.begin(), scratch.end(), first);
-}
+private:
+    std::string& out_;
+    const icu::Normalizer2& nfc_;
+    UChar32 starter_ = -1;  // none yet
+    std::uint8_t last_class_ = 0;  // that of the character written last
+    std::string pending_;  // the characters after the starter, as UTF-8
+};
 
-// Each character of a segment fully decomposed (NFD before reordering), with its combining class.
-std::vector<classed_code_point> decomposed(std::string_view segment, const icu::Normalizer2& nfd) {
-    std::vector<classed_code_point> cps;
-    cps.reserve(segment.size() / 2);  // a mark takes two or three bytes
+// A run of non-starters put in canonical order (Unicode §3.11, the Canonical Ordering Algorithm: sorted by
+// combining class, stably) in linear time: one bucket per class, each keeping its characters in the order they
+// came, as UTF-8 (a stable_sort of a megabyte of marks costs n log n, which the adversarial benchmark shows; and
+// UTF-8 buckets take half the memory of code points: a 10 MB run stays closer to the caches).
+class run_sorter {
+public:
+    void add(UChar32 c, std::uint8_t combining_class) {
+        append_utf8(buckets_[combining_class], static_cast<std::uint32_t>(c));
+        used_[combining_class >> 6] |= std::uint64_t{1} << (combining_class & 63);
+    }
+    // Gives the run to `to` in canonical order, and empties it.
+    void drain(composer& to) {
+        for (unsigned word = 0; word < used_.size(); ++word) {
+            for (std::uint64_t bits = used_[word]; bits != 0; bits &= bits - 1) {
+                const auto k = static_cast<std::uint8_t>(word * 64 + static_cast<unsigned>(std::countr_zero(bits)));
+                std::string& bucket = buckets_[k];
+                const auto* b = reinterpret_cast<const std::uint8_t*>(bucket.data());
+                const auto n = static_cast<std::int32_t>(bucket.size());
+                for (std::int32_t i = 0; i < n;) {
+                    UChar32 c = 0;
+                    U8_NEXT_UNSAFE(b, i, c);  // written by append_utf8 above
+                    to.add(c, k);
+                }
+                bucket.clear();
+            }
+            used_[word] = 0;
+        }
+    }
+
+private:
+    std::array<std::string, 256> buckets_;
+    std::array<std::uint64_t, 4> used_{};  // bit k: bucket k holds characters
+};
+
+// The NFC of a long segment: each character fully decomposed (NFD), each run of non-starters put in canonical
+// order, then composed (Unicode §3.11), written as UTF-8. No array of the segment's code points is built.
+void append_long_segment_nfc(std::string& out, std::string_view segment, const normalizers& m) {
+    out.reserve(out.size() + segment.size());
+    composer composed(out, *m.nfc);
+    run_sorter run;
+    auto add = [&](UChar32 c) {
+        const std::uint8_t combining_class = m.nfd->getCombiningClass(c);
+        if (combining_class != 0) return run.add(c, combining_class);
+        run.drain(composed);
+        composed.add(c, 0);
+    };
     const auto* s = reinterpret_cast<const std::uint8_t*>(segment.data());
     const auto n = static_cast<std::int32_t>(segment.size());
     icu::UnicodeString d;
@@ -78,61 +136,14 @@ std::vector<classed_code_point> decomposed(std::string_view segment, const icu::
         UChar32 c = 0;
         U8_NEXT(s, i, n, c);
         if (c < 0) c = 0xFFFD;  // not reached: the components given are UTF-8
-        if (!nfd.getDecomposition(c, d)) {
-            cps.push_back(with_class(c, nfd.getCombiningClass(c)));
+        if (!m.nfd->getDecomposition(c, d)) {
+            add(c);
             continue;
         }
-        for (std::int32_t k = 0; k < d.length(); k = d.moveIndex32(k, 1))
-            cps.push_back(with_class(d.char32At(k), nfd.getCombiningClass(d.char32At(k))));
+        for (std::int32_t k = 0; k < d.length(); k = d.moveIndex32(k, 1)) add(d.char32At(k));
     }
-    return cps;
-}
-
-// The NFD of one segment with its marks in canonical order: each character's full decomposition, then
-// each run of non-starters sorted by combining class, stably (the Canonical Ordering Algorithm, Unicode §3.11).
-std::vector<classed_code_point> canonical_order(std::string_view segment, const icu::Normalizer2& nfd) {
-    std::vector<classed_code_point> cps = decomposed(segment, nfd), scratch;
-    for (auto run = cps.begin(); run != cps.end();) {
-        auto first = std::find_if(run, cps.end(), [](auto x) { return class_of(x) != 0; });
-        auto last = std::find_if(first, cps.end(), [](auto x) { return class_of(x) == 0; });
-        sort_by_class(first, last, scratch);
-        run = last;
-    }
-    return cps;
-}
-
-// The Canonical Composition Algorithm (Unicode §3.11, D117) over code points in canonical order, in place: each
-// character that no character between blocks from the last starter, and that forms a primary composite with it
-// (ICU's composePair: a two-way mapping, no composition exclusion), is replaced by the composite. Returns the
-// new end.
-std::vector<classed_code_point>::iterator compose(std::vector<classed_code_point>& cps, const icu::Normalizer2& nfc) {
-    auto out = cps.begin();
-    auto starter = cps.end();  // none yet
-    std::uint8_t last_class = 0;  // that of the character written last
-    for (const classed_code_point x : cps) {
-        const std::uint8_t cc = class_of(x);
-        if (starter != cps.end()) {
-            const bool adjacent = out == starter + 1;
-            const bool blocked = !adjacent && (last_class == 0 || last_class >= cc);
-            const UChar32 composite = blocked ? -1 : nfc.composePair(code_point_of(*starter), code_point_of(x));
-            if (composite >= 0) {
-                *starter = with_class(composite, 0);
-                continue;
-            }
-        }
-        if (cc == 0) starter = out;
-        last_class = cc;
-        *out++ = x;
-    }
-    return out;
-}
-
-// The NFC of a long segment: its NFD in canonical order, then composed, written as UTF-8.
-void append_long_segment_nfc(std::string& out, std::string_view segment, const normalizers& m) {
-    std::vector<classed_code_point> cps = canonical_order(segment, *m.nfd);
-    const auto end = compose(cps, *m.nfc);
-    out.reserve(out.size() + segment.size());
-    for (auto it = cps.begin(); it != end; ++it) append_utf8(out, static_cast<std::uint32_t>(code_point_of(*it)));
+    run.drain(composed);
+    composed.finish();
 }
 
 // Calls f(begin, end) for each segment of text longer than long_segment code points, in order. A segment starts
@@ -174,10 +185,19 @@ bool append_nfc(std::string& out, std::string_view text) {
 
 namespace {
 
+// Whether text has a segment of more than long_segment code points: for_each_long_segment's count, stopped at
+// the first one (not at its end: a 10 MB segment is not read twice).
 bool has_long_segment(std::string_view text, const icu::Normalizer2& nfc) {
-    bool long_one = false;
-    for_each_long_segment(text, nfc, [&](std::int32_t, std::int32_t) { long_one = true; });
-    return long_one;
+    const auto* s = reinterpret_cast<const std::uint8_t*>(text.data());
+    const auto n = static_cast<std::int32_t>(text.size());
+    std::size_t count = 0;
+    for (std::int32_t i = 0; i < n;) {
+        UChar32 c = 0;
+        U8_NEXT(s, i, n, c);
+        if (c < 0x300 || nfc.hasBoundaryBefore(c)) count = 0;
+        if (++count > long_segment) return true;
+    }
+    return false;
 }
 
 // ICU's own test, which writes nothing: for a text without a long segment (ICU's reordering is quadratic in one).

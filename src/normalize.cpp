@@ -285,18 +285,26 @@ public:
 
 private:
     // A component's text: percent-encoding normalized (syntax), then NFC (when asked). Without "%" it is copied as
-    // one block (and lowercased in place for a US-ASCII-only host).
+    // one block (and lowercased in place for a US-ASCII-only host), or, non-ASCII with NFC asked, normalized from
+    // where it is.
     void put(std::string_view s, piece k = piece::text) {
         const std::size_t from = out_.size();
         if (!syntax_ || s.find('%') == std::string_view::npos) {  // find: no memchr on an empty view's null
+            if (o_.nfc && !detail::is_ascii(s)) return put_nfc(s);
             out_.append(s);
             if (k == piece::ascii_host) lower_in_place(out_, from);
-        } else if (const unreserved_set& u = unreserved_of(t_.variant); u.cs) {
-            append_pct_normalized(out_, s, u, k);
-        } else {
-            out_.append(s);
+            return;  // ASCII, or no NFC asked
         }
+        if (const unreserved_set& u = unreserved_of(t_.variant); u.cs) append_pct_normalized(out_, s, u, k);
+        else out_.append(s);
         if (o_.nfc && !nfc_in_place(out_, from, nfc_changed_)) failed_ = true;
+    }
+    // A non-ASCII component with nothing to decode, normalized to NFC from where it is: not copied first.
+    void put_nfc(std::string_view s) {
+        const std::optional<bool> rewritten = detail::append_nfc_if_changed(out_, s);  // linear (nfc_detail.hpp)
+        if (!rewritten) failed_ = true;
+        else if (*rewritten) nfc_changed_ = true;
+        else out_.append(s);
     }
     void put_lowered(std::string_view s) {
         if (syntax_) append_lowered(out_, s);
@@ -410,7 +418,8 @@ std::size_t prefix_end(const reference_view& r) noexcept {
 // The same for the scheme and authority only; `known` is the scheme's row at the scheme rung.
 // (Its "%" are looked for by the caller.)
 bool prefix_normal(const reference_view& r, const normalize_options& o, const scheme_info* known) noexcept {
-    if (o.rung == rung::simple || o.nfc || lowercase_changes(kinds_of(r.scheme()), false)) return false;
+    if (o.rung == rung::simple || lowercase_changes(kinds_of(r.scheme()), false)) return false;
+    if (o.nfc && !detail::is_ascii(r.str().substr(0, prefix_end(r)))) return false;  // NFC changes no ASCII text
     if (!r.has_authority()) return true;
     const unsigned host = kinds_of(r.host());
     if (lowercase_changes(host, r.host_kind() == host_kind::reg_name)) return false;
@@ -421,6 +430,7 @@ bool already_normal(const reference_view& r, const normalize_options& o) noexcep
     const scheme_info* known = o.rung == rung::scheme && r.has_scheme() ? find_scheme(r.scheme()) : nullptr;
     if (known && known->equivalence != scheme_equivalence::none) return false;
     const std::string_view s = r.str();
+    if (o.nfc && !detail::is_ascii(s)) return false;  // §5.3.2.2: NFC changes no ASCII text
     if (s.find('%') != std::string_view::npos || !prefix_normal(r, o, known)) return false;
     if (r.has_scheme() && detail::first_dot_segment(r.path()) != r.path().size()) return false;
     return !(r.has_authority() && r.path().empty() && known && known->empty_path_is_root);

@@ -24,6 +24,8 @@ struct reference_access {
 [[nodiscard]] result<reference_view> in_grammar(const reference_view& r, grammar g);
 /// Where the first "." or ".." segment of `path` begins (RFC 3986 §5.2.4), or path.size() when it has none.
 [[nodiscard]] std::size_t first_dot_segment(std::string_view path) noexcept;
+/// The same for the segments of `path` that begin in [from, to).
+[[nodiscard]] std::size_t first_dot_segment(std::string_view path, std::size_t from, std::size_t to) noexcept;
 
 /// RFC 3986 §5.2.4 removes the segments "." and ".." as written, and §6.2.2.3 applies it to them only: decoding
 /// "%2E" must not create one, or decoding a reference (normalize, to_iri) before resolving it would change its
@@ -32,6 +34,8 @@ struct reference_access {
 
 /// RFC 3986 §5.2.4 over the buffer [b, b + n), in place. Returns the output's length.
 [[nodiscard]] std::size_t remove_dot_segments_in_place(char* b, std::size_t n) noexcept;
+/// The same when the first dot segment is known to begin at `first` (first_dot_segment; n: none).
+[[nodiscard]] std::size_t remove_dot_segments_in_place(char* b, std::size_t n, std::size_t first) noexcept;
 
 /// A target's parts, each taken from a parsed reference (RFC 3986 §5.2.2's T.scheme ... T.fragment): the reference
 /// whose component it is (nullptr: undefined), and the path as §5.2.3's merge prefix then the reference's path.
