@@ -119,10 +119,10 @@ private:
 
 // The NFC of a long segment: each character fully decomposed (NFD), each run of non-starters put in canonical
 // order, then composed (Unicode §3.11), written as UTF-8. No array of the segment's code points is built.
-void append_long_segment_nfc(std::string& out, std::string_view segment, const normalizers& m) {
+// `run` is empty, and left so: one for all the long segments of a text (its buckets are made once).
+void append_long_segment_nfc(std::string& out, std::string_view segment, const normalizers& m, run_sorter& run) {
     out.reserve(out.size() + segment.size());
     composer composed(out, *m.nfc);
-    run_sorter run;
     auto add = [&](UChar32 c) {
         const std::uint8_t combining_class = m.nfd->getCombiningClass(c);
         if (combining_class != 0) return run.add(c, combining_class);
@@ -174,10 +174,12 @@ bool append_nfc(std::string& out, std::string_view text) {
     if (!m.nfc) return false;
     std::size_t done = 0;
     bool ok = true;
+    std::optional<run_sorter> run;  // made at the first long segment
     for_each_long_segment(text, *m.nfc, [&](std::int32_t begin, std::int32_t end) {
         const auto b = static_cast<std::size_t>(begin), e = static_cast<std::size_t>(end);
         ok = ok && append_icu_nfc(out, text.substr(done, b - done), *m.nfc);
-        if (ok) append_long_segment_nfc(out, text.substr(b, e - b), m);
+        if (!run) run.emplace();
+        if (ok) append_long_segment_nfc(out, text.substr(b, e - b), m, *run);
         done = e;
     });
     return ok && append_icu_nfc(out, text.substr(done), *m.nfc);
