@@ -146,6 +146,10 @@ void append_long_segment_nfc(std::string& out, std::string_view segment, const n
     composed.finish();
 }
 
+// Whether an NFC segment starts at `c` (UAX #15 §9: an NFC boundary before it). Below U+0300 every character
+// starts one.
+bool starts_segment(UChar32 c, const icu::Normalizer2& nfc) { return c < 0x300 || nfc.hasBoundaryBefore(c); }
+
 // Calls f(begin, end) for each segment of text longer than long_segment code points, in order. A segment starts
 // at each character with an NFC boundary before it: the NFC of a text is then the NFCs of its pieces cut there.
 template <class F>
@@ -158,7 +162,7 @@ void for_each_long_segment(std::string_view text, const icu::Normalizer2& nfc, F
         const std::int32_t at = i;
         UChar32 c = 0;
         U8_NEXT(s, i, n, c);
-        if (c < 0x300 || nfc.hasBoundaryBefore(c)) {  // below U+0300 every character starts a segment
+        if (starts_segment(c, nfc)) {
             if (count > long_segment) f(begin, at);
             begin = at, count = 0;
         }
@@ -196,7 +200,7 @@ bool has_long_segment(std::string_view text, const icu::Normalizer2& nfc) {
     for (std::int32_t i = 0; i < n;) {
         UChar32 c = 0;
         U8_NEXT(s, i, n, c);
-        if (c < 0x300 || nfc.hasBoundaryBefore(c)) count = 0;
+        if (starts_segment(c, nfc)) count = 0;
         if (++count > long_segment) return true;
     }
     return false;

@@ -10,8 +10,8 @@ namespace iri::detail {
 /// Appends the NFC of UTF-8 `text` to `out`; false when ICU fails (no data, no memory). ICU puts each combining
 /// mark of a run in place one at a time, quadratic in the run's length: a segment of more than a few dozen code
 /// points (from one character with an NFC boundary before it to the next, UAX #15 §9) is normalized here
-/// instead: decomposed, put in canonical order by a counting sort over the combining classes, and composed
-/// (Unicode §3.11), so that the time stays linear for any text.
+/// instead: decomposed, put in canonical order by sorting each run of marks into one bucket per combining
+/// class, and composed (Unicode §3.11), so that the time stays linear for any text.
 [[nodiscard]] bool append_nfc(std::string& out, std::string_view text);
 
 /// Appends the NFC of UTF-8 `text` to `out` when it differs from `text`: true then; false when `text` is in NFC

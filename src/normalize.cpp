@@ -411,15 +411,14 @@ std::size_t prefix_end(const reference_view& r) noexcept {
     return r.has_scheme() ? r.offsets()[component::scheme].end + 1 : 0;
 }
 
-// True when the normal form of `r` at the syntax or scheme rung (without NFC) is `r` itself, so it can be copied
+// True when the normal form of `r` at the syntax or scheme rung (with NFC: of an ASCII `r`) is `r` itself, so it can be copied
 // as one block: no "%" (one memchr over the whole text), a lowercase scheme, no uppercase letter where
 // §5.3.2.1 lowers it (a US-ASCII-only reg-name, an IP literal), no dot segment to remove (§5.3.2.4), and at the
 // scheme rung nothing §5.3.3 changes.
 // The same for the scheme and authority only; `known` is the scheme's row at the scheme rung.
-// (Its "%" are looked for by the caller.)
+// (Its "%", and with NFC its non-ASCII characters, are looked for by the caller.)
 bool prefix_normal(const reference_view& r, const normalize_options& o, const scheme_info* known) noexcept {
     if (o.rung == rung::simple || lowercase_changes(kinds_of(r.scheme()), false)) return false;
-    if (o.nfc && !detail::is_ascii(r.str().substr(0, prefix_end(r)))) return false;  // NFC changes no ASCII text
     if (!r.has_authority()) return true;
     const unsigned host = kinds_of(r.host());
     if (lowercase_changes(host, r.host_kind() == host_kind::reg_name)) return false;
@@ -441,7 +440,9 @@ bool already_normal(const reference_view& r, const normalize_options& o) noexcep
 namespace detail {
 
 bool prefix_already_normal(const reference_view& r, const normalize_options& o) noexcept {
-    if (r.str().substr(0, prefix_end(r)).find('%') != std::string_view::npos) return false;
+    const std::string_view prefix = r.str().substr(0, prefix_end(r));
+    if (prefix.find('%') != std::string_view::npos) return false;
+    if (o.nfc && !is_ascii(prefix)) return false;  // §5.3.2.2: NFC changes no ASCII text
     return prefix_normal(r, o, o.rung == rung::scheme && r.has_scheme() ? find_scheme(r.scheme()) : nullptr);
 }
 

@@ -132,7 +132,6 @@ bool needs_dot_before(bool has_authority, std::string_view path) noexcept {
     return !has_authority && path.size() >= 2 && path[0] == '/' && path[1] == '/';
 }
 
-// The target being written: its text and its components, each copied from a parsed reference with its offsets.
 // Appends `path` to `out` a block at a time, each block searched for a dot segment just before it is copied, while
 // it is in the cache: a long path is read from memory once, not twice (the adversarial benchmark's 10 MB paths).
 // Returns where in `path` the first dot segment begins, or path.size().
@@ -147,6 +146,7 @@ std::size_t append_finding_dot_segment(std::string& out, std::string_view path) 
     return first;
 }
 
+// The target being written: its text and its components, each copied from a parsed reference with its offsets.
 struct target_writer {
     std::string text;
     components c;  // every span omitted
