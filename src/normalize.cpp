@@ -25,6 +25,7 @@
 #include "error_detail.hpp"
 #include "literal_skip.hpp"
 #include "nfc_detail.hpp"
+#include "octet_scan.hpp"
 #include "normalize_detail.hpp"
 #include "percent_detail.hpp"
 #include "registry.hpp"
@@ -220,8 +221,7 @@ bool ascii_only_host(std::string_view h) noexcept {
 
 // Whether UTS #46 can change a syntax-normalized reg-name: it has a non-ASCII or percent-encoded character, or a
 // label that starts with "xn--" (an ASCII host without one is already lowercase, UTS #46's only change to it).
-// `kinds` are those of h (kinds_of).
-bool needs_uts46(std::string_view h, unsigned kinds) noexcept {
+bool needs_uts46(std::string_view h, unsigned kinds) noexcept {  // `kinds` are those of h (kinds_of)
     return (kinds & (octet_kind::non_ascii | octet_kind::percent)) != 0 || h.starts_with("xn--") ||
            h.find(".xn--") != std::string_view::npos;
 }
@@ -387,13 +387,12 @@ private:
     bool nfc_changed_ = false;
 };
 
-// §5.3.3's changes to a host and port that the syntax rung leaves: none when this holds. `host_kinds` are those of
-// the host (kinds_of).
-bool scheme_rung_keeps(const reference_view& r, const scheme_info* known, unsigned host_kinds) noexcept {
+// §5.3.3's changes to a host and port that the syntax rung leaves: none when this holds. `idn_may_change`: UTS #46
+// can change the host as a reg-name (needs_uts46).
+bool scheme_rung_keeps(const reference_view& r, const scheme_info* known, bool idn_may_change) noexcept {
     if (known && known->equivalence != scheme_equivalence::none) return false;  // its rule reads the whole text
     if (r.host_kind() == host_kind::ipv6) return false;  // the RFC 5952 form: written by the slow path
-    if (known && known->dns_host && r.host_kind() == host_kind::reg_name && needs_uts46(r.host(), host_kinds))
-        return false;
+    if (known && known->dns_host && r.host_kind() == host_kind::reg_name && idn_may_change) return false;
     if (r.has_port()) {
         const std::string_view port = r.port();
         if (port.empty() || (r.port_status() == port_status::in_range && port.size() > 1 && port[0] == '0'))
@@ -411,28 +410,38 @@ std::size_t prefix_end(const reference_view& r) noexcept {
     return r.has_scheme() ? r.offsets()[component::scheme].end + 1 : 0;
 }
 
-// True when the normal form of `r` at the syntax or scheme rung (with NFC: of an ASCII `r`) is `r` itself, so it can be copied
-// as one block: no "%" (one memchr over the whole text), a lowercase scheme, no uppercase letter where
-// §5.3.2.1 lowers it (a US-ASCII-only reg-name, an IP literal), no dot segment to remove (§5.3.2.4), and at the
-// scheme rung nothing §5.3.3 changes.
-// The same for the scheme and authority only; `known` is the scheme's row at the scheme rung.
-// (Its "%", and with NFC its non-ASCII characters, are looked for by the caller.)
+// The scheme and authority of `r` are their own normal form (its "%", and with NFC its non-ASCII characters, are
+// looked for by the caller): a lowercase scheme, no uppercase letter where §5.3.2.1 lowers it (a US-ASCII-only
+// reg-name, an IP literal) and at the scheme rung nothing §5.3.3 changes. `known` is the scheme's row at the scheme
+// rung.
 bool prefix_normal(const reference_view& r, const normalize_options& o, const scheme_info* known) noexcept {
     if (o.rung == rung::simple || lowercase_changes(kinds_of(r.scheme()), false)) return false;
     if (!r.has_authority()) return true;
     const unsigned host = kinds_of(r.host());
     if (lowercase_changes(host, r.host_kind() == host_kind::reg_name)) return false;
-    return o.rung != rung::scheme || scheme_rung_keeps(r, known, host);
+    return o.rung != rung::scheme || scheme_rung_keeps(r, known, needs_uts46(r.host(), host));
 }
 
+// True when the normal form of `r` at the syntax or scheme rung (with NFC: of an ASCII `r`) is `r` itself, so it
+// can be copied as one block: no "%", a scheme and authority in normal form (prefix_normal, asked only when
+// prefix_may_change), no dot segment to remove (§5.3.2.4), and at the scheme rung
+// nothing §5.3.3 changes.
 bool already_normal(const reference_view& r, const normalize_options& o) noexcept {
+    if (o.rung == rung::simple) return false;
     const scheme_info* known = o.rung == rung::scheme && r.has_scheme() ? find_scheme(r.scheme()) : nullptr;
     if (known && known->equivalence != scheme_equivalence::none) return false;
     const std::string_view s = r.str();
-    if (o.nfc && !detail::is_ascii(s)) return false;  // §5.3.2.2: NFC changes no ASCII text
-    if (s.find('%') != std::string_view::npos || !prefix_normal(r, o, known)) return false;
-    if (r.has_scheme() && detail::first_dot_segment(r.path()) != r.path().size()) return false;
-    return !(r.has_authority() && r.path().empty() && known && known->empty_path_is_root);
+    const detail::text_octets v = detail::octets_of(s.data(), s.size());
+    if (v.percent || (o.nfc && v.non_ascii)) return false;  // §5.3.2.2: NFC changes no ASCII text
+    const bool prefix_kept = detail::prefix_may_change(s.data(), prefix_end(r), s.size())
+                                 ? prefix_normal(r, o, known)
+                                 : o.rung != rung::scheme || !r.has_authority() || scheme_rung_keeps(r, known, false);
+    if (!prefix_kept) return false;
+    const std::string_view path = r.path();
+    if (r.has_scheme() && (v.slash_dot || path.starts_with('.')) &&
+        detail::first_dot_segment(path) != path.size())
+        return false;
+    return !(r.has_authority() && path.empty() && known && known->empty_path_is_root);
 }
 
 }  // namespace

@@ -50,8 +50,8 @@ constexpr std::array<scheme_info, 28> table = {{
 static_assert(std::is_sorted(table.begin(), table.end(),
                              [](const scheme_info& a, const scheme_info& b) { return a.name < b.name; }));
 
-// Each name as two 64-bit numbers whose order is the names' order (big-endian, zeros after the end): a lookup is a
-// binary search over numbers, no string compare.
+// Each name as two 64-bit numbers, lowercased (big-endian, zeros after the end): a lookup compares numbers, not
+// strings.
 constexpr std::size_t longest_name = 16;
 using packed_name = std::array<std::uint64_t, 2>;
 
@@ -78,7 +78,36 @@ constexpr auto packed_table = [] {
     return t;
 }();
 static_assert(std::all_of(table.begin(), table.end(), [](const scheme_info& row) { return row.name.size() <= longest_name; }));
-static_assert(std::is_sorted(packed_table.begin(), packed_table.end()));
+
+// A perfect hash of the packed names: 64 slots, each holding one row's index (or none), found at compile time by
+// trying multipliers until no two names share a slot. A lookup is one multiplication and one compare, not a
+// binary search.
+constexpr std::size_t slot_bits = 6;
+constexpr std::uint8_t no_row = 0xFF;
+
+constexpr std::size_t slot_of(const packed_name& p, std::uint64_t multiplier) noexcept {
+    return static_cast<std::size_t>(((p[0] ^ (p[1] * 0x9E3779B97F4A7C15u)) * multiplier) >> (64 - slot_bits));
+}
+
+constexpr std::uint64_t multiplier = [] {
+    for (std::uint64_t m = 0xD6E8FEB86659FD93u;; m += 0x2545F4914F6CDD1Eu) {
+        std::array<bool, std::size_t{1} << slot_bits> used{};
+        bool collides = false;
+        for (const packed_name& p : packed_table) {
+            const std::size_t slot = slot_of(p, m | 1);
+            collides = collides || used[slot];
+            used[slot] = true;
+        }
+        if (!collides) return m | 1;
+    }
+}();
+
+constexpr auto slots = [] {
+    std::array<std::uint8_t, std::size_t{1} << slot_bits> t{};
+    for (auto& row : t) row = no_row;
+    for (std::size_t i = 0; i < packed_table.size(); ++i) t[slot_of(packed_table[i], multiplier)] = static_cast<std::uint8_t>(i);
+    return t;
+}();
 
 }  // namespace
 
@@ -86,9 +115,9 @@ static_assert(std::is_sorted(packed_table.begin(), packed_table.end()));
 const scheme_info* find_scheme(std::string_view scheme) noexcept {
     if (scheme.size() > longest_name) return nullptr;
     const packed_name key = pack_fast(scheme);
-    const auto it = std::lower_bound(packed_table.begin(), packed_table.end(), key);
-    if (it == packed_table.end() || (*it)[0] != key[0] || (*it)[1] != key[1]) return nullptr;
-    const scheme_info& row = table[static_cast<std::size_t>(it - packed_table.begin())];
+    const std::uint8_t i = slots[slot_of(key, multiplier)];
+    if (i == no_row || packed_table[i] != key) return nullptr;
+    const scheme_info& row = table[i];
     return row.name.size() == scheme.size() ? &row : nullptr;  // "http\0" packs as "http"
 }
 
