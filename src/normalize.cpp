@@ -422,17 +422,28 @@ bool prefix_normal(const reference_view& r, const normalize_options& o, const sc
     return o.rung != rung::scheme || scheme_rung_keeps(r, known, needs_uts46(r.host(), host));
 }
 
+// True when the "%" of `r` are all after its scheme and authority, in triplets that §5.3.2.1 and §5.3.2.3 leave
+// as they are (triplets_already_normal: what the writer asks of each component before it copies it). A "%" in a
+// host is left to the writer: its rules read the host decoded (IDN, §5.3.3).
+bool triplets_after_prefix_normal(const reference_view& r) noexcept {
+    const std::string_view s = r.str();
+    const std::size_t prefix = prefix_end(r);
+    if (s.substr(0, prefix).find('%') != std::string_view::npos) return false;
+    const unreserved_set& u = unreserved_of(r.variant());
+    return !u.cs || triplets_already_normal(s.substr(prefix), u);
+}
+
 // True when the normal form of `r` at the syntax or scheme rung (with NFC: of an ASCII `r`) is `r` itself, so it
-// can be copied as one block: no "%", a scheme and authority in normal form (prefix_normal, asked only when
-// prefix_may_change), no dot segment to remove (§5.3.2.4), and at the scheme rung
-// nothing §5.3.3 changes.
+// can be copied as one block: no triplet that changes, a scheme and authority in normal form (prefix_normal, asked
+// only when prefix_may_change), no dot segment to remove (§5.3.2.4), and at the scheme rung nothing §5.3.3 changes.
 bool already_normal(const reference_view& r, const normalize_options& o) noexcept {
     if (o.rung == rung::simple) return false;
     const scheme_info* known = o.rung == rung::scheme && r.has_scheme() ? find_scheme(r.scheme()) : nullptr;
     if (known && known->equivalence != scheme_equivalence::none) return false;
     const std::string_view s = r.str();
     const detail::text_octets v = detail::octets_of(s.data(), s.size());
-    if (v.percent || (o.nfc && v.non_ascii)) return false;  // §5.3.2.2: NFC changes no ASCII text
+    if (o.nfc && v.non_ascii) return false;  // §5.3.2.2: NFC changes no ASCII text
+    if (v.percent && !triplets_after_prefix_normal(r)) return false;
     const bool prefix_kept = detail::prefix_may_change(s.data(), prefix_end(r), s.size())
                                  ? prefix_normal(r, o, known)
                                  : o.rung != rung::scheme || !r.has_authority() || scheme_rung_keeps(r, known, false);

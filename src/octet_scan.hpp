@@ -63,18 +63,21 @@ inline __m128i eq(__m128i x, char c) noexcept { return _mm_cmpeq_epi8(x, _mm_set
     using octet_detail::load;
     for (std::size_t i = 0; i < m; i += 16) {
         __m128i x, next;  // `next`: the octets one position later (zero past the text)
+        unsigned skip = 0;  // octets of x before p[i]
         if (i + 17 <= n) {
             x = load(p + i), next = load(p + i + 1);
-        } else if (i + 16 <= n) {
-            x = load(p + i), next = _mm_srli_si128(x, 1);
-        } else {  // fewer than 16 octets left: a copy, zeros after them
+        } else if (n >= 16) {  // the last 16 octets (no copy: a load after a store of the same bytes stalls)
+            x = load(p + n - 16), next = _mm_srli_si128(x, 1);
+            skip = static_cast<unsigned>(i - (n - 16));
+        } else {  // a text shorter than a block: a copy, zeros after it
             char block[17] = {};
-            std::memcpy(block, p + i, n - i);
+            std::memcpy(block, p, n);
             x = load(block), next = load(block + 1);
         }
         const __m128i upper = _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8('A' - 1)), _mm_cmplt_epi8(x, _mm_set1_epi8('Z' + 1)));
         const __m128i dashes = _mm_and_si128(eq(x, '-'), eq(next, '-'));
-        auto found = static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(upper, dashes), x)));  // x: bit 7
+        // x itself: its octets from 0x80 (bit 7)
+        auto found = static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(upper, dashes), x))) >> skip;
         if (m - i < 16) found &= (1u << (m - i)) - 1;
         if (found != 0) return true;
     }
