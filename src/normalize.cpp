@@ -441,10 +441,10 @@ bool already_normal(const reference_view& r, const normalize_options& o) noexcep
     const scheme_info* known = o.rung == rung::scheme && r.has_scheme() ? find_scheme(r.scheme()) : nullptr;
     if (known && known->equivalence != scheme_equivalence::none) return false;
     const std::string_view s = r.str();
-    const detail::text_octets v = detail::octets_of(s.data(), s.size());
+    const detail::text_octets v = detail::octets_of(s.data(), s.size(), prefix_end(r));
     if (o.nfc && v.non_ascii) return false;  // §5.3.2.2: NFC changes no ASCII text
     if (v.percent && !triplets_after_prefix_normal(r)) return false;
-    const bool prefix_kept = detail::prefix_may_change(s.data(), prefix_end(r), s.size())
+    const bool prefix_kept = v.prefix_may_change
                                  ? prefix_normal(r, o, known)
                                  : o.rung != rung::scheme || !r.has_authority() || scheme_rung_keeps(r, known, false);
     if (!prefix_kept) return false;
