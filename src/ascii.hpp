@@ -3,6 +3,7 @@
 // Private to the library.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -43,6 +44,13 @@ namespace iri::detail {
 
 /// `x` with each ASCII uppercase octet lowercased (bit 5 set), eight at a time: to_lower of each octet.
 [[nodiscard]] constexpr std::uint64_t to_lower_octets(std::uint64_t x) noexcept { return x | uppercase_octets(x) >> 2; }
+
+/// The first 16 octets of `s` (s.size() <= 16), lowercased (to_lower), as two words in memory order with zeros
+/// after them: a short name compared case-insensitively in two word compares (scheme names).
+[[nodiscard]] inline std::array<std::uint64_t, 2> lowercase_words(std::string_view s) noexcept {
+    const std::size_t first = s.size() < 8 ? s.size() : 8;
+    return {to_lower_octets(load_up_to_8(s.data(), first)), to_lower_octets(load_up_to_8(s.data() + first, s.size() - first))};
+}
 
 /// True when every byte of `s` is below 0x80: text in which no Unicode-only rule can fire.
 [[nodiscard]] constexpr bool is_ascii(std::string_view s) noexcept {

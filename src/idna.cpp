@@ -100,29 +100,35 @@ result<std::string> process(direction d, std::string_view host) {
 }  // namespace
 
 bool detail::is_plain_ldh_host(std::string_view host) noexcept {
-    // The LDH characters (RFC 5890 §2.3.1): the grammar's ALPHA and DIGIT, and "-", in one ASCII bitmap.
-    static const auto ldh = [] {
+    // What each octet is: an LDH character (RFC 5890 §2.3.1: the grammar's ALPHA and DIGIT, and "-"), the "."
+    // between labels, or neither. One table lookup an octet.
+    enum octet : std::uint8_t { other, letter_or_digit, hyphen, dot };
+    static const auto kinds = [] {
         const charset_info& alpha = named(grammar::uri, named_set::alpha);
         const charset_info& digit = named(grammar::uri, named_set::digit);
-        std::array<std::uint64_t, 2> bits{alpha.ascii[0] | digit.ascii[0], alpha.ascii[1] | digit.ascii[1]};
-        bits['-' >> 6] |= std::uint64_t{1} << ('-' & 63);
-        return bits;
+        std::array<octet, 256> t{};
+        for (unsigned c = 0; c < 0x80; ++c)
+            if (contains_ascii(alpha, c) || contains_ascii(digit, c)) t[c] = letter_or_digit;
+        t['-'] = hyphen;
+        t['.'] = dot;
+        return t;
     }();
     if (host.empty() || host.size() > dns_name_octets) return false;
-    std::size_t begin = 0;
-    for (std::size_t i = 0; i <= host.size(); ++i) {
-        if (i < host.size() && host[i] != '.') {
-            const auto c = static_cast<unsigned char>(host[i]);
-            if (c >= 0x80 || !((ldh[c >> 6] >> (c & 63)) & 1u)) return false;
-            continue;
-        }
-        const std::string_view label = host.substr(begin, i - begin);  // a label ends at "." or the end
-        if (label.empty() || label.size() > dns_label_octets || label.front() == '-' || label.back() == '-' ||
-            (label.size() >= 4 && label[2] == '-' && label[3] == '-'))
-            return false;
+    const char* const h = host.data();
+    const auto label_ok = [h](std::size_t begin, std::size_t end) {  // no "xn--" (or other "??--") label
+        const std::size_t n = end - begin;
+        return n != 0 && n <= dns_label_octets && h[begin] != '-' && h[end - 1] != '-' &&
+               !(n >= 4 && h[begin + 2] == '-' && h[begin + 3] == '-');
+    };
+    std::size_t begin = 0;  // of the label
+    for (std::size_t i = 0; i < host.size(); ++i) {
+        const octet k = kinds[static_cast<unsigned char>(h[i])];
+        if (k == other) return false;
+        if (k != dot) continue;
+        if (!label_ok(begin, i)) return false;
         begin = i + 1;
     }
-    return true;
+    return label_ok(begin, host.size());
 }
 
 result<std::string> host_to_ascii(std::string_view host) { return process(direction::to_ascii, host); }

@@ -5,6 +5,8 @@
 #include <unicode/utf8.h>
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
 #include <vector>
 
 #include "ascii.hpp"
@@ -32,19 +34,27 @@ const scheme_grammar_info* const scheme_grammars_built[] = {
 
 // The grammar of `scheme` (never an option).
 const scheme_grammar_info* find_scheme_grammar(std::string_view scheme) noexcept {
-    // The schemes with their lengths, found once: a lookup compares lengths, then octets.
+    // The schemes as lowercase words, found once: a lookup compares two words and a length, not octets.
     struct named_grammar {
-        std::string_view scheme;
+        std::array<std::uint64_t, 2> words;
+        std::size_t size;
         const scheme_grammar_info* info;
     };
     static const std::vector<named_grammar> normative = [] {
         std::vector<named_grammar> v;
         for (const scheme_grammar_info* const* s = scheme_grammars_built; *s; ++s)
-            if (!(*s)->option) v.push_back({(*s)->scheme, *s});
+            if (const std::string_view name = (*s)->scheme; !(*s)->option && name.size() <= 16)
+                v.push_back({lowercase_words(name), name.size(), *s});
         return v;
     }();
+    if (scheme.size() > 16) {  // a longer name: octet by octet
+        for (const scheme_grammar_info* const* s = scheme_grammars_built; *s; ++s)
+            if (!(*s)->option && iequals(scheme, (*s)->scheme)) return *s;
+        return nullptr;
+    }
+    const auto words = lowercase_words(scheme);
     for (const named_grammar& g : normative)
-        if (iequals(scheme, g.scheme)) return g.info;
+        if (g.words == words && g.size == scheme.size()) return g.info;
     return nullptr;
 }
 

@@ -62,13 +62,10 @@ constexpr packed_name pack(std::string_view s) noexcept {
     return p;
 }
 
-// pack() at run time (s.size() <= longest_name): two words lowercased at once (to_lower_octets), big-endian;
-// load_up_to_8 puts p[0] lowest on a little-endian machine only.
+// pack() at run time (s.size() <= longest_name): lowercase_words, big-endian.
 packed_name pack_fast(std::string_view s) noexcept {
     if constexpr (std::endian::native != std::endian::little) return pack(s);
-    const std::size_t first = std::min<std::size_t>(s.size(), 8);
-    const std::uint64_t lo = detail::to_lower_octets(detail::load_up_to_8(s.data(), first));
-    const std::uint64_t hi = detail::to_lower_octets(detail::load_up_to_8(s.data() + first, s.size() - first));
+    const auto [lo, hi] = detail::lowercase_words(s);
     return {__builtin_bswap64(lo), __builtin_bswap64(hi)};
 }
 
