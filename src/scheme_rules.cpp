@@ -34,18 +34,28 @@ const scheme_grammar_info* const scheme_grammars_built[] = {
 
 // The grammar of `scheme` (never an option).
 const scheme_grammar_info* find_scheme_grammar(std::string_view scheme) noexcept {
-    // The schemes as lowercase words, found once: a lookup compares two words and a length, not octets.
+    // The schemes as lowercase words (lowercase_words), in a hash table built once: a lookup hashes the words and
+    // compares them with one slot or a few, not octet by octet with every scheme.
     struct named_grammar {
         std::array<std::uint64_t, 2> words;
-        std::size_t size;
-        const scheme_grammar_info* info;
+        std::size_t size = 0;
+        const scheme_grammar_info* info = nullptr;  // none: an empty slot
     };
-    static const std::vector<named_grammar> normative = [] {
-        std::vector<named_grammar> v;
-        for (const scheme_grammar_info* const* s = scheme_grammars_built; *s; ++s)
-            if (const std::string_view name = (*s)->scheme; !(*s)->option && name.size() <= 16)
-                v.push_back({lowercase_words(name), name.size(), *s});
-        return v;
+    constexpr std::size_t slots = 64;  // a power of two, well over the number of scheme grammars
+    const auto slot_of = [](const std::array<std::uint64_t, 2>& w, std::size_t size) {
+        return static_cast<std::size_t>(((w[0] ^ (w[1] + size)) * 0x9E3779B97F4A7C15u) >> 58) & (slots - 1);
+    };
+    static const std::array<named_grammar, slots> table = [&] {
+        std::array<named_grammar, slots> t{};
+        for (const scheme_grammar_info* const* s = scheme_grammars_built; *s; ++s) {
+            const std::string_view name = (*s)->scheme;
+            if ((*s)->option || name.size() > 16) continue;
+            const auto words = lowercase_words(name);
+            std::size_t i = slot_of(words, name.size());
+            while (t[i].info) i = (i + 1) & (slots - 1);
+            t[i] = {words, name.size(), *s};
+        }
+        return t;
     }();
     if (scheme.size() > 16) {  // a longer name: octet by octet
         for (const scheme_grammar_info* const* s = scheme_grammars_built; *s; ++s)
@@ -53,8 +63,8 @@ const scheme_grammar_info* find_scheme_grammar(std::string_view scheme) noexcept
         return nullptr;
     }
     const auto words = lowercase_words(scheme);
-    for (const named_grammar& g : normative)
-        if (g.words == words && g.size == scheme.size()) return g.info;
+    for (std::size_t i = slot_of(words, scheme.size()); table[i].info; i = (i + 1) & (slots - 1))
+        if (table[i].words == words && table[i].size == scheme.size()) return table[i].info;
     return nullptr;
 }
 
