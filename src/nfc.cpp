@@ -8,6 +8,7 @@
 
 #include <array>
 #include <bit>
+#include <cstring>
 #include <optional>
 #include <cstdint>
 
@@ -191,9 +192,24 @@ bool append_nfc(std::string& out, std::string_view text) {
 
 namespace {
 
+// True when UTF-8 `text` has at most `most` characters: its octets less its trail octets (10xxxxxx), counted
+// eight at a time. A text of at most `most` octets is not read.
+bool code_points_at_most(std::string_view text, std::size_t most) noexcept {
+    if (text.size() <= most) return true;
+    constexpr std::uint64_t high = 0x8080808080808080u;
+    std::size_t trails = 0, i = 0;
+    for (std::uint64_t x = 0; i + 8 <= text.size(); i += 8) {
+        std::memcpy(&x, text.data() + i, 8);
+        trails += static_cast<std::size_t>(std::popcount(x & ~(x << 1) & high));  // bit 7 set, bit 6 clear
+    }
+    for (; i < text.size(); ++i) trails += (static_cast<unsigned char>(text[i]) & 0xC0) == 0x80;
+    return text.size() - trails <= most;
+}
+
 // Whether text has a segment of more than long_segment code points: for_each_long_segment's count, stopped at
 // the first one (not at its end: a 10 MB segment is not read twice).
 bool has_long_segment(std::string_view text, const icu::Normalizer2& nfc) {
+    if (code_points_at_most(text, long_segment)) return false;  // no segment is longer than the text
     const auto* s = reinterpret_cast<const std::uint8_t*>(text.data());
     const auto n = static_cast<std::int32_t>(text.size());
     std::size_t count = 0;
