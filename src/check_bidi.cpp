@@ -6,13 +6,6 @@
 
 namespace iri::detail {
 
-namespace {
-
-bool strong_rtl(UCharDirection d) { return d == U_RIGHT_TO_LEFT || d == U_RIGHT_TO_LEFT_ARABIC; }
-bool digit(UCharDirection d) { return d == U_EUROPEAN_NUMBER || d == U_ARABIC_NUMBER; }
-
-}  // namespace
-
 void check_bidi(const check_context& cx, const std::vector<piece>& pieces) {
     // Bidi formatting characters: excluded from IRIs by the grammar (RFC 3987 §4.1), allowed in LEIRIs.
     if (cx.g == grammar::leiri && !cx.ascii) {  // (they are not ASCII)
@@ -28,23 +21,21 @@ void check_bidi(const check_context& cx, const std::vector<piece>& pieces) {
     if (cx.ascii) return;
     for (const piece& p : pieces) {
         if (is_ascii(cx.text(p.begin, p.end))) continue;
-        bool ltr = false, rtl = false;
-        UCharDirection first = U_OTHER_NEUTRAL, last = U_OTHER_NEUTRAL;
+        unsigned all = 0, first = 0, last = 0;  // char_flags: of every character (or'ed), of the first and last
         bool any = false;
         for_each_char(cx.r.str(), p.begin, p.end, [&](UChar32 c, std::uint32_t, std::uint32_t) {
-            const UCharDirection d = u_charDirection(c);
-            ltr = ltr || d == U_LEFT_TO_RIGHT;
-            rtl = rtl || strong_rtl(d);
-            if (!any) first = d;
-            last = d;
+            last = char_flags(c);
+            all |= last;
+            if (!any) first = last;
             any = true;
         });
+        const bool ltr = (all & flag_ltr) != 0, rtl = (all & flag_rtl) != 0;
         if (!rtl) continue;
         if (ltr)
             cx.add(diag::bidi_mixed_direction, p.begin, p.end, p.where,
                    "the component mixes left-to-right and right-to-left characters");
-        if (!strong_rtl(first) || !strong_rtl(last)) {
-            const bool digits = digit(first) || digit(last);  // §4.4 example 8: "GH1/2IJ" reads as a fraction
+        if (!(first & last & flag_rtl)) {
+            const bool digits = ((first | last) & flag_number) != 0;  // §4.4 example 8: "GH1/2IJ" reads as a fraction
             cx.add(digits ? diag::bidi_rtl_edge_digit : diag::bidi_rtl_edges, p.begin, p.end, p.where,
                    digits ? "a right-to-left component starts or ends with a digit, which the bidi algorithm "
                             "joins to its neighbours"

@@ -18,11 +18,6 @@ namespace {
 constexpr UChar32 zwnj = 0x200C, zwj = 0x200D;
 constexpr int virama = 9;  // Canonical_Combining_Class Virama
 
-bool combining_mark(UChar32 c) {
-    const auto gc = u_charType(c);
-    return gc == U_NON_SPACING_MARK || gc == U_COMBINING_SPACING_MARK || gc == U_ENCLOSING_MARK;
-}
-
 int joining_type(UChar32 c) { return u_getIntPropertyValue(c, UCHAR_JOINING_TYPE); }
 
 // RFC 5892 Appendix A.1 and A.2: the contexts in which ZWNJ and ZWJ are allowed.
@@ -46,41 +41,32 @@ bool joiner_in_context(const std::vector<UChar32>& cps, std::size_t i) {
 
 void check_chars(const check_context& cx, const std::vector<piece>& pieces) {
     if (cx.ascii) return;  // ASCII is NFC and NFKC-stable, and holds no mark, joiner or private-use character
-    UErrorCode status = U_ZERO_ERROR;
-    const icu::Normalizer2* nfkc = icu::Normalizer2::getNFKCInstance(status);
-    if (U_FAILURE(status)) return;  // no ICU data: nothing reported rather than a guess
-    std::vector<UChar32> cps;
-    std::vector<std::uint32_t> at;  // byte offset of each code point, plus the end
-    std::uint32_t longest = 0;  // a piece has no more code points than bytes: one allocation each
-    for (const piece& p : pieces) longest = std::max(longest, p.end - p.begin);
-    cps.reserve(longest);
-    at.reserve(longest + 1);
+    std::vector<UChar32> cps;  // a piece's code points, for a joiner's context only
     for (const piece& p : pieces) {
         if (is_ascii(cx.text(p.begin, p.end))) continue;
         cps.clear();
-        at.clear();
-        for_each_char(cx.r.str(), p.begin, p.end, [&](UChar32 c, std::uint32_t b, std::uint32_t) {
-            cps.push_back(c);
-            at.push_back(b);
-        });
-        at.push_back(p.end);
-        if (cps.empty()) continue;
-        if (combining_mark(cps[0]))
-            cx.add(diag::chars_leading_combining_mark, at[0], at[1], p.where,
-                   code_point_name(cps[0]) + ", a combining mark, starts the component");
-        for (std::size_t i = 0; i < cps.size(); ++i) {
-            const UChar32 c = cps[i];
-            if ((c == zwnj || c == zwj) && !joiner_in_context(cps, i))
-                cx.add(diag::chars_joiner_context, at[i], at[i + 1], p.where,
-                       code_point_name(c) + (c == zwj ? " (ZERO WIDTH JOINER)" : " (ZERO WIDTH NON-JOINER)") +
-                           " outside the contexts of RFC 5892 Appendix A");
-            if (c >= 0x80 && is_compatibility_character(*nfkc, c))
-                cx.add(diag::chars_compatibility, at[i], at[i + 1], p.where,
+        std::size_t i = 0;  // the character's index in the piece
+        for_each_char(cx.r.str(), p.begin, p.end, [&](UChar32 c, std::uint32_t b, std::uint32_t e) {
+            const std::uint8_t f = char_flags(c);
+            if (i++ == 0 && (f & flag_mark))
+                cx.add(diag::chars_leading_combining_mark, b, e, p.where,
+                       code_point_name(c) + ", a combining mark, starts the component");
+            if (c == zwnj || c == zwj) {
+                if (cps.empty())
+                    for_each_char(cx.r.str(), p.begin, p.end,
+                                  [&](UChar32 d, std::uint32_t, std::uint32_t) { cps.push_back(d); });
+                if (!joiner_in_context(cps, i - 1))
+                    cx.add(diag::chars_joiner_context, b, e, p.where,
+                           code_point_name(c) + (c == zwj ? " (ZERO WIDTH JOINER)" : " (ZERO WIDTH NON-JOINER)") +
+                               " outside the contexts of RFC 5892 Appendix A");
+            }
+            if (f & flag_compatibility)
+                cx.add(diag::chars_compatibility, b, e, p.where,
                        code_point_name(c) + " is a compatibility character (NFKC changes it)");
-            if (u_charType(c) == U_PRIVATE_USE_CHAR)
-                cx.add(diag::chars_private_use, at[i], at[i + 1], p.where,
+            if (f & flag_private_use)
+                cx.add(diag::chars_private_use, b, e, p.where,
                        code_point_name(c) + " is a private-use character: its meaning needs a private agreement");
-        }
+        });
         if (is_nfc(cx.text(p.begin, p.end)) == false)  // nothing when ICU fails
             cx.add(diag::chars_not_nfc, p.begin, p.end, p.where,
                    "the component is not in NFC; IRIs should be created in NFC");

@@ -6,6 +6,7 @@
 #include <unicode/unorm2.h>
 #include <unicode/utf8.h>
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -35,6 +36,21 @@ inline bool is_compatibility_character(const icu::Normalizer2& nfkc, UChar32 c) 
     return u_getIntPropertyValue(c, UCHAR_NFC_QUICK_CHECK) != UNORM_NO &&
            u_getIntPropertyValue(c, UCHAR_NFKC_QUICK_CHECK) == UNORM_NO;
 }
+
+/// What the per-character rules of check ask of a code point, from ICU's properties: one bit each.
+enum char_flag : std::uint8_t {
+    flag_ltr = 1,             ///< Bidi_Class L (RFC 3987 §4.2)
+    flag_rtl = 2,             ///< Bidi_Class R or AL: a strong right-to-left character
+    flag_number = 4,          ///< Bidi_Class EN or AN
+    flag_mark = 8,            ///< General_Category Mn, Mc or Me: a combining mark
+    flag_compatibility = 16,  ///< is_compatibility_character (3987bis §5.1)
+    flag_private_use = 32,    ///< General_Category Co
+};
+
+/// The char_flag bits of `c`. ICU's answers, memoized for the BMP a block of 256 code points at a time (a block is
+/// asked of ICU on its first use and then shared by every thread): a CJK path is a table lookup a character, not
+/// four property lookups. Code points above the BMP are asked of ICU each time.
+[[nodiscard]] std::uint8_t char_flags(UChar32 c) noexcept;
 
 /// The pieces of a parsed reference, in order; empty ones left out.
 [[nodiscard]] std::vector<piece> pieces_of(const reference_view& r);
