@@ -41,9 +41,23 @@ enum class piece : std::uint8_t {
     path,          // and no "%2E" decoded where it would make a dot segment
 };
 
-// ASCII letters of out[from, ...) to lowercase, in place (after a block copy).
+// ASCII letters of out[from, ...) to lowercase, in place (after a block copy): eight octets at a time
+// (to_lower_octets), the last eight overlapping the ones before (lowering twice is lowering once).
 void lower_in_place(std::string& out, std::size_t from) noexcept {
-    for (std::size_t i = from; i < out.size(); ++i) out[i] = detail::to_lower(out[i]);
+    char* const p = out.data() + from;
+    const std::size_t n = out.size() - from;
+    if (n < 8) {
+        for (std::size_t i = 0; i < n; ++i) p[i] = detail::to_lower(p[i]);
+        return;
+    }
+    auto lower8 = [](char* at) {
+        std::uint64_t x;
+        std::memcpy(&x, at, 8);
+        x = detail::to_lower_octets(x);
+        std::memcpy(at, &x, 8);
+    };
+    for (std::size_t i = 0; i + 8 <= n; i += 8) lower8(p + i);
+    lower8(p + n - 8);
 }
 
 void append_lowered(std::string& out, std::string_view s) {
@@ -212,6 +226,7 @@ void append_pct_normalized(std::string& out, std::string_view s, const unreserve
 // §5.3.2.1: a "US-ASCII only" host: no non-ASCII character, literal or percent-encoded (RFC 3986 §3.2.2 writes a
 // non-ASCII reg-name as its percent-encoded UTF-8, so "%C3%A9" is an "é").
 bool ascii_only_host(std::string_view h) noexcept {
+    if (h.find('%') == std::string_view::npos) return detail::is_ascii(h);
     for (std::size_t i = 0; i < h.size(); ++i) {
         if (static_cast<unsigned char>(h[i]) >= 0x80) return false;
         if (detail::escape_at(h, i) >= 0x80) return false;
