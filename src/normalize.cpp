@@ -41,29 +41,25 @@ enum class piece : std::uint8_t {
     path,          // and no "%2E" decoded where it would make a dot segment
 };
 
-// ASCII letters of out[from, ...) to lowercase, in place (after a block copy): eight octets at a time
-// (to_lower_octets), the last eight overlapping the ones before (lowering twice is lowering once).
-void lower_in_place(std::string& out, std::size_t from) noexcept {
-    char* const p = out.data() + from;
-    const std::size_t n = out.size() - from;
+// `s` with its ASCII letters lowercased, appended: eight octets at a time (to_lower_octets), read from `s` and
+// written once (lowering the copy in place would read bytes just written, which stalls), the last eight overlapping
+// the ones before.
+void append_lowered(std::string& out, std::string_view s) {
+    const std::size_t at = out.size(), n = s.size();
+    out.resize(at + n);
+    char* const p = out.data() + at;
     if (n < 8) {
-        for (std::size_t i = 0; i < n; ++i) p[i] = detail::to_lower(p[i]);
+        for (std::size_t i = 0; i < n; ++i) p[i] = detail::to_lower(s[i]);
         return;
     }
-    auto lower8 = [](char* at) {
+    auto lower8 = [&](std::size_t i) {
         std::uint64_t x;
-        std::memcpy(&x, at, 8);
+        std::memcpy(&x, s.data() + i, 8);
         x = detail::to_lower_octets(x);
-        std::memcpy(at, &x, 8);
+        std::memcpy(p + i, &x, 8);
     };
-    for (std::size_t i = 0; i + 8 <= n; i += 8) lower8(p + i);
-    lower8(p + n - 8);
-}
-
-void append_lowered(std::string& out, std::string_view s) {
-    const std::size_t from = out.size();
-    out.append(s);
-    lower_in_place(out, from);
+    for (std::size_t i = 0; i + 8 <= n; i += 8) lower8(i);
+    lower8(n - 8);
 }
 
 // Which kinds of octets a short text (a scheme, a host) has, eight octets at a time (SWAR; uppercase_octets): an
@@ -306,8 +302,8 @@ private:
         const std::size_t from = out_.size();
         if (!syntax_ || s.find('%') == std::string_view::npos) {  // find: no memchr on an empty view's null
             if (o_.nfc && !detail::is_ascii(s)) return put_nfc(s);
-            out_.append(s);
-            if (k == piece::ascii_host) lower_in_place(out_, from);
+            if (k == piece::ascii_host) append_lowered(out_, s);
+            else out_.append(s);
             return;  // ASCII, or no NFC asked
         }
         if (const unreserved_set& u = unreserved_of(t_.variant); u.cs) append_pct_normalized(out_, s, u, k);
