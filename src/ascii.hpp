@@ -48,8 +48,8 @@ namespace iri::detail {
 /// The first 16 octets of `s` (s.size() <= 16), lowercased (to_lower), as two words in memory order with zeros
 /// after them: a short name compared case-insensitively in two word compares (scheme names).
 [[nodiscard]] inline std::array<std::uint64_t, 2> lowercase_words(std::string_view s) noexcept {
-    const std::size_t first = s.size() < 8 ? s.size() : 8;
-    return {to_lower_octets(load_up_to_8(s.data(), first)), to_lower_octets(load_up_to_8(s.data() + first, s.size() - first))};
+    if (s.size() <= 8) return {to_lower_octets(load_up_to_8(s.data(), s.size())), 0};
+    return {to_lower_octets(load_up_to_8(s.data(), 8)), to_lower_octets(load_up_to_8(s.data() + 8, s.size() - 8))};
 }
 
 /// True when every byte of `s` is below 0x80: text in which no Unicode-only rule can fire. Eight octets at a time,

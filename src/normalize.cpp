@@ -433,6 +433,15 @@ bool prefix_normal(const reference_view& r, const normalize_options& o, const sc
     return o.rung != rung::scheme || scheme_rung_keeps(r, known, needs_uts46(r.host(), host));
 }
 
+// prefix_normal, told by octets_of whether the scheme and authority have an octet it reads (`may_change`): when
+// they have none, only the scheme rung's port rules are left.
+bool prefix_kept(const reference_view& r, const normalize_options& o, const scheme_info* known,
+                 bool may_change) noexcept {
+    if (may_change) return prefix_normal(r, o, known);
+    return o.rung != rung::simple &&
+           (o.rung != rung::scheme || !r.has_authority() || scheme_rung_keeps(r, known, false));
+}
+
 // True when the "%" of `r` are all after its scheme and authority, in triplets that §5.3.2.1 and §5.3.2.3 leave
 // as they are (triplets_already_normal: what the writer asks of each component before it copies it). A "%" in a
 // host is left to the writer: its rules read the host decoded (IDN, §5.3.3).
@@ -455,10 +464,7 @@ bool already_normal(const reference_view& r, const normalize_options& o) noexcep
     const detail::text_octets v = detail::octets_of(s.data(), s.size(), prefix_end(r));
     if (o.nfc && v.non_ascii) return false;  // §5.3.2.2: NFC changes no ASCII text
     if (v.percent && !triplets_after_prefix_normal(r)) return false;
-    const bool prefix_kept = v.prefix_may_change
-                                 ? prefix_normal(r, o, known)
-                                 : o.rung != rung::scheme || !r.has_authority() || scheme_rung_keeps(r, known, false);
-    if (!prefix_kept) return false;
+    if (!prefix_kept(r, o, known, v.prefix_may_change)) return false;
     const std::string_view path = r.path();
     if (r.has_scheme() && (v.slash_dot || path.starts_with('.')) &&
         detail::first_dot_segment(path) != path.size())
@@ -472,9 +478,10 @@ namespace detail {
 
 bool prefix_already_normal(const reference_view& r, const normalize_options& o) noexcept {
     const std::string_view prefix = r.str().substr(0, prefix_end(r));
-    if (prefix.find('%') != std::string_view::npos) return false;
-    if (o.nfc && !is_ascii(prefix)) return false;  // §5.3.2.2: NFC changes no ASCII text
-    return prefix_normal(r, o, o.rung == rung::scheme && r.has_scheme() ? find_scheme(r.scheme()) : nullptr);
+    const text_octets v = octets_of(prefix.data(), prefix.size(), prefix.size());
+    if (v.percent || (o.nfc && v.non_ascii)) return false;  // §5.3.2.2: NFC changes no ASCII text
+    return prefix_kept(r, o, o.rung == rung::scheme && r.has_scheme() ? find_scheme(r.scheme()) : nullptr,
+                       v.prefix_may_change);
 }
 
 result<std::size_t> append_normal_form(std::string& out, const target_parts& t, const normalize_options& o,

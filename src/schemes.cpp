@@ -50,23 +50,24 @@ constexpr std::array<scheme_info, 28> table = {{
 static_assert(std::is_sorted(table.begin(), table.end(),
                              [](const scheme_info& a, const scheme_info& b) { return a.name < b.name; }));
 
-// Each name as two 64-bit numbers, lowercased (big-endian, zeros after the end): a lookup compares numbers, not
-// strings.
+// Each name as two 64-bit numbers, lowercased, in memory order (what ascii.hpp's lowercase_words reads), zeros
+// after the end: a lookup compares numbers, not strings.
 constexpr std::size_t longest_name = 16;
 using packed_name = std::array<std::uint64_t, 2>;
 
 constexpr packed_name pack(std::string_view s) noexcept {
     packed_name p{};
-    for (std::size_t i = 0; i < s.size() && i < longest_name; ++i)
-        p[i / 8] |= std::uint64_t{static_cast<unsigned char>(detail::to_lower(s[i]))} << (8 * (7 - i % 8));
+    for (std::size_t i = 0; i < s.size() && i < longest_name; ++i) {
+        const std::size_t shift = std::endian::native == std::endian::little ? 8 * (i % 8) : 8 * (7 - i % 8);
+        p[i / 8] |= std::uint64_t{static_cast<unsigned char>(detail::to_lower(s[i]))} << shift;
+    }
     return p;
 }
 
-// pack() at run time (s.size() <= longest_name): lowercase_words, big-endian.
+// pack() at run time (s.size() <= longest_name): lowercase_words, whose short loads are little-endian.
 packed_name pack_fast(std::string_view s) noexcept {
     if constexpr (std::endian::native != std::endian::little) return pack(s);
-    const auto [lo, hi] = detail::lowercase_words(s);
-    return {__builtin_bswap64(lo), __builtin_bswap64(hi)};
+    return detail::lowercase_words(s);
 }
 
 constexpr auto packed_table = [] {
