@@ -22,7 +22,6 @@
 #include "iri/check.hpp"
 #include "iri/convert.hpp"
 #include "iri/normalize.hpp"
-#include "../src/octet_scan.hpp"
 #include "iri/parse.hpp"
 #include "iri/resolve.hpp"
 #include "iri/resolver.hpp"
@@ -189,35 +188,6 @@ std::vector<row> rows() {
                    }};
     };
     r.push_back(normalizing("iri::normalize syntax", iri::rung::syntax, false));
-    r.push_back({"iri::EXPERIMENT refview+scan+copy", [](const dataset& d) {
-                       std::size_t ok = 0, sum = 0;
-                       std::string out;
-                       for (auto l : d.lines) {
-                           const auto ref = iri::reference_view::parse(l, iri::grammar::iri);
-                           if (!ref) continue;
-                           out.clear();
-                           const auto s = ref->str();
-                           const auto v = iri::detail::octets_of(s.data(), s.size(), ref->offsets()[iri::component::authority].end);
-                           if (v.percent || v.slash_dot || v.prefix_may_change) continue;
-                           out.append(ref->str());
-                           ++ok; sum += out.size();
-                       }
-                       sink = sum;
-                       return ok;
-                   }});
-    r.push_back({"iri::EXPERIMENT refview+copy", [](const dataset& d) {
-                       std::size_t ok = 0, sum = 0;
-                       std::string out;
-                       for (auto l : d.lines) {
-                           const auto ref = iri::reference_view::parse(l, iri::grammar::iri);
-                           if (!ref) continue;
-                           out.clear();
-                           out.append(ref->str());
-                           ++ok; sum += out.size();
-                       }
-                       sink = sum;
-                       return ok;
-                   }});
     r.push_back(normalizing("iri::normalize scheme", iri::rung::scheme, false));
     r.push_back(normalizing("iri::canonical_key scheme", iri::rung::scheme, true));
     // Issue 15 item 3: every diagnostic of each line (docs/diagnostics.md), cheap where nothing can fire.
