@@ -232,7 +232,8 @@ bool ascii_only_host(std::string_view h) noexcept {
 
 // Whether UTS #46 can change a syntax-normalized reg-name: it has a non-ASCII or percent-encoded character, or a
 // label that starts with "xn--" (an ASCII host without one is already lowercase, UTS #46's only change to it).
-bool needs_uts46(std::string_view h, unsigned kinds) noexcept {  // `kinds` are those of h (kinds_of)
+// `kinds` are those of h (kinds_of).
+bool needs_uts46(std::string_view h, unsigned kinds) noexcept {
     return (kinds & (octet_kind::non_ascii | octet_kind::percent)) != 0 || h.starts_with("xn--") ||
            h.find(".xn--") != std::string_view::npos;
 }
