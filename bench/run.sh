@@ -123,13 +123,31 @@ case "$mode" in
       echo
       echo "| subcommand | MB/s --jobs 1 | MB/s --jobs 2 | × jobs 1 |"
       echo "|---|---:|---:|---:|"
+      declare -A one_job
       for cmd in "validate --quiet" "validate" "to-uri" "to-iri" "normalize" "normalize --level scheme" "key" \
                  "key --level scheme" "check"; do
         read -r -a words <<< "$cmd"
         one=$(seconds "${words[@]}" --jobs 1)
         two=$(seconds "${words[@]}" --jobs 2)
+        one_job[$cmd]=$one
         echo "$cmd $one $two" | awk -v b="$bytes" '{ n = NF; printf "| %s", $1; for (i = 2; i <= n - 2; ++i) printf " %s", $i
           printf " | %.0f | %.0f | %.2f |\n", b / $(n - 1) / 1e6, b / $n / 1e6, $(n - 1) / $n }'
+      done
+      # The library's own time for the same work on the same lines: parse_bench's rows (each line parsed, then
+      # converted or normalized into one reused buffer; a line the library rejects costs its parse), the median of
+      # five rounds, against the tool with --jobs 1 (reading, splitting into lines, printing and error reports).
+      echo
+      echo "The tool against the library's own time for the same work (\`parse_bench --rounds 5\` on the same file):"
+      echo
+      echo "| subcommand | library row | library MB/s | tool MB/s --jobs 1 | tool time ÷ library time |"
+      echo "|---|---|---:|---:|---:|"
+      library=$("$bench" --rounds 5 --only "iri::" "$big")
+      for pair in "to-uri|iri::to_uri" "to-iri|iri::to_iri" "normalize|iri::normalize syntax"; do
+        cmd=${pair%%|*} row=${pair#*|}
+        ns=$(echo "$library" | grep -F " $row " | grep -v '|' | awk '{ for (i = 1; i < NF; ++i) if ($(i + 1) == "ns/URL") print $i }')
+        lines=$(wc -l < "$big")
+        echo "$cmd|$row|$ns|$lines|${one_job[$cmd]}" | awk -F'|' -v b="$bytes" '{ lib = $3 * $4 / 1e9
+          printf "| %s | %s | %.0f | %.0f | %.2f |\n", $1, $2, b / lib / 1e6, b / $5 / 1e6, $5 / lib }'
       done
     } | tee bench/results/cli.md
     rm -f "$big"

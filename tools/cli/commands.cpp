@@ -29,7 +29,7 @@ struct outcome {
     std::string about;  // the string the error offsets refer to
     std::string what;   // "base" or "" (the reference)
     std::optional<iri::components> parts;
-    std::optional<std::string> output;
+    std::optional<std::string_view> output;  // in the caller's scratch buffer (reused: no allocation per line)
     std::optional<bool> equivalent;
 };
 
@@ -42,7 +42,7 @@ outcome failed(const iri::error& e, std::string_view about, const char* what = "
 }
 
 // validate, parse: the components of the reference (of --production).
-outcome parse_reference(const options& o, const record& r) {
+outcome parse_reference(const options& o, const record& r, std::string&) {
     auto p = iri::parse(r.fields[0], o.grammar, o.production);
     if (!p) return failed(p.error(), r.fields[0]);
     outcome x;
@@ -51,39 +51,44 @@ outcome parse_reference(const options& o, const record& r) {
 }
 
 // normalize, key: the normal form, or normalize.hpp's canonical key, written in one pass.
-outcome normal_form(const options& o, const record& r, bool key) {
+// The outcome of a subcommand that wrote its output into `scratch` (appended to it from empty): that output, or
+// the error about `in`.
+outcome written(const iri::result<std::size_t>& n, const std::string& scratch, std::string_view in) {
+    if (!n) return failed(n.error(), in);
+    outcome x;
+    x.output = scratch;
+    return x;
+}
+
+outcome normal_form(const options& o, const record& r, std::string& scratch, bool key) {
     const std::string_view in = r.fields[0];
     auto p = iri::parse(in, o.grammar, o.production);
     if (!p) return failed(p.error(), in);
-    std::string out;
     const iri::reference_view view(in, *p, o.grammar);
-    auto n = key ? iri::append_canonical_key(out, view, o.normalization)
-                 : iri::append_normalized(out, view, o.normalization);
-    if (!n) return failed(n.error(), in);
-    outcome x;
-    x.output = std::move(out);
-    return x;
+    scratch.clear();
+    return written(key ? iri::append_canonical_key(scratch, view, o.normalization)
+                       : iri::append_normalized(scratch, view, o.normalization),
+                   scratch, in);
 }
 
-outcome normalize_reference(const options& o, const record& r) { return normal_form(o, r, false); }
-outcome key_of_reference(const options& o, const record& r) { return normal_form(o, r, true); }
+outcome normalize_reference(const options& o, const record& r, std::string& scratch) {
+    return normal_form(o, r, scratch, false);
+}
+outcome key_of_reference(const options& o, const record& r, std::string& scratch) {
+    return normal_form(o, r, scratch, true);
+}
 
 // to-uri, to-iri: the conversions parse their input themselves.
-outcome convert_result(iri::result<std::string> c, std::string_view in) {
-    if (!c) return failed(c.error(), in);
-    outcome x;
-    x.output = std::move(*c);
-    return x;
+outcome to_uri_reference(const options& o, const record& r, std::string& scratch) {
+    scratch.clear();
+    return written(iri::append_to_uri(scratch, r.fields[0], o.grammar, o.to_uri), scratch, r.fields[0]);
 }
 
-outcome to_uri_reference(const options& o, const record& r) {
-    return convert_result(iri::to_uri(r.fields[0], o.grammar, o.to_uri), r.fields[0]);
-}
-
-outcome to_iri_reference(const options& o, const record& r) {
+outcome to_iri_reference(const options& o, const record& r, std::string& scratch) {
     iri::to_iri_options t = o.to_iri;  // the IRI grammar asked for: RFC 3987's or 3987bis's
     t.to = o.grammar == iri::grammar::rfc3987 ? iri::grammar::rfc3987 : iri::grammar::iri;
-    return convert_result(iri::to_iri(r.fields[0], t), r.fields[0]);
+    scratch.clear();
+    return written(iri::append_to_iri(scratch, r.fields[0], t), scratch, r.fields[0]);
 }
 
 // resolve, relativize, compare: the base (--base, or the pair's first) and the reference, parsed; or the error.
@@ -106,10 +111,12 @@ std::optional<outcome> read_pair(const options& o, const record& r, pair_inputs&
     return std::nullopt;
 }
 
-outcome target_result(iri::result<iri::reference> t, const pair_inputs& p, std::string_view in) {
+outcome target_result(iri::result<iri::reference> t, const pair_inputs& p, std::string_view in,
+                      std::string& scratch) {
     if (t) {
+        scratch.assign(t->str());
         outcome x;
-        x.output = t->str();
+        x.output = scratch;
         return x;
     }
     // A target no reference resolves to is about the input; a base without scheme about the base.
@@ -119,7 +126,7 @@ outcome target_result(iri::result<iri::reference> t, const pair_inputs& p, std::
 
 // resolve: the target of each reference (RFC 3986 §5.2), or its normal form (--normalize), written by a resolver
 // (resolver.hpp) made once for --base, once per pair for --pairs.
-outcome resolve_reference(const options& o, const record& r) {
+outcome resolve_reference(const options& o, const record& r, std::string& scratch) {
     std::optional<iri::resolver> pair_resolver;
     if (o.pairs) {
         auto made = iri::resolver::make(r.fields[0], o.grammar, resolver_options(o), {.strict = o.strict});
@@ -128,21 +135,17 @@ outcome resolve_reference(const options& o, const record& r) {
     }
     const iri::resolver& resolver = o.pairs ? *pair_resolver : *o.resolver;
     const std::string_view in = r.fields.back();
-    std::string out;
-    auto n = resolver.append_normalized(out, in);
-    if (!n) return failed(n.error(), in);
-    outcome x;
-    x.output = std::move(out);
-    return x;
+    scratch.clear();
+    return written(resolver.append_normalized(scratch, in), scratch, in);
 }
 
-outcome relativize_reference(const options& o, const record& r) {
+outcome relativize_reference(const options& o, const record& r, std::string& scratch) {
     pair_inputs p;
     if (auto e = read_pair(o, r, p)) return std::move(*e);
-    return target_result(iri::relativize(*p.base, *p.ref), p, r.fields.back());
+    return target_result(iri::relativize(*p.base, *p.ref), p, r.fields.back(), scratch);
 }
 
-outcome compare_references(const options& o, const record& r) {  // RFC 3987 §5.3: the ladder up to the rung
+outcome compare_references(const options& o, const record& r, std::string&) {  // RFC 3987 §5.3: the ladder up to the rung
     pair_inputs p;
     if (auto e = read_pair(o, r, p)) return std::move(*e);
     outcome x;
@@ -491,7 +494,8 @@ void run(const options& o, const record& r, std::string& out, counters& n) {
         if (!o.quiet) print_unreadable(o, r, out);
         return;
     }
-    const outcome x = o.command->compute(o, r);
+    thread_local std::string scratch;  // the output of one record, reused from record to record
+    const outcome x = o.command->compute(o, r, scratch);
     x.error ? ++n.invalid : ++n.valid;
     if (o.quiet) return;
     const std::string_view input = r.fields.back();

@@ -38,7 +38,7 @@ struct subcommand {
     const char* name;
     shape prints;
     bool pairs;
-    outcome (*compute)(const options& o, const record& r);
+    outcome (*compute)(const options& o, const record& r, std::string& scratch);
     const char* help;
 };
 
