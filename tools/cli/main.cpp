@@ -334,8 +334,11 @@ struct slice_work {
 };
 
 // Runs the records of `text` (whole lines, the last one perhaps without its separator) on o.jobs threads, in
-// slices that end at a separator; output in input order.
-void run_block(const options& o, std::string_view text, std::vector<slice_work>& w, cli::counters& total) {
+// slices that end at a separator; output in input order. This thread calls `meanwhile` (reading the next block)
+// after starting the others and before taking slices itself.
+template <class F>
+void run_block(const options& o, std::string_view text, std::vector<slice_work>& w, cli::counters& total,
+               F meanwhile) {
     constexpr std::size_t least_per_slice = 1 << 16;  // below this a slice costs more than it saves
     constexpr std::size_t slices_per_job = 8;
     const char separator = cli::record_separator(o);
@@ -362,6 +365,7 @@ void run_block(const options& o, std::string_view text, std::vector<slice_work>&
     };
     std::vector<std::thread> threads;
     for (std::size_t j = 1; j < jobs; ++j) threads.emplace_back(work);
+    meanwhile();
     work();
     for (auto& t : threads) t.join();
     for (std::size_t k = 0; k < slices; ++k) {
@@ -379,8 +383,10 @@ std::size_t complete_lines(const options& o, std::string_view text, bool last) {
 
 // Input `f` in blocks of 4 MB: the complete lines of a block are its records, viewed in place; the incomplete
 // last one moves to the front of the next block (a line longer than a block makes the buffer grow). False when
-// it cannot be read. (Reading the next block on a thread of its own while the others work made --jobs 2 slower
-// on two cores: three threads then share them.)
+// it cannot be read. A file's next block is read into the other buffer while the other threads start on this
+// one, by the thread that then joins them: the read is not a pause between blocks, and no third thread shares
+// the cores (a reading thread of its own made --jobs 2 slower on two cores). Standard input is read after each
+// block, so that a terminal's lines are answered as they are typed.
 template <class Clock>
 bool run_file(const options& o, const std::string& f, cli::counters& n, Clock elapsed) {
     constexpr std::size_t block_bytes = std::size_t{4} << 20;
@@ -388,19 +394,39 @@ bool run_file(const options& o, const std::string& f, cli::counters& n, Clock el
     std::istream* const in = cli::open_input(f, file);
     if (!in) return false;
     const progress_bar bar = bar_for(o, f);
-    std::size_t done = 0, kept = 0;  // kept: the start of a line the previous block did not finish
-    std::string buffer;
+    const bool read_ahead = f != "-";
+    std::string buffers[2];  // this block's and the next one's; they grow only, zero-filled once
     std::vector<slice_work> slices;
-    for (bool more = true; more;) {
-        if (buffer.size() < kept + block_bytes) buffer.resize(kept + block_bytes);  // grows only: zero-filled once
-        const std::size_t filled = kept + read_block(f, *in, buffer.data() + kept, block_bytes, more);
-        const std::string_view text(buffer.data(), filled);
+    std::size_t done = 0, filled = 0, at = 0;  // at: the buffer of this block
+    bool more = true;
+    // Block `b`: `kept` bytes already at its front (the unfinished line), then what the input has next.
+    auto read_into = [&](std::string& b, std::size_t kept, bool& more_after) {
+        if (b.size() < kept + block_bytes) b.resize(kept + block_bytes);
+        return kept + read_block(f, *in, b.data() + kept, block_bytes, more_after);
+    };
+    filled = read_into(buffers[at], 0, more);
+    for (;;) {
+        const std::string_view text(buffers[at].data(), filled);
         const std::size_t end = complete_lines(o, text, !more);
-        run_block(o, text.substr(0, end), slices, n);
-        std::memmove(buffer.data(), buffer.data() + end, filled - end);
-        kept = filled - end;
+        std::string& next = buffers[1 - at];
+        const std::size_t kept = filled - end;
+        std::size_t next_filled = 0;
+        bool next_more = more;
+        auto read_next = [&] {
+            if (next.size() < kept) next.resize(kept);
+            std::memcpy(next.data(), text.data() + end, kept);
+            next_filled = more ? read_into(next, kept, next_more) : kept;
+        };
+        if (read_ahead) {
+            run_block(o, text.substr(0, end), slices, n, read_next);
+        } else {
+            run_block(o, text.substr(0, end), slices, n, [] {});
+            read_next();
+        }
         done += end;
         bar.update(done, elapsed());
+        if (!more) break;  // that was the last block: complete_lines took all of it
+        at = 1 - at, filled = next_filled, more = next_more;
     }
     bar.done();
     return true;
