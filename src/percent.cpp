@@ -34,7 +34,9 @@ std::size_t append_octets_encoded(std::string& out, std::string_view text) {
         return n;
     }
     // Each octet as the four bytes of its table entry, of which it keeps one ("b") or three ("%HH"): no branch
-    // on the octet. The last octet's entry may write three bytes past the output, into room taken off after.
+    // on the octet. Such a store may reach three bytes past the octet's own output, which the next three octets'
+    // output covers; the last three octets are written exactly (the output is not made longer than its size,
+    // which would reallocate a string reserved to it).
     static constexpr auto encoded = [] {
         std::array<std::uint32_t, 256> t{};
         for (unsigned b = 0; b < 256; ++b)
@@ -44,13 +46,14 @@ std::size_t append_octets_encoded(std::string& out, std::string_view text) {
         return t;
     }();
     const std::size_t at = out.size(), size = n + 2 * high;
-    out.resize(at + size + 3);
+    out.resize(at + size);
     char* p = out.data() + at;
     auto put = [&p](unsigned char b) {
         std::memcpy(p, &encoded[b], 4);
         p += 1 + 2 * (b >> 7);
     };
-    for (i = 0; i + 8 <= n; i += 8) {
+    const std::size_t overrun_safe = n > 3 ? n - 3 : 0;  // octets before it: the four-byte store
+    for (i = 0; i + 8 <= overrun_safe; i += 8) {
         std::uint64_t w;
         std::memcpy(&w, s + i, 8);
         if ((w & high_bits) == 0) {
@@ -60,8 +63,12 @@ std::size_t append_octets_encoded(std::string& out, std::string_view text) {
             for (std::size_t k = 0; k < 8; ++k) put(static_cast<unsigned char>(s[i + k]));
         }
     }
-    for (; i < n; ++i) put(static_cast<unsigned char>(s[i]));
-    out.resize(at + size);
+    for (; i < overrun_safe; ++i) put(static_cast<unsigned char>(s[i]));
+    for (; i < n; ++i) {
+        const auto b = static_cast<unsigned char>(s[i]);
+        if (b < 0x80) *p++ = static_cast<char>(b);
+        else p = put_percent_encoded(p, b);
+    }
     return size;
 }
 
