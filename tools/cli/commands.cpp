@@ -145,7 +145,8 @@ outcome relativize_reference(const options& o, const record& r, std::string& scr
     return target_result(iri::relativize(*p.base, *p.ref), p, r.fields.back(), scratch);
 }
 
-outcome compare_references(const options& o, const record& r, std::string&) {  // RFC 3987 §5.3: the ladder up to the rung
+// compare: RFC 3987 §5.3, the ladder up to the rung.
+outcome compare_references(const options& o, const record& r, std::string&) {
     pair_inputs p;
     if (auto e = read_pair(o, r, p)) return std::move(*e);
     outcome x;
