@@ -1,9 +1,11 @@
 // normalize at each rung of the ladder, with and without NFC, keeping the fragment or not.
 //   options: bits 0-3 grammar, bits 4-5 rung (3: scheme), bit 6 nfc, bit 7 drop the fragment.
-// Oracles: the output is valid in the grammar; normalize is idempotent; the string and view overloads agree;
-// canonical_key is the normal form (a URN's without its r-, q- and f-components at the scheme rung); equivalent(x,
-// x); an error lies inside the input.
+// Oracles: the output is valid in the grammar; it is what the tests' reference normalizer gives (each rule on its
+// own, one after another: tests/support/reference_normalize.hpp), and so is the key; normalize is idempotent; the
+// string and view overloads agree; canonical_key is the normal form (a URN's without its r-, q- and f-components
+// at the scheme rung); equivalent(x, x); an error lies inside the input.
 #include "fuzz.hpp"
+#include "support/reference_normalize.hpp"
 #include "iri/normalize.hpp"
 #include "iri/parse.hpp"
 #include "iri/schemes.hpp"
@@ -20,6 +22,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         return 0;
     }
     fuzz::require(iri::is_valid(*out, g), "normalize's output is valid in its grammar", in.text, *out);
+    const std::string reference = iri_test::reference_normalize(in.text, g, options);
+    fuzz::require(*out == reference, "normalize gives what the reference normalizer gives", in.text,
+                  *out + " against " + reference);
     const auto twice = iri::normalize(*out, g, options);
     fuzz::require(twice.has_value() && *twice == *out, "normalize is idempotent", in.text,
                   *out + " -> " + (twice ? *twice : twice.error().message()));
@@ -31,6 +36,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // f-components at the scheme rung, RFC 8141 §3.1): a prefix of it then, which is its own key.
     const auto key = iri::canonical_key(*view, options);
     fuzz::require(key.has_value(), "canonical_key of a valid reference", in.text);
+    fuzz::require(*key == iri_test::reference_key(in.text, g, options),
+                  "canonical_key gives what the reference gives", in.text, *key);
     if (*key != *out) {
         const iri::scheme_info* row = view->has_scheme() ? iri::find_scheme(view->scheme()) : nullptr;
         fuzz::require(options.rung == iri::rung::scheme && row && row->equivalence == iri::scheme_equivalence::urn &&

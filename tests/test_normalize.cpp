@@ -86,6 +86,9 @@ BOOST_AUTO_TEST_CASE(case_normalization) {
     BOOST_TEST(norm("http://a/%3a/B?%3b#%3c") == "http://a/%3A/B?%3B#%3C");
     BOOST_TEST(norm("http://User@a/") == "http://User@a/");
     BOOST_TEST(norm("http://[2001:DB8::A]/") == "http://[2001:db8::a]/");
+    // A US-ASCII host is lowercased, but for the hex digits of its triplets, which are uppercase (RFC 3986 §6.2.2.1).
+    BOOST_TEST(norm("http://A%5e,B.Example/") == "http://a%5E,b.example/");
+    BOOST_TEST(norm("//Host%5E/") == "//host%5E/");
     // §5.3.2.1 lowercases a "US-ASCII only" host: a host with a non-ASCII character keeps its case at the
     // syntax rung, its ASCII letters included (case equivalence of IDNs is §5.3.3's).
     BOOST_TEST(norm("http://RÉSUMÉ.example/") == "http://RÉSUMÉ.example/");
@@ -160,6 +163,9 @@ BOOST_AUTO_TEST_CASE(scheme_based_normalization) {
     BOOST_TEST(norm("http://[2001:DB8:0:0:0:0:2:1]/", scheme) == "http://[2001:db8::2:1]/");
     BOOST_TEST(norm("http://[2001:db8:0:1:1:1:1:1]/", scheme) == "http://[2001:db8:0:1:1:1:1:1]/");
     BOOST_TEST(norm("http://[2001:0:0:1:0:0:0:1]/", scheme) == "http://[2001:0:0:1::1]/");
+    // §5: an IPv4-mapped address ends in dotted decimal (its example: ::ffff:192.0.2.128).
+    BOOST_TEST(norm("http://[::FFFF:C000:0280]/", scheme) == "http://[::ffff:192.0.2.128]/");
+    BOOST_TEST(norm("http://[::ffff:1:8]/", scheme) == "http://[::ffff:0.1.0.8]/");
     BOOST_TEST(norm("http://[2001:db8:0:0:1:0:0:1]/", scheme) == "http://[2001:db8::1:0:0:1]/");
 }
 

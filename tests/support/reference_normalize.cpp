@@ -169,10 +169,14 @@ std::string remove_dots(std::string in) {
     return out;
 }
 
-// RFC 5952 §4: the text form of an IPv6 address.
+// RFC 5952 §4: the text form of an IPv6 address; §5: an IPv4-mapped one (::ffff:0:0/96) as "::ffff:" and its
+// IPv4 address in dotted decimal.
 std::string ipv6_text(const std::array<std::uint8_t, 16>& a) {
     unsigned field[8];
     for (std::size_t i = 0; i < 8; ++i) field[i] = static_cast<unsigned>(a[2 * i] << 8 | a[2 * i + 1]);
+    if (field[0] == 0 && field[1] == 0 && field[2] == 0 && field[3] == 0 && field[4] == 0 && field[5] == 0xFFFF)
+        return "::ffff:" + std::to_string(a[12]) + "." + std::to_string(a[13]) + "." + std::to_string(a[14]) + "." +
+               std::to_string(a[15]);
     int best = -1, best_len = 1;  // §4.2.2: a single zero field is not shortened
     for (int i = 0; i < 8;) {
         int j = i;
@@ -214,13 +218,22 @@ std::string recompose(const parts& p) {
     return out;
 }
 
+// US-ASCII letters to lowercase except the two hex digits after each "%".
+std::string lowercase_outside_triplets(std::string s) {
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == '%') i += 2;
+        else if (s[i] >= 'A' && s[i] <= 'Z') s[i] = static_cast<char>(s[i] - 'A' + 'a');
+    }
+    return s;
+}
+
 void syntax_rung(parts& p, grammar g) {
     if (p.scheme) p.scheme = lowercase(*p.scheme);
     if (p.userinfo) p.userinfo = percent_normalize(*p.userinfo, g);
     if (p.host) {
         const bool lower = p.kind != iri::host_kind::reg_name || ascii_only(*p.host);
         p.host = percent_normalize(*p.host, g);
-        if (lower) p.host = lowercase(*p.host);
+        if (lower) p.host = lowercase_outside_triplets(*p.host);  // §5.3.2.1: hex digits stay uppercase
     }
     p.path = normalize_path(p.path, g);
     if (p.query) p.query = percent_normalize(*p.query, g);
@@ -239,15 +252,6 @@ void scheme_rung(parts& p, const iri::reference_view& r, grammar g) {
     if (p.host && p.kind == iri::host_kind::ipv6) p.host = std::string("[").append(ipv6_text(*r.ipv6_address())).append("]");
     if (p.host && p.kind == iri::host_kind::reg_name && known && known->dns_host) p.host = idn_host(*p.host, g);
     if (p.host && p.path.empty() && known && known->empty_path_is_root) p.path.push_back('/');
-}
-
-// US-ASCII letters to lowercase except the two hex digits after each "%".
-std::string lowercase_outside_triplets(std::string s) {
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        if (s[i] == '%') i += 2;
-        else if (s[i] >= 'A' && s[i] <= 'Z') s[i] = static_cast<char>(s[i] - 'A' + 'a');
-    }
-    return s;
 }
 
 // RFC 6068 §2: the addresses of a mailto path, split at the "," that are not inside a quoted local part
