@@ -142,10 +142,10 @@ case "$mode" in
       echo "| subcommand | library row | library MB/s | tool MB/s --jobs 1 | tool time ÷ library time |"
       echo "|---|---|---:|---:|---:|"
       library=$("$bench" --rounds 5 --only "iri::" "$big")
+      lines=$(wc -l < "$big")
       for pair in "to-uri|iri::to_uri" "to-iri|iri::to_iri" "normalize|iri::normalize syntax"; do
         cmd=${pair%%|*} row=${pair#*|}
         ns=$(echo "$library" | grep -F " $row " | grep -v '|' | awk '{ for (i = 1; i < NF; ++i) if ($(i + 1) == "ns/URL") print $i }')
-        lines=$(wc -l < "$big")
         echo "$cmd|$row|$ns|$lines|${one_job[$cmd]}" | awk -F'|' -v b="$bytes" '{ lib = $3 * $4 / 1e9
           printf "| %s | %s | %.0f | %.0f | %.2f |\n", $1, $2, b / lib / 1e6, b / $5 / 1e6, $5 / lib }'
       done

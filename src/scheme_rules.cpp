@@ -41,9 +41,9 @@ const scheme_grammar_info* find_scheme_grammar(std::string_view scheme) noexcept
         std::size_t size = 0;
         const scheme_grammar_info* info = nullptr;  // none: an empty slot
     };
-    constexpr std::size_t slots = 64;  // a power of two, well over the number of scheme grammars
+    constexpr std::size_t slots = 64;  // 2^6, well over the number of scheme grammars
     const auto slot_of = [](const std::array<std::uint64_t, 2>& w, std::size_t size) {
-        return static_cast<std::size_t>(((w[0] ^ (w[1] + size)) * 0x9E3779B97F4A7C15u) >> 58) & (slots - 1);
+        return static_cast<std::size_t>(((w[0] ^ (w[1] + size)) * 0x9E3779B97F4A7C15u) >> (64 - 6));  // 6: slots
     };
     static const std::array<named_grammar, slots> table = [&] {
         std::array<named_grammar, slots> t{};
