@@ -3,7 +3,7 @@
 #include <unicode/utf8.h>
 
 #include <algorithm>
-#include <cstdio>
+#include <charconv>
 
 #include "error_detail.hpp"
 #include "iri/idna.hpp"
@@ -190,65 +190,130 @@ error make_error(std::string_view input, std::uint32_t stop, grammar g, producti
 
 }  // namespace detail
 
-std::string error::message() const {
+void error::append_message(std::string& out) const {
     const detail::grammar_info& gi = detail::info(variant);
-    std::string_view rule = rule_name(variant, tried);
-    std::string ctx = " at byte " + std::to_string(offset);
-    if (grammar_involved)
-        ctx += " (" + (rule.empty() ? std::string(role_name(tried)) : std::string(rule)) + ", grammar " + gi.name + ")";
-    std::string in = where == component::none ? std::string() : std::string(" in ") + name(where);
-    char buf[64];
-    auto show_char = [&]() {
-        std::snprintf(buf, sizeof buf, "U+%04X", static_cast<unsigned>(character));
-        std::string t = buf;
-        const auto cp = static_cast<UChar32>(character);
-        if ((u_isgraph(cp) && u_charType(cp) != U_PRIVATE_USE_CHAR) || character == ' ') {
-            t += " '";
-            for (std::uint32_t k = 0; k < length && k < 4; ++k) t += static_cast<char>(bytes[k]);
-            t += "'";
-        }
-        return t;
+    const std::string_view rule = rule_name(variant, tried);
+    const std::string_view production_name = rule.empty() ? std::string_view(role_name(tried)) : rule;
+    const auto number = [&out](std::uint32_t v) {
+        char buf[16];
+        out.append(buf, static_cast<std::size_t>(std::to_chars(buf, buf + sizeof buf, v).ptr - buf));
     };
-    auto show_bytes = [&]() {
-        std::string t;
-        for (std::uint32_t k = 0; k < length && k < 4; ++k) {
-            std::snprintf(buf, sizeof buf, "%s%02X", k ? " " : "", bytes[k]);
-            t += buf;
+    const auto in = [&] {
+        if (where != component::none) out.append(" in ").append(name(where));
+    };
+    const auto ctx = [&] {
+        out.append(" at byte ");
+        number(offset);
+        if (grammar_involved) out.append(" (").append(production_name).append(", grammar ").append(gi.name).append(")");
+    };
+    const auto hex_byte = [&out](unsigned v) {
+        constexpr char digits[] = "0123456789ABCDEF";
+        out += digits[(v >> 4) & 0xF];
+        out += digits[v & 0xF];
+    };
+    const auto show_char = [&] {  // "U+0020 ' '": the code point, and the character when it is visible
+        out.append("U+");
+        const auto cp = static_cast<unsigned>(character);
+        bool leading = true;
+        for (int shift = 20; shift >= 0; shift -= 4) {
+            const unsigned digit = (cp >> shift) & 0xF;
+            if (leading && digit == 0 && shift > 12) continue;  // at least four digits
+            leading = false;
+            out += "0123456789ABCDEF"[digit];
         }
-        return t;
+        const auto c = static_cast<UChar32>(character);
+        if ((u_isgraph(c) && u_charType(c) != U_PRIVATE_USE_CHAR) || character == ' ') {
+            out.append(" '").append(reinterpret_cast<const char*>(bytes.data()), std::min<std::uint32_t>(length, 4));
+            out += '\'';
+        }
+    };
+    const auto show_bytes = [&] {
+        for (std::uint32_t k = 0; k < length && k < 4; ++k) {
+            if (k) out += ' ';
+            hex_byte(bytes[k]);
+        }
     };
     switch (code) {
         case errc::unexpected_end:
-            return "the input ends where " + std::string(rule.empty() ? role_name(tried) : rule) + " needs more" + in +
-                   ctx;
-        case errc::disallowed_character: return show_char() + " is not allowed" + in + ctx;
+            out.append("the input ends where ").append(production_name).append(" needs more");
+            in();
+            ctx();
+            return;
+        case errc::disallowed_character:
+            show_char();
+            out.append(" is not allowed");
+            in();
+            ctx();
+            return;
         case errc::invalid_utf8:
-            return "invalid UTF-8: byte" + std::string(length > 1 ? "s " : " ") + show_bytes() +
-                   (length > 1 ? " do" : " does") + " not form a character" + in + ctx;
+            out.append(length > 1 ? "invalid UTF-8: bytes " : "invalid UTF-8: byte ");
+            show_bytes();
+            out.append(length > 1 ? " do not form a character" : " does not form a character");
+            in();
+            ctx();
+            return;
         case errc::bad_percent_encoding:
-            return std::string("\"%\" must be followed by two hexadecimal digits") +
-                   (length ? ", found " + show_char() : std::string(", found the end of the input")) + in + ctx;
-        case errc::excluded_character: return show_char() + " is not allowed" + in + ctx + ": " + gi.exclusion_reason;
-        case errc::input_too_long: return "the input is longer than 4,294,967,294 bytes" + ctx;
+            out.append("\"%\" must be followed by two hexadecimal digits");
+            if (length) {
+                out.append(", found ");
+                show_char();
+            } else {
+                out.append(", found the end of the input");
+            }
+            in();
+            ctx();
+            return;
+        case errc::excluded_character:
+            show_char();
+            out.append(" is not allowed");
+            in();
+            ctx();
+            out.append(": ").append(gi.exclusion_reason);
+            return;
+        case errc::input_too_long:
+            out.append("the input is longer than 4,294,967,294 bytes");
+            ctx();
+            return;
         case errc::idna_failed:
-            return "the host label at bytes " + std::to_string(char_offset) + "-" + std::to_string(char_offset + length) +
-                   " fails UTS #46 processing: " + idna_error_names(idna_errors);
-        case errc::unicode_failure: return "ICU could not complete the operation (out of memory)";
+            out.append("the host label at bytes ");
+            number(char_offset);
+            out += '-';
+            number(char_offset + length);
+            out.append(" fails UTS #46 processing: ").append(idna_error_names(idna_errors));
+            return;
+        case errc::unicode_failure: out.append("ICU could not complete the operation (out of memory)"); return;
         case errc::invalid_encoding:
-            return "the input is not valid in its charset at byte " + std::to_string(offset) + " (" +
-                   std::to_string(length) + " bytes)";
-        case errc::unknown_charset: return "ICU knows no charset of that name";
+            out.append("the input is not valid in its charset at byte ");
+            number(offset);
+            out.append(" (");
+            number(length);
+            out.append(" bytes)");
+            return;
+        case errc::unknown_charset: out.append("ICU knows no charset of that name"); return;
         case errc::base_not_absolute:
-            return "the base has no scheme: a base must be an absolute IRI (RFC 3986 §5.1)" + ctx;
+            out.append("the base has no scheme: a base must be an absolute IRI (RFC 3986 §5.1)");
+            ctx();
+            return;
         case errc::not_relativizable:
-            return where == component::scheme
-                       ? "the target is a relative reference: every resolution gives one with a scheme"
-                       : "no reference resolves to the target: its path has a dot segment at byte " +
-                             std::to_string(offset) + ", which resolution removes (RFC 3986 §5.2.4)";
+            if (where == component::scheme) {
+                out.append("the target is a relative reference: every resolution gives one with a scheme");
+            } else {
+                out.append("no reference resolves to the target: its path has a dot segment at byte ");
+                number(offset);
+                out.append(", which resolution removes (RFC 3986 §5.2.4)");
+            }
+            return;
         case errc::no_such_production:
-            return "grammar " + std::string(gi.name) + " has no rule for the role " + std::string(role_name(tried));
+            out.append("grammar ").append(gi.name).append(" has no rule for the role ").append(role_name(tried));
+            return;
     }
-    return "unknown error";
+    out.append("unknown error");
+}
+
+std::string error::message() const {
+    std::string out;
+    append_message(out);
+    return out;
 }
 
 const char* error::spec() const noexcept {

@@ -313,6 +313,36 @@ BOOST_AUTO_TEST_CASE(output_stays_in_input_order_with_several_jobs) {
     BOOST_TEST(matched == lines.size());
 }
 
+// A file named by --input is mapped and run a block of about 4 MB at a time, cut at line ends; standard input is
+// read. Lines across a block's end, a line longer than a block, a CR before the LF and a last line without its LF
+// must read the same both ways, and as the lines they are.
+BOOST_AUTO_TEST_CASE(a_mapped_file_reads_as_standard_input_does) {
+    std::string input;
+    const std::size_t short_lines = 300000;  // about 8 MB: they cross the first block's end
+    for (std::size_t i = 0; i < short_lines; ++i) input += "http://example.com/" + std::to_string(i) + "\n";
+    input += "http://a/" + std::string(std::size_t{5} << 20, 'x') + "\r\n";  // longer than a block; valid
+    input += "http://b/ c";  // no LF at the end; a space is not allowed in a path (RFC 3987 §2.2)
+    const std::string path = temp_path(".mapped");
+    std::ofstream(path, std::ios::binary) << input;
+    const ran mapped = run_file({"validate", "--tsv", "--stats", "--input", path}, "/dev/null");
+    const ran read = run({"validate", "--tsv", "--stats"}, input);
+    BOOST_TEST(mapped.status == 1);
+    BOOST_TEST(mapped.err.starts_with("lines 300002, valid 300001, invalid 1,"), mapped.err);
+    BOOST_TEST(read.err.starts_with("lines 300002, valid 300001, invalid 1,"), read.err);
+    BOOST_TEST(mapped.out == read.out);
+    BOOST_TEST(mapped.out.ends_with("http://b/ c\tfalse\tdisallowed_character\t9\tpath\tU+0020 ' ' is not allowed in "
+                                    "path at byte 9 (IRI-reference, grammar iri)\n"));
+    // NUL-separated, the same lines.
+    std::string nul_input = input;
+    for (char& c : nul_input)
+        if (c == '\n') c = '\0';
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << nul_input;
+    const ran nul = run_file({"validate", "-0", "--quiet", "--stats", "--input", path}, "/dev/null");
+    std::remove(path.c_str());
+    // With -0 the CR stays in its string, where a URI may not have it: the long line is invalid too.
+    BOOST_TEST(nul.err.starts_with("lines 300002, valid 300000, invalid 2,"), nul.err);
+}
+
 BOOST_AUTO_TEST_CASE(a_100_mb_input_is_streamed_in_bounded_memory) {
     const auto lines = iri_test::dataset_lines("url-various-datasets/kasztp.txt");
     const std::string path = temp_path(".big");

@@ -66,6 +66,9 @@ struct error {
     /// One line naming the character (as U+XXXX and as text), the component, the production and the reason:
     /// "U+0020 ' ' is not allowed in path at byte 8 (IRI-reference, grammar iri)".
     [[nodiscard]] std::string message() const;
+    /// Appends message() to `out`, with no string of its own: for a caller that writes many reports into one
+    /// buffer.
+    void append_message(std::string& out) const;
     /// The spec section behind the code ("RFC 3987 §4.1", "RFC 3986 §2.1", ...), or the grammar section.
     [[nodiscard]] const char* spec() const noexcept;
 };

@@ -23,31 +23,29 @@ std::string port_text(const iri::reference_view& v) {
 
 }  // namespace
 
-// What one record gives: an error (with the string it is about), or components, or an output string.
+// What one record gives: an error (with the string it is about), or components, or an output string. Made with
+// designated initializers, in place: a default-made one assigned member by member was copied out through the
+// stack, a stall on every line.
 struct outcome {
-    std::optional<iri::error> error;
-    std::string about;  // the string the error offsets refer to
-    std::string what;   // "base" or "" (the reference)
-    std::optional<iri::components> parts;
-    std::optional<std::string_view> output;  // in the caller's scratch buffer (reused: no allocation per line)
-    std::optional<bool> equivalent;
+    std::optional<iri::error> error = {};
+    std::string_view about = {};  // the string the error offsets refer to: the record's, or --base (both outlive it)
+    std::string_view what = {};   // "base" or "" (the reference)
+    std::optional<iri::components> parts = {};
+    std::optional<std::string_view> output = {};  // in the caller's scratch buffer (no allocation per line)
+    std::optional<bool> equivalent = {};
 };
 
 namespace {
 
 outcome failed(const iri::error& e, std::string_view about, const char* what = "") {
-    outcome x;
-    x.error = e, x.about = about, x.what = what;
-    return x;
+    return outcome{.error = e, .about = about, .what = what};
 }
 
 // validate, parse: the components of the reference (of --production).
 outcome parse_reference(const options& o, const record& r, std::string&) {
     auto p = iri::parse(r.fields[0], o.grammar, o.production);
     if (!p) return failed(p.error(), r.fields[0]);
-    outcome x;
-    x.parts = *p;
-    return x;
+    return outcome{.parts = *p};
 }
 
 // normalize, key: the normal form, or normalize.hpp's canonical key, written in one pass.
@@ -55,9 +53,7 @@ outcome parse_reference(const options& o, const record& r, std::string&) {
 // the error about `in`.
 outcome written(const iri::result<std::size_t>& n, const std::string& scratch, std::string_view in) {
     if (!n) return failed(n.error(), in);
-    outcome x;
-    x.output = scratch;
-    return x;
+    return outcome{.output = scratch};
 }
 
 outcome normal_form(const options& o, const record& r, std::string& scratch, bool key) {
@@ -111,17 +107,15 @@ std::optional<outcome> read_pair(const options& o, const record& r, pair_inputs&
     return std::nullopt;
 }
 
-outcome target_result(iri::result<iri::reference> t, const pair_inputs& p, std::string_view in,
+outcome target_result(iri::result<iri::reference> t, std::string_view base, std::string_view in,
                       std::string& scratch) {
     if (t) {
         scratch.assign(t->str());
-        outcome x;
-        x.output = scratch;
-        return x;
+        return outcome{.output = scratch};
     }
     // A target no reference resolves to is about the input; a base without scheme about the base.
     if (t.error().code == iri::errc::not_relativizable) return failed(t.error(), in);
-    return failed(t.error(), p.base->str(), "base");
+    return failed(t.error(), base, "base");
 }
 
 // resolve: the target of each reference (RFC 3986 §5.2), or its normal form (--normalize), written by a resolver
@@ -142,16 +136,16 @@ outcome resolve_reference(const options& o, const record& r, std::string& scratc
 outcome relativize_reference(const options& o, const record& r, std::string& scratch) {
     pair_inputs p;
     if (auto e = read_pair(o, r, p)) return std::move(*e);
-    return target_result(iri::relativize(*p.base, *p.ref), p, r.fields.back(), scratch);
+    // The base's text: the record's own for --pairs (p.own_base ends here), else --base's.
+    const std::string_view base = o.pairs ? r.fields[0] : std::string_view(o.base->str());
+    return target_result(iri::relativize(*p.base, *p.ref), base, r.fields.back(), scratch);
 }
 
 // compare: RFC 3987 §5.3, the ladder up to the rung.
 outcome compare_references(const options& o, const record& r, std::string&) {
     pair_inputs p;
     if (auto e = read_pair(o, r, p)) return std::move(*e);
-    outcome x;
-    x.equivalent = iri::equivalent(*p.base, *p.ref, o.normalization);
-    return x;
+    return outcome{.equivalent = iri::equivalent(*p.base, *p.ref, o.normalization)};
 }
 
 // The subcommands: name, what each prints, whether it takes two strings, its handler and its --help text
@@ -334,7 +328,9 @@ void run_check(const options& o, std::string_view input, std::string& out, count
     }
     out.append(errors ? "error\t" : "warning\t").append(shown(input)).append("\n  ").append(shown(input)).append("\n");
     for (const iri::diagnostic& d : shown_ones) {
-        out.append("  ").append(marker_line(input, d.begin, d.end)).append(" ").append(iri::name(d.level));
+        out.append("  ");
+        append_marker_line(out, input, d.begin, d.end);
+        out.append(" ").append(iri::name(d.level));
         out.append(" ").append(d.code).append(" (").append(iri::name(d.where)).append("): ").append(d.message);
         out.append(" [").append(d.spec).append("]\n");
     }
@@ -450,9 +446,15 @@ void print_text(const options& o, const printed& p, std::string& out) {
     const std::string_view input = p.input, base = p.base;
     const iri::reference_view& view = p.view;
     if (x.error) {
-        out.append("invalid\t").append(shown(input));
-        if (!x.what.empty()) out.append("\t(").append(x.what).append(": ").append(shown(x.about)).append(")");
-        out.append("\n").append(caret_display(x.about, *x.error));
+        out.append("invalid\t");
+        append_shown(out, input);
+        if (!x.what.empty()) {
+            out.append("\t(").append(x.what).append(": ");
+            append_shown(out, x.about);
+            out.append(")");
+        }
+        out += '\n';
+        append_caret_display(out, x.about, *x.error);
         return;
     }
     if (x.output) {

@@ -39,7 +39,8 @@ void scheme_json(std::string_view input, const iri::scheme_match& m, std::string
 void scheme_text(std::string_view input, const iri::scheme_match& m, std::string& out) {
     if (m.error) {
         out.append("invalid\t").append(shown(input)).append("\n  ").append(shown(input)).append("\n  ");
-        out.append(marker_line(input, m.error->begin, m.error->end)).append(" ").append(m.error->code);
+        append_marker_line(out, input, m.error->begin, m.error->end);
+        out.append(" ").append(m.error->code);
         out.append(": ").append(m.error->message).append(" [").append(m.error->spec).append("]\n");
         return;
     }

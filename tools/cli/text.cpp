@@ -278,24 +278,37 @@ std::size_t columns(std::string_view s) {
     return width;
 }
 
+// The display width of shown(s), without the shown string when `s` is printable ASCII.
+std::size_t shown_columns(std::string_view s) {
+    return printable_ascii(s) ? s.size() : columns(shown(s));
+}
+
 }  // namespace
 
-std::string marker_line(std::string_view input, std::size_t begin, std::size_t end) {
+void append_marker_line(std::string& out, std::string_view input, std::size_t begin, std::size_t end) {
     // Columns are counted on the shown form, where escaped bytes take four columns each.
     begin = std::min(begin, input.size());
     end = std::clamp(end, begin, input.size());
-    const std::size_t before = columns(shown(input.substr(0, begin)));
-    const std::size_t width = columns(shown(input.substr(begin, end - begin)));
-    std::string line(before, ' ');
-    line += '^';
-    if (width > 1) line.append(width - 1, '~');
-    return line;
+    const std::size_t before = shown_columns(input.substr(0, begin));
+    const std::size_t width = shown_columns(input.substr(begin, end - begin));
+    out.append(before, ' ');
+    out += '^';
+    if (width > 1) out.append(width - 1, '~');
+}
+
+void append_caret_display(std::string& out, std::string_view input, const iri::error& e) {
+    out.append("  ");
+    append_shown(out, input);
+    out.append("\n  ");
+    append_marker_line(out, input, e.char_offset, e.char_offset);
+    out.append(" ").append(iri::name(e.code)).append(": ");
+    e.append_message(out);
+    out.append(" [").append(e.spec()).append("]\n");
 }
 
 std::string caret_display(std::string_view input, const iri::error& e) {
-    std::string out = "  ";
-    out.append(shown(input)).append("\n  ").append(marker_line(input, e.char_offset, e.char_offset)).append(" ");
-    out.append(iri::name(e.code)).append(": ").append(e.message()).append(" [").append(e.spec()).append("]\n");
+    std::string out;
+    append_caret_display(out, input, e);
     return out;
 }
 

@@ -27,12 +27,14 @@ std::string shown(std::string_view s);
 /// Appends shown(s) to `out`, without a string of its own (plain ASCII is copied as one block).
 void append_shown(std::string& out, std::string_view s);
 
-/// The marker line under the shown input for bytes [begin, end): "^" under the first character, "~" under the
-/// rest, after as many spaces as the display columns before it.
-std::string marker_line(std::string_view input, std::size_t begin, std::size_t end);
+/// Appends the marker line under the shown input for bytes [begin, end): "^" under the first character, "~" under
+/// the rest, after as many spaces as the display columns before it.
+void append_marker_line(std::string& out, std::string_view input, std::size_t begin, std::size_t end);
 
 /// Two lines: the shown input, and a caret under the character the error points at (display columns counted
 /// with East Asian widths; combining marks take none), then the code, message and spec section.
 std::string caret_display(std::string_view input, const iri::error& e);
+/// Appends caret_display(input, e) to `out`, with no string of its own.
+void append_caret_display(std::string& out, std::string_view input, const iri::error& e);
 
 }  // namespace cli
