@@ -447,14 +447,22 @@ void print_text(const options& o, const printed& p, std::string& out) {
     const iri::reference_view& view = p.view;
     if (x.error) {
         out.append("invalid\t");
+        const std::size_t shown_at = out.size();
         append_shown(out, input);
+        const std::size_t shown_size = out.size() - shown_at;
         if (!x.what.empty()) {
             out.append("\t(").append(x.what).append(": ");
             append_shown(out, x.about);
             out.append(")");
         }
         out += '\n';
-        append_caret_display(out, x.about, *x.error);
+        if (x.about.data() != input.data() || x.about.size() != input.size()) {
+            append_caret_display(out, x.about, *x.error);
+            return;
+        }
+        // The caret display of the input itself: its shown form is the one just written, copied.
+        out.append("  ").append(out, shown_at, shown_size) += '\n';
+        append_caret_line(out, input, *x.error);
         return;
     }
     if (x.output) {

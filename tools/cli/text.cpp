@@ -299,7 +299,12 @@ void append_marker_line(std::string& out, std::string_view input, std::size_t be
 void append_caret_display(std::string& out, std::string_view input, const iri::error& e) {
     out.append("  ");
     append_shown(out, input);
-    out.append("\n  ");
+    out += '\n';
+    append_caret_line(out, input, e);
+}
+
+void append_caret_line(std::string& out, std::string_view input, const iri::error& e) {
+    out.append("  ");
     append_marker_line(out, input, e.char_offset, e.char_offset);
     out.append(" ").append(iri::name(e.code)).append(": ");
     e.append_message(out);

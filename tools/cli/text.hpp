@@ -36,5 +36,7 @@ void append_marker_line(std::string& out, std::string_view input, std::size_t be
 std::string caret_display(std::string_view input, const iri::error& e);
 /// Appends caret_display(input, e) to `out`, with no string of its own.
 void append_caret_display(std::string& out, std::string_view input, const iri::error& e);
+/// Appends the second line of caret_display(input, e) alone: the caret, the code, the message and the section.
+void append_caret_line(std::string& out, std::string_view input, const iri::error& e);
 
 }  // namespace cli
