@@ -96,6 +96,13 @@ BOOST_AUTO_TEST_CASE(text_output_shows_controls_format_characters_and_bad_bytes_
     BOOST_TEST(r.out.find("invalid\thttp://a/\\xED\\xA0\\x80\n") != std::string::npos);
     BOOST_TEST(r.out.find("invalid\thttp://a/\\x01\n") != std::string::npos);
     BOOST_TEST(r.out.find("invalid\thttp://a/\uFFFD\n") != std::string::npos);
+    // The same in a longer valid line and in an output, past the first sixteen octets: U+200B ZERO WIDTH SPACE
+    // (Cf, a ucschar of RFC 3987 §2.2 that §4.1 does not exclude) shown as bytes, the ideographs around it as
+    // they are.
+    BOOST_TEST(run({"validate", "http://example.org/\u4E2D\u6587\u4E2D\u6587\u200B\u4E2D"}).out ==
+               "valid\thttp://example.org/\u4E2D\u6587\u4E2D\u6587\\xE2\\x80\\x8B\u4E2D\n");
+    BOOST_TEST(run({"normalize", "HTTP://Example.org/abcdefghij\u00AD"}).out ==
+               "http://example.org/abcdefghij\\xC2\\xAD\n");
 }
 
 BOOST_AUTO_TEST_CASE(help_for_each_subcommand) {

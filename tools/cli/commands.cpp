@@ -465,8 +465,8 @@ void print_text(const options& o, const printed& p, std::string& out) {
         append_caret_line(out, input, *x.error);
         return;
     }
-    if (x.output) {
-        append_shown(out, *x.output);
+    if (x.output) {  // written by the library: well-formed UTF-8
+        append_shown_well_formed(out, *x.output);
         out += '\n';
         return;
     }
@@ -475,9 +475,9 @@ void print_text(const options& o, const printed& p, std::string& out) {
         out.append(shown(input)).append("\n");
         return;
     }
-    if (o.command->prints == shape::validity) {
+    if (o.command->prints == shape::validity) {  // accepted by a grammar: well-formed UTF-8
         out.append("valid\t");
-        append_shown(out, input);
+        append_shown_well_formed(out, input);
         out += '\n';
         return;
     }

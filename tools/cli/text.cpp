@@ -13,6 +13,7 @@
 #include <climits>
 #include <cstdio>
 #include <algorithm>
+#include <array>
 #include <cstdint>
 
 namespace cli {
@@ -221,7 +222,67 @@ const icu::UnicodeSet& shown_as_they_are() {
     return set;
 }
 
+// The code points a UTF-8 lead octet from 0xC2 to 0xF4 begins (RFC 3629 §3).
+std::pair<UChar32, UChar32> characters_led_by(unsigned lead) noexcept {
+    UChar32 first = 0, span = 0;
+    if (lead <= 0xDF) first = static_cast<UChar32>((lead & 0x1F) << 6), span = 0x3F;
+    else if (lead <= 0xEF) first = static_cast<UChar32>((lead & 0x0F) << 12), span = 0xFFF;
+    else first = static_cast<UChar32>((lead & 0x07) << 18), span = 0x3FFFF;
+    return {first, std::min<UChar32>(first + span, 0x10FFFF)};
+}
+
+// For each octet: 1 when it is a control (0x00-0x1F), DEL, or the lead of a UTF-8 sequence (0xC0-0xFF) of which
+// some character is not shown as it is (ICU's set above, asked for each lead's whole range), else 0. 0xE4-0xE9,
+// the leads of the CJK ideographs, are 0; 0xE2 leads the bidi controls and 0xEF U+FEFF and U+FFFD, so they are
+// 1. In well-formed UTF-8 the trail octets (0x80-0xBF) need no test: their lead had it.
+const std::array<unsigned char, 256>& octets_not_shown_alone() {
+    static const std::array<unsigned char, 256> table = [] {
+        std::array<unsigned char, 256> t{};
+        const icu::UnicodeSet& shown_set = shown_as_they_are();
+        for (unsigned c = 0; c < 256; ++c) {
+            if (c < 0x20 || c == 0x7F || c == 0xC0 || c == 0xC1 || c >= 0xF5) {
+                t[c] = 1;
+            } else if (c >= 0xC2) {
+                const auto [first, last] = characters_led_by(c);
+                t[c] = shown_set.contains(first, last) ? 0 : 1;
+            }
+        }
+        return t;
+    }();
+    return table;
+}
+
+// True when well-formed UTF-8 `s` is shown as it is: no octet of octets_not_shown_alone(). A block of sixteen
+// printable ASCII octets is passed as one where SSE2 is; any other block is looked up an octet at a time, with no
+// branch per octet.
+bool well_formed_shown_as_is(std::string_view s) noexcept {
+    const std::array<unsigned char, 256>& not_shown = octets_not_shown_alone();
+    const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+    const std::size_t n = s.size();
+    std::size_t i = 0;
+    unsigned char any = 0;
+#if defined(__SSE2__)
+    const __m128i space = _mm_set1_epi8(0x20), del = _mm_set1_epi8(0x7F);
+    for (; i + 16 <= n; i += 16) {
+        const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+        // Signed: below 0x20 takes the octets from 0x80 as well.
+        if (!_mm_movemask_epi8(_mm_or_si128(_mm_cmplt_epi8(x, space), _mm_cmpeq_epi8(x, del)))) continue;
+        for (std::size_t k = 0; k < 16; ++k) any |= not_shown[p[i + k]];
+    }
+#endif
+    for (; i < n; ++i) any |= not_shown[p[i]];
+    return any == 0;
+}
+
 }  // namespace
+
+void append_shown_well_formed(std::string& out, std::string_view s) {
+    if (well_formed_shown_as_is(s)) {
+        out.append(s);
+        return;
+    }
+    append_shown(out, s);
+}
 
 void append_shown(std::string& out, std::string_view s) {
     if (printable_ascii(s)) {  // shown as it is: the common case

@@ -26,6 +26,9 @@ void tsv_field(std::string& out, std::string_view s);
 std::string shown(std::string_view s);
 /// Appends shown(s) to `out`, without a string of its own (plain ASCII is copied as one block).
 void append_shown(std::string& out, std::string_view s);
+/// append_shown for a string known to be well-formed UTF-8: one the library accepted or wrote. Its lead octets
+/// alone are looked at, so text of characters all shown as they are (most scripts) is copied as one block.
+void append_shown_well_formed(std::string& out, std::string_view s);
 
 /// Appends the marker line under the shown input for bytes [begin, end): "^" under the first character, "~" under
 /// the rest, after as many spaces as the display columns before it.
