@@ -476,7 +476,7 @@ void print_text(const options& o, const printed& p, std::string& out) {
         return;
     }
     if (o.command->prints == shape::validity) {  // accepted by a grammar: well-formed UTF-8
-        out.append("valid\t");
+        out.append(std::string_view("valid\t"));
         append_shown_well_formed(out, input);
         out += '\n';
         return;

@@ -15,6 +15,7 @@
 #include <utility>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <fstream>
 #include <iostream>
 #include <string>
@@ -325,20 +326,20 @@ progress_bar bar_for(const options& o, const std::string& f) {
     return bar;
 }
 
-// One slice of a block's lines: its records, their output and their counts. A block is cut into slices, each
-// turned into records and run by whichever thread takes it next (splitting into records is parallel too, and a
+// One slice of a block's lines: its output and its counts. A block is cut into slices, each split into records
+// and run by whichever thread takes it next (splitting into records is parallel too, and a
 // thread with slow lines, such as IRIs to check, does not hold the others up). The slices are kept from block to
 // block: no allocation once grown.
 struct slice_work {
-    cli::chunk records;
+    std::deque<std::string> decoded;  // a JSON line's strings
     std::string out;
     cli::counters counts;
 };
 
-// Runs the records of one slice: split into lines a piece of about 64 KB at a time, and each piece run while its
-// bytes are still in the core's cache (a whole 4 MB block split first was read again from far away). With
-// `write_each_piece` (one thread: the slice is the whole block, and nothing comes before it) each piece's output
-// is written at once, so that the output buffer stays small and in the cache too.
+// Runs the records of one slice, a piece of about 64 KB at a time, each line as it is split off (a whole 4 MB
+// block split into records first was read again from far away). With `write_each_piece` (one thread: the slice
+// is the whole block, and nothing comes before it) each piece's output is written at once, so that the output
+// buffer stays small and in the cache too.
 void run_slice(const options& o, std::string_view text, slice_work& s, bool write_each_piece) {
     constexpr std::size_t piece_bytes = std::size_t{1} << 16;
     const char separator = cli::record_separator(o);
@@ -348,9 +349,8 @@ void run_slice(const options& o, std::string_view text, slice_work& s, bool writ
             const std::size_t sep = text.find(separator, piece_bytes);
             if (sep != std::string_view::npos) end = sep + 1;
         }
-        s.records.clear();
-        cli::add_records(o, text.substr(0, end), true, s.records);
-        for (const cli::record& r : s.records.records) cli::run(o, r, s.out, s.counts);
+        cli::each_record(o, text.substr(0, end), true, s.decoded,
+                         [&](const cli::record& r) { cli::run(o, r, s.out, s.counts); });
         text.remove_prefix(end);
         if (write_each_piece) {
             std::fwrite(s.out.data(), 1, s.out.size(), stdout);

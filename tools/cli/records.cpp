@@ -4,8 +4,10 @@
 
 namespace cli {
 
-void add_record(const options& o, std::string_view raw, std::size_t bytes, chunk& c) {
-    record& r = c.records.emplace_back();
+void read_record(const options& o, std::string_view raw, std::size_t bytes, record& r,
+                 std::deque<std::string>& decoded) {
+    r.fields = {};
+    r.bad.clear();
     r.bytes = bytes;
     if (o.input == input_format::json) {
         std::vector<std::string> values;
@@ -13,7 +15,7 @@ void add_record(const options& o, std::string_view raw, std::size_t bytes, chunk
         else if (values.size() != (o.pairs ? 2u : 1u))
             r.bad = o.pairs ? "an array of two strings is expected" : "one JSON string literal is expected";
         if (r.bad.empty())
-            for (std::string& v : values) r.fields.push_back(c.decoded.emplace_back(std::move(v)));
+            for (std::string& v : values) r.fields.push_back(decoded.emplace_back(std::move(v)));
         return;
     }
     if (o.pairs) {
@@ -30,23 +32,10 @@ void add_record(const options& o, std::string_view raw, std::size_t bytes, chunk
     r.fields.push_back(raw);
 }
 
-char record_separator(const options& o) noexcept { return o.input == input_format::nul ? '\0' : '\n'; }
-
-std::size_t add_records(const options& o, std::string_view text, bool last, chunk& c) {
-    const char separator = record_separator(o);
-    const auto line_at = [&](std::size_t from, std::size_t to) {
-        std::string_view line = text.substr(from, to - from);
-        if (separator == '\n' && !line.empty() && line.back() == '\r') line.remove_suffix(1);
-        return line;
-    };
-    std::size_t from = 0;
-    for (std::size_t sep; (sep = text.find(separator, from)) != std::string_view::npos; from = sep + 1)
-        add_record(o, line_at(from, sep), sep - from + 1, c);
-    if (last && from < text.size()) {  // the last line, without a separator
-        add_record(o, line_at(from, text.size()), text.size() - from, c);
-        from = text.size();
-    }
-    return from;
+void add_record(const options& o, std::string_view raw, std::size_t bytes, chunk& c) {
+    read_record(o, raw, bytes, c.records.emplace_back(), c.decoded);
 }
+
+char record_separator(const options& o) noexcept { return o.input == input_format::nul ? '\0' : '\n'; }
 
 }  // namespace cli

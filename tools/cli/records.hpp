@@ -22,16 +22,41 @@ struct chunk {
     }
 };
 
-/// Turns one raw input (a line, a NUL-terminated string or a JSON line) into a record of `c`; `bytes` is its
-/// size as read, with its separator.
+/// Makes `r` the record of one raw input (a line, a NUL-terminated string or a JSON line); `bytes` is its size as
+/// read, with its separator. JSON strings, decoded, are added to `decoded`, which `r` views.
+void read_record(const options& o, std::string_view raw, std::size_t bytes, record& r,
+                 std::deque<std::string>& decoded);
+
+/// Turns one raw input into a record of `c` (read_record).
 void add_record(const options& o, std::string_view raw, std::size_t bytes, chunk& c);
 
 /// What ends a record of the input: NUL with o.input == nul, else LF.
 [[nodiscard]] char record_separator(const options& o) noexcept;
 
-/// Adds a record of `c` for each complete line of `text` (NUL-terminated string with o.input == nul; a CR
-/// before the LF dropped), and for the incomplete last one too when `last`. Returns the bytes consumed: the rest
-/// is the start of a line the next block finishes.
-std::size_t add_records(const options& o, std::string_view text, bool last, chunk& c);
+/// Calls f(record) for each complete line of `text` (NUL-terminated string with o.input == nul; a CR before the LF
+/// dropped), and for the incomplete last one too when `last`. One record is made anew for each line, so that a
+/// line is run while it is in the cache; it, and the JSON strings it views (held by `decoded`), last until f
+/// returns. Returns the bytes consumed: the rest is the start of a line the next block finishes.
+template <class F>
+std::size_t each_record(const options& o, std::string_view text, bool last, std::deque<std::string>& decoded,
+                        F&& f) {
+    const char separator = record_separator(o);
+    record r;
+    std::size_t from = 0;
+    const auto one = [&](std::size_t to, std::size_t bytes) {
+        std::string_view line = text.substr(from, to - from);
+        if (separator == '\n' && !line.empty() && line.back() == '\r') line.remove_suffix(1);
+        if (!decoded.empty()) decoded.clear();
+        read_record(o, line, bytes, r, decoded);
+        f(static_cast<const record&>(r));
+    };
+    for (std::size_t sep; (sep = text.find(separator, from)) != std::string_view::npos; from = sep + 1)
+        one(sep, sep - from + 1);
+    if (last && from < text.size()) {  // the last line, without a separator
+        one(text.size(), text.size() - from);
+        from = text.size();
+    }
+    return from;
+}
 
 }  // namespace cli

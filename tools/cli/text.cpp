@@ -254,23 +254,27 @@ const std::array<unsigned char, 256>& octets_not_shown_alone() {
 
 // True when well-formed UTF-8 `s` is shown as it is: no octet of octets_not_shown_alone(). A block of sixteen
 // printable ASCII octets is passed as one where SSE2 is; any other block is looked up an octet at a time, with no
-// branch per octet.
+// branch per octet. A string shorter than a block is looked up an octet at a time.
 bool well_formed_shown_as_is(std::string_view s) noexcept {
     const std::array<unsigned char, 256>& not_shown = octets_not_shown_alone();
     const auto* p = reinterpret_cast<const unsigned char*>(s.data());
     const std::size_t n = s.size();
-    std::size_t i = 0;
     unsigned char any = 0;
 #if defined(__SSE2__)
-    const __m128i space = _mm_set1_epi8(0x20), del = _mm_set1_epi8(0x7F);
-    for (; i + 16 <= n; i += 16) {
-        const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
-        // Signed: below 0x20 takes the octets from 0x80 as well.
-        if (!_mm_movemask_epi8(_mm_or_si128(_mm_cmplt_epi8(x, space), _mm_cmpeq_epi8(x, del)))) continue;
-        for (std::size_t k = 0; k < 16; ++k) any |= not_shown[p[i + k]];
+    if (n >= 16) {  // the last block overlaps the one before: testing an octet twice changes nothing
+        const __m128i space = _mm_set1_epi8(0x20), del = _mm_set1_epi8(0x7F);
+        const auto block = [&](const unsigned char* at) {
+            const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(at));
+            // Signed: below 0x20 takes the octets from 0x80 as well.
+            if (!_mm_movemask_epi8(_mm_or_si128(_mm_cmplt_epi8(x, space), _mm_cmpeq_epi8(x, del)))) return;
+            for (std::size_t k = 0; k < 16; ++k) any |= not_shown[at[k]];
+        };
+        for (std::size_t i = 0; i + 16 <= n; i += 16) block(p + i);
+        block(p + n - 16);
+        return any == 0;
     }
 #endif
-    for (; i < n; ++i) any |= not_shown[p[i]];
+    for (std::size_t i = 0; i < n; ++i) any |= not_shown[p[i]];
     return any == 0;
 }
 
