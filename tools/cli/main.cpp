@@ -7,19 +7,21 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <cerrno>
-#include <chrono>
 #include <algorithm>
 #include <atomic>
-#include <iterator>
-#include <utility>
+#include <cerrno>
+#include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <cstring>
 #include <deque>
 #include <fstream>
 #include <iostream>
+#include <iterator>
+#include <mutex>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "commands.hpp"
@@ -405,11 +407,68 @@ std::size_t complete_lines(const options& o, std::string_view text, bool last) {
     return sep == std::string_view::npos ? 0 : sep + 1;
 }
 
-constexpr std::size_t block_bytes = std::size_t{4} << 20;  // the input is run a block of about 4 MB at a time
+// All of `text` (a mapped file) on o.jobs threads, output in input order, with no pause between blocks: each
+// thread takes the next slice of about 128 KB of whole lines, runs it into one of a ring of output slots, and
+// whichever thread finishes the oldest unwritten slice writes it and every finished one after it. A thread waits
+// only when the slice it would take has no free slot (the ring holds four per thread: memory stays bounded), and
+// the pages of the text written out are released.
+template <class Clock>
+void run_in_order(const options& o, std::string_view text, cli::counters& total, const progress_bar& bar,
+                  Clock elapsed) {
+    constexpr std::size_t slice_bytes = std::size_t{1} << 17;
+    const std::size_t jobs = std::max<std::size_t>(1, std::min<std::size_t>(o.jobs, text.size() / slice_bytes + 1));
+    const std::size_t ring = 4 * jobs;
+    const char separator = cli::record_separator(o);
+    const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+    struct slot {
+        slice_work work;
+        std::size_t end = 0;  // where its slice ends in `text`
+        bool done = false;
+    };
+    std::vector<slot> slots(ring);
+    std::mutex m;
+    std::condition_variable freed;
+    std::size_t taken = 0, written = 0, next_at = 0, released = 0;  // slices taken and written; where the next starts
+    auto work = [&] {
+        for (;;) {
+            std::unique_lock lock(m);
+            freed.wait(lock, [&] { return next_at == text.size() || taken - written < ring; });
+            if (next_at == text.size()) return;
+            // Up to the first separator after slice_bytes: a longer line makes a longer slice.
+            const std::size_t at = next_at;
+            const std::size_t sep = at + slice_bytes < text.size() ? text.find(separator, at + slice_bytes)
+                                                                   : std::string_view::npos;
+            next_at = sep == std::string_view::npos ? text.size() : sep + 1;
+            slot& mine = slots[taken++ % ring];
+            mine.end = next_at;
+            lock.unlock();
+            mine.work.out.clear();
+            mine.work.counts = {};
+            run_slice(o, text.substr(at, mine.end - at), mine.work, false);
+            lock.lock();
+            mine.done = true;
+            for (slot* s; (s = &slots[written % ring])->done; ++written) {  // the oldest, when it is finished
+                std::fwrite(s->work.out.data(), 1, s->work.out.size(), stdout);
+                total.add(s->work.counts);
+                s->done = false;
+                if (const std::size_t done_pages = s->end / page * page; done_pages > released) {
+                    madvise(const_cast<char*>(text.data()) + released, done_pages - released, MADV_DONTNEED);
+                    released = done_pages;
+                }
+                bar.update(s->end, elapsed());
+            }
+            freed.notify_all();
+        }
+    };
+    std::vector<std::thread> threads;
+    for (std::size_t j = 1; j < jobs; ++j) threads.emplace_back(work);
+    work();
+    for (auto& t : threads) t.join();
+    bar.done();
+}
 
-// Input `f` when it is a regular file that can be mapped: read in place, a block of whole lines at a time, with no
-// copy into a buffer (the kernel's copy was a fifth of a quiet validation). The pages of each block are released
-// once it has run, so memory stays bounded as with reading. False when `f` is not mapped (standard input, a pipe,
+// Input `f` when it is a regular file that can be mapped: read in place with no copy into a buffer (the kernel's
+// copy was a fifth of a quiet validation), by run_in_order. False when `f` is not mapped (standard input, a pipe,
 // an empty or special file, a failed mmap): run_file reads it instead. A file truncated by another process while
 // it is read would raise SIGBUS, as with any tool that maps its input (ripgrep, for one).
 template <class Clock>
@@ -426,27 +485,8 @@ bool run_mapped(const options& o, const std::string& f, cli::counters& n, Clock 
     const std::size_t size = static_cast<std::size_t>(st.st_size);
     madvise(map, size, MADV_SEQUENTIAL);
     const std::string_view all(static_cast<const char*>(map), size);
-    const progress_bar bar = bar_for(o, f);
-    const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
-    const char separator = cli::record_separator(o);
-    std::vector<slice_work> slices;
-    for (std::size_t at = 0, released = 0; at < size;) {
-        // Up to the last separator of the next 4 MB, or the first after it when a line is longer than that.
-        std::size_t end = std::min(size, at + block_bytes);
-        if (end < size) {
-            std::size_t sep = all.rfind(separator, end - 1);
-            if (sep == std::string_view::npos || sep < at) sep = all.find(separator, end);
-            end = sep == std::string_view::npos ? size : sep + 1;
-        }
-        run_block(o, all.substr(at, end - at), slices, n, [] {});
-        const std::size_t done_pages = end / page * page;
-        if (done_pages > released) madvise(static_cast<char*>(map) + released, done_pages - released, MADV_DONTNEED);
-        released = done_pages;
-        at = end;
-        bar.update(at, elapsed());
-    }
+    run_in_order(o, std::string_view(static_cast<const char*>(map), size), n, bar_for(o, f), elapsed);
     munmap(map, size);
-    bar.done();
     return true;
 }
 
@@ -459,6 +499,7 @@ bool run_mapped(const options& o, const std::string& f, cli::counters& n, Clock 
 template <class Clock>
 bool run_file(const options& o, const std::string& f, cli::counters& n, Clock elapsed) {
     if (run_mapped(o, f, n, elapsed)) return true;
+    constexpr std::size_t block_bytes = std::size_t{4} << 20;
     std::ifstream file;
     std::istream* const in = cli::open_input(f, file);
     if (!in) return false;
