@@ -103,6 +103,7 @@ BOOST_AUTO_TEST_CASE(text_output_shows_controls_format_characters_and_bad_bytes_
                "valid\thttp://example.org/\u4E2D\u6587\u4E2D\u6587\\xE2\\x80\\x8B\u4E2D\n");
     BOOST_TEST(run({"normalize", "HTTP://Example.org/abcdefghij\u00AD"}).out ==
                "http://example.org/abcdefghij\\xC2\\xAD\n");
+    BOOST_TEST(run({"validate", "http://a/\u00AD"}).out == "valid\thttp://a/\\xC2\\xAD\n");  // shorter than 16 octets
 }
 
 BOOST_AUTO_TEST_CASE(help_for_each_subcommand) {

@@ -9,12 +9,16 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__) || defined(__i386__)
+#include <tmmintrin.h>
+#endif
 
 #include <climits>
 #include <cstdio>
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstdlib>
 
 namespace cli {
 
@@ -252,30 +256,82 @@ const std::array<unsigned char, 256>& octets_not_shown_alone() {
     return table;
 }
 
-// True when well-formed UTF-8 `s` is shown as it is: no octet of octets_not_shown_alone(). A block of sixteen
-// printable ASCII octets is passed as one where SSE2 is; any other block is looked up an octet at a time, with no
-// branch per octet. A string shorter than a block is looked up an octet at a time.
-bool well_formed_shown_as_is(std::string_view s) noexcept {
+// octets_not_shown_alone() as two 16-octet tables, one lookup by each nibble: octet c is not shown alone exactly
+// when by_low[c & 15] & bit_of_high[c >> 4] is not 0. Each high nibble with such an octet has a bit of its own
+// (0, 1, 7 and C to F, as ICU answers today); `exact` is false when more than eight would need one.
+struct nibble_tables {
+    alignas(16) std::array<unsigned char, 16> by_low{};
+    alignas(16) std::array<unsigned char, 16> bit_of_high{};
+    bool exact = true;
+};
+
+const nibble_tables& not_shown_by_nibbles() {
+    static const nibble_tables tables = [] {
+        const std::array<unsigned char, 256>& not_shown = octets_not_shown_alone();
+        nibble_tables t;
+        unsigned next_bit = 0;
+        for (unsigned high = 0; high < 16; ++high) {
+            bool any = false;
+            for (unsigned low = 0; low < 16; ++low) any = any || not_shown[high << 4 | low];
+            if (!any) continue;
+            if (next_bit == 8) {
+                t.exact = false;
+                break;
+            }
+            const auto bit = static_cast<unsigned char>(1u << next_bit++);
+            t.bit_of_high[high] = bit;
+            for (unsigned low = 0; low < 16; ++low)
+                if (not_shown[high << 4 | low]) t.by_low[low] = static_cast<unsigned char>(t.by_low[low] | bit);
+        }
+        return t;
+    }();
+    return tables;
+}
+
+// True when no octet of p[0, n) is one of octets_not_shown_alone(): one table lookup an octet.
+bool none_not_shown_by_table(const unsigned char* p, std::size_t n) noexcept {
     const std::array<unsigned char, 256>& not_shown = octets_not_shown_alone();
-    const auto* p = reinterpret_cast<const unsigned char*>(s.data());
-    const std::size_t n = s.size();
     unsigned char any = 0;
-#if defined(__SSE2__)
-    if (n >= 16) {  // the last block overlaps the one before: testing an octet twice changes nothing
-        const __m128i space = _mm_set1_epi8(0x20), del = _mm_set1_epi8(0x7F);
-        const auto block = [&](const unsigned char* at) {
-            const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(at));
-            // Signed: below 0x20 takes the octets from 0x80 as well.
-            if (!_mm_movemask_epi8(_mm_or_si128(_mm_cmplt_epi8(x, space), _mm_cmpeq_epi8(x, del)))) return;
-            for (std::size_t k = 0; k < 16; ++k) any |= not_shown[at[k]];
-        };
-        for (std::size_t i = 0; i + 16 <= n; i += 16) block(p + i);
-        block(p + n - 16);
-        return any == 0;
-    }
-#endif
     for (std::size_t i = 0; i < n; ++i) any |= not_shown[p[i]];
     return any == 0;
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+// The same, sixteen octets at a time with SSSE3's byte shuffle as the lookup by nibble (n >= 16: the last block
+// overlaps the one before, and testing an octet twice changes nothing).
+__attribute__((target("ssse3"))) __m128i not_shown_in_block(const unsigned char* at, __m128i by_low,
+                                                               __m128i bit_of_high) noexcept {
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(at));
+    const __m128i nibble = _mm_set1_epi8(0x0F);
+    const __m128i low = _mm_and_si128(x, nibble), high = _mm_and_si128(_mm_srli_epi16(x, 4), nibble);
+    return _mm_and_si128(_mm_shuffle_epi8(by_low, low), _mm_shuffle_epi8(bit_of_high, high));
+}
+
+__attribute__((target("ssse3"))) bool none_not_shown_ssse3(const unsigned char* p, std::size_t n) noexcept {
+    const nibble_tables& t = not_shown_by_nibbles();
+    const __m128i by_low = _mm_load_si128(reinterpret_cast<const __m128i*>(t.by_low.data()));
+    const __m128i bit_of_high = _mm_load_si128(reinterpret_cast<const __m128i*>(t.bit_of_high.data()));
+    __m128i found = not_shown_in_block(p + n - 16, by_low, bit_of_high);
+    for (std::size_t i = 0; i + 16 <= n; i += 16) found = _mm_or_si128(found, not_shown_in_block(p + i, by_low, bit_of_high));
+    return _mm_movemask_epi8(_mm_cmpeq_epi8(found, _mm_setzero_si128())) == 0xFFFF;
+}
+#endif
+
+// True when well-formed UTF-8 `s` is shown as it is: no octet of octets_not_shown_alone(). With SSSE3 (chosen at
+// run time, like the library's literal skip, and left out with IRI_FORCE_SIMD=scalar as the library's is) sixteen
+// octets at a time; else, or for a string shorter than that, one table lookup an octet.
+bool well_formed_shown_as_is(std::string_view s) noexcept {
+    const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+#if defined(__x86_64__) || defined(__i386__)
+    static const bool by_nibbles = [] {
+        const char* forced = std::getenv("IRI_FORCE_SIMD");
+        if (forced && std::string_view(forced) == "scalar") return false;
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("ssse3") && not_shown_by_nibbles().exact;
+    }();
+    if (by_nibbles && s.size() >= 16) return none_not_shown_ssse3(p, s.size());
+#endif
+    return none_not_shown_by_table(p, s.size());
 }
 
 }  // namespace
