@@ -46,8 +46,14 @@ std::size_t each_record(const options& o, std::string_view text, bool last, std:
     const auto one = [&](std::size_t to, std::size_t bytes) {
         std::string_view line = text.substr(from, to - from);
         if (separator == '\n' && !line.empty() && line.back() == '\r') line.remove_suffix(1);
-        if (!decoded.empty()) decoded.clear();
-        read_record(o, line, bytes, r, decoded);
+        if (o.input != input_format::json && !o.pairs) {  // the common case, without a call
+            r.fields = {};
+            r.fields.push_back(line);
+            r.bytes = bytes;
+        } else {
+            if (!decoded.empty()) decoded.clear();
+            read_record(o, line, bytes, r, decoded);
+        }
         f(static_cast<const record&>(r));
     };
     for (std::size_t sep; (sep = text.find(separator, from)) != std::string_view::npos; from = sep + 1)

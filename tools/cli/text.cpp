@@ -307,8 +307,8 @@ __attribute__((target("ssse3"))) __m128i not_shown_in_block(const unsigned char*
     return _mm_and_si128(_mm_shuffle_epi8(by_low, low), _mm_shuffle_epi8(bit_of_high, high));
 }
 
-__attribute__((target("ssse3"))) bool none_not_shown_ssse3(const unsigned char* p, std::size_t n) noexcept {
-    const nibble_tables& t = not_shown_by_nibbles();
+__attribute__((target("ssse3"))) bool none_not_shown_ssse3(const unsigned char* p, std::size_t n,
+                                                          const nibble_tables& t) noexcept {
     const __m128i by_low = _mm_load_si128(reinterpret_cast<const __m128i*>(t.by_low.data()));
     const __m128i bit_of_high = _mm_load_si128(reinterpret_cast<const __m128i*>(t.bit_of_high.data()));
     __m128i found = not_shown_in_block(p + n - 16, by_low, bit_of_high);
@@ -323,13 +323,13 @@ __attribute__((target("ssse3"))) bool none_not_shown_ssse3(const unsigned char* 
 bool well_formed_shown_as_is(std::string_view s) noexcept {
     const auto* p = reinterpret_cast<const unsigned char*>(s.data());
 #if defined(__x86_64__) || defined(__i386__)
-    static const bool by_nibbles = [] {
+    static const nibble_tables* const by_nibbles = []() -> const nibble_tables* {
         const char* forced = std::getenv("IRI_FORCE_SIMD");
-        if (forced && std::string_view(forced) == "scalar") return false;
+        if (forced && std::string_view(forced) == "scalar") return nullptr;
         __builtin_cpu_init();
-        return __builtin_cpu_supports("ssse3") && not_shown_by_nibbles().exact;
+        return __builtin_cpu_supports("ssse3") && not_shown_by_nibbles().exact ? &not_shown_by_nibbles() : nullptr;
     }();
-    if (by_nibbles && s.size() >= 16) return none_not_shown_ssse3(p, s.size());
+    if (by_nibbles && s.size() >= 16) return none_not_shown_ssse3(p, s.size(), *by_nibbles);
 #endif
     return none_not_shown_by_table(p, s.size());
 }
