@@ -4,8 +4,14 @@
 #include <unicode/bytestream.h>
 #include <unicode/idna.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <algorithm>
 #include <array>
+#include <cstdint>
+#include <cstring>
 #include <memory>
 #include <optional>
 
@@ -99,21 +105,27 @@ result<std::string> process(direction d, std::string_view host) {
 
 }  // namespace
 
-bool detail::is_plain_ldh_host(std::string_view host) noexcept {
-    // What each octet is: an LDH character (RFC 5890 §2.3.1: the grammar's ALPHA and DIGIT, and "-"), the "."
-    // between labels, or neither. One table lookup an octet.
-    enum octet : std::uint8_t { other, letter_or_digit, hyphen, dot };
+namespace {
+
+// The letters and digits of LDH labels (RFC 5890 §2.3.1): the grammar's ALPHA and DIGIT.
+bool letter_or_digit(unsigned c) noexcept {
+    return detail::contains_ascii(detail::named(grammar::uri, detail::named_set::alpha), c) ||
+           detail::contains_ascii(detail::named(grammar::uri, detail::named_set::digit), c);
+}
+
+// is_plain_ldh_host one octet at a time: one table lookup an octet, each label checked at its end.
+bool plain_ldh_by_octets(std::string_view host) noexcept {
+    // What each octet is: an LDH character (the grammar's ALPHA and DIGIT, and "-"), the "." between labels, or
+    // neither.
+    enum octet : std::uint8_t { other, ldh_letter_or_digit, hyphen, dot };
     static const auto kinds = [] {
-        const charset_info& alpha = named(grammar::uri, named_set::alpha);
-        const charset_info& digit = named(grammar::uri, named_set::digit);
         std::array<octet, 256> t{};
         for (unsigned c = 0; c < 0x80; ++c)
-            if (contains_ascii(alpha, c) || contains_ascii(digit, c)) t[c] = letter_or_digit;
+            if (letter_or_digit(c)) t[c] = ldh_letter_or_digit;
         t['-'] = hyphen;
         t['.'] = dot;
         return t;
     }();
-    if (host.empty() || host.size() > dns_name_octets) return false;
     const char* const h = host.data();
     const auto label_ok = [h](std::size_t begin, std::size_t end) {  // no "xn--" (or other "??--") label
         const std::size_t n = end - begin;
@@ -129,6 +141,96 @@ bool detail::is_plain_ldh_host(std::string_view host) noexcept {
         begin = i + 1;
     }
     return label_ok(begin, host.size());
+}
+
+#if defined(__SSE2__)
+// The letters and digits as ranges of octets (from the grammar's sets: [0-9], [A-Z], [a-z]), each as the vectors of
+// its first octet and its width, for a test of 16 octets at once: x is in [first, first + width] when x - first
+// (wrapping) is at most width. `count` 0 when there are more ranges than `first` holds (the octet path serves).
+struct octet_ranges {
+    __m128i first[8]{}, width[8]{};  // a plain array: std::array drops the vector type's attributes
+    std::size_t count = 0;
+};
+
+const octet_ranges& letter_or_digit_ranges() noexcept {
+    static const octet_ranges r = [] {
+        std::array<std::array<unsigned, 2>, 8> found{};
+        std::size_t count = 0;
+        for (unsigned c = 0; c < 0x80; ++c) {
+            if (!letter_or_digit(c)) continue;
+            if (count > 0 && found[count - 1][1] + 1 == c) found[count - 1][1] = c;
+            else if (count == found.size()) return octet_ranges{};
+            else found[count++] = {c, c};
+        }
+        octet_ranges t;
+        for (std::size_t i = 0; i < count; ++i) {
+            t.first[i] = _mm_set1_epi8(static_cast<char>(found[i][0]));
+            t.width[i] = _mm_set1_epi8(static_cast<char>(found[i][1] - found[i][0]));
+        }
+        t.count = count;
+        return t;
+    }();
+    return r;
+}
+
+// The bits of the 16 octets from p: letters or digits, hyphens, dots.
+struct ldh_bits {
+    unsigned letters, hyphens, dots;
+};
+
+ldh_bits classify(const char* p, const octet_ranges& r) noexcept {
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    __m128i in = _mm_setzero_si128();
+    for (std::size_t i = 0; i < r.count; ++i) {
+        const __m128i offset = _mm_sub_epi8(x, r.first[i]);
+        in = _mm_or_si128(in, _mm_cmpeq_epi8(_mm_min_epu8(offset, r.width[i]), offset));
+    }
+    return {static_cast<unsigned>(_mm_movemask_epi8(in)),
+            static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('-')))),
+            static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('.'))))};
+}
+
+// is_plain_ldh_host for a host of at most 63 octets (so no label is too long), 16 octets at a time: a bit for each
+// octet that is a letter or digit, a hyphen, a dot; the label rules are then tests of those masks. A host shorter
+// than a block is copied into one, zeros after it (neither LDH nor a dot); a longer one is read in place, its last
+// block overlapping the one before.
+bool plain_ldh_by_masks(std::string_view host, const octet_ranges& letters) noexcept {
+    const std::size_t n = host.size();
+    std::uint64_t ldh = 0, hyphens = 0, dots = 0;
+    const auto add = [&](const char* p, std::size_t at) {
+        const ldh_bits b = classify(p, letters);
+        ldh |= std::uint64_t{b.letters} << at;
+        hyphens |= std::uint64_t{b.hyphens} << at;
+        dots |= std::uint64_t{b.dots} << at;
+    };
+    if (n < 16) {
+        char block[16] = {};
+        std::memcpy(block, host.data(), n);
+        add(block, 0);
+    } else {
+        for (std::size_t at = 0; at + 16 <= n; at += 16) add(host.data() + at, at);
+        add(host.data() + n - 16, n - 16);
+    }
+    const std::uint64_t all = (std::uint64_t{1} << n) - 1;
+    ldh &= all, hyphens &= all, dots &= all;
+    if ((ldh | hyphens | dots) != all) return false;  // an octet that is none of them
+    const std::uint64_t first = ((dots << 1) | 1) & all;                                // each label's first octet
+    const std::uint64_t last = ((dots >> 1) | std::uint64_t{1} << (n - 1)) & all;        // and its last
+    return (dots & (first | last)) == 0 &&                  // no empty label
+           (hyphens & (first | last)) == 0 &&               // no "-" first or last
+           ((first << 2) & hyphens & (hyphens >> 1)) == 0;  // no "--" third and fourth
+}
+#endif
+
+}  // namespace
+
+bool detail::is_plain_ldh_host(std::string_view host) noexcept {
+    if (host.empty() || host.size() > dns_name_octets) return false;
+#if defined(__SSE2__)
+    if (const octet_ranges& letters = letter_or_digit_ranges(); letters.count > 0 && host.size() <= dns_label_octets)
+        return plain_ldh_by_masks(host, letters);
+#endif
+    return plain_ldh_by_octets(host);
 }
 
 result<std::string> host_to_ascii(std::string_view host) { return process(direction::to_ascii, host); }
