@@ -328,10 +328,10 @@ progress_bar bar_for(const options& o, const std::string& f) {
     return bar;
 }
 
-// One slice of a block's lines: its output and its counts. A block is cut into slices, each split into records
-// and run by whichever thread takes it next (splitting into records is parallel too, and a
-// thread with slow lines, such as IRIs to check, does not hold the others up). The slices are kept from block to
-// block: no allocation once grown.
+// One slice of the input's lines: its output and its counts. The input is cut into slices, each split into
+// records and run by whichever thread takes it next (splitting into records is parallel too, and a thread with
+// slow lines, such as IRIs to check, does not hold the others up). The slices' buffers are kept from slice to
+// slice: no allocation once grown.
 struct slice_work {
     std::deque<std::string> decoded;  // a JSON line's strings
     std::string out;
@@ -484,7 +484,6 @@ bool run_mapped(const options& o, const std::string& f, cli::counters& n, Clock 
     if (map == MAP_FAILED) return false;
     const std::size_t size = static_cast<std::size_t>(st.st_size);
     madvise(map, size, MADV_SEQUENTIAL);
-    const std::string_view all(static_cast<const char*>(map), size);
     run_in_order(o, std::string_view(static_cast<const char*>(map), size), n, bar_for(o, f), elapsed);
     munmap(map, size);
     return true;
