@@ -340,7 +340,11 @@ void run_check(const options& o, std::string_view input, std::string& out, count
 struct printed {
     const outcome& x;
     std::string_view input, base;
-    iri::reference_view view;  // the components, when parsed
+    iri::grammar grammar;
+    // The components, when parsed, as a view (made when a printer asks: most lines print no component).
+    [[nodiscard]] iri::reference_view view() const {
+        return x.parts ? iri::reference_view(input, *x.parts, grammar) : iri::reference_view();
+    }
 };
 
 // A record that could not be read (bad JSON, a pair without its TAB).
@@ -373,12 +377,13 @@ void print_json_components(const printed& p, std::string& out) {
         const iri::span s = (*p.x.parts)[k];
         json_string(out, p.input.substr(s.begin, s.end - s.begin));
     }
-    if (p.view.host_kind() != iri::host_kind::none) {
+    const iri::reference_view view = p.view();
+    if (view.host_kind() != iri::host_kind::none) {
         out += ", \"host_kind\": ";
-        json_string(out, iri::name(p.view.host_kind()));
+        json_string(out, iri::name(view.host_kind()));
     }
-    if (p.view.port_status() == iri::port_status::in_range)
-        out += ", \"port_number\": " + std::to_string(p.view.port_number());
+    if (view.port_status() == iri::port_status::in_range)
+        out += ", \"port_number\": " + std::to_string(view.port_number());
     out += "}";
 }
 
@@ -404,7 +409,7 @@ void print_json(const options& o, const printed& p, std::string& out) {
 void print_tsv(const options& o, const printed& p, std::string& out) {
     const outcome& x = p.x;
     const std::string_view input = p.input, base = p.base;
-    const iri::reference_view& view = p.view;
+    const iri::reference_view view = p.view();
     if (o.command->pairs) {
         tsv_field(out, base);
         out += '\t';
@@ -444,7 +449,6 @@ void print_tsv(const options& o, const printed& p, std::string& out) {
 void print_text(const options& o, const printed& p, std::string& out) {
     const outcome& x = p.x;
     const std::string_view input = p.input, base = p.base;
-    const iri::reference_view& view = p.view;
     if (x.error) {
         out.append("invalid\t");
         const std::size_t shown_at = out.size();
@@ -482,6 +486,7 @@ void print_text(const options& o, const printed& p, std::string& out) {
         return;
     }
     out += shown(input) + "\n";
+    const iri::reference_view view = p.view();
     for (iri::component k : shown_components) {
         if (!x.parts->has(k)) continue;
         const iri::span s = (*x.parts)[k];
@@ -512,7 +517,7 @@ void run(const options& o, const record& r, std::string& out, counters& n) {
     const std::string_view input = r.fields.back();
     const printed p{x, input,
                     o.command->pairs ? (o.pairs ? r.fields[0] : std::string_view(*o.base_text)) : std::string_view(),
-                    x.parts ? iri::reference_view(input, *x.parts, o.grammar) : iri::reference_view()};
+                    o.grammar};
     if (o.output == output_format::json) print_json(o, p, out);
     else if (o.output == output_format::tsv) print_tsv(o, p, out);
     else print_text(o, p, out);
