@@ -3,7 +3,11 @@
 // Oracles: the output is valid in the grammar; it is what the tests' reference normalizer gives (each rule on its
 // own, one after another: tests/support/reference_normalize.hpp), and so is the key; normalize is idempotent; the
 // string and view overloads agree; canonical_key is the normal form (a URN's without its r-, q- and f-components
-// at the scheme rung); equivalent(x, x); an error lies inside the input.
+// at the scheme rung); equivalent(x, x); an error lies inside the input; every SIMD implementation (the literal
+// skip and octets_of) gives the same normal form.
+#include <string>
+
+#include "../src/literal_skip.hpp"
 #include "fuzz.hpp"
 #include "support/reference_normalize.hpp"
 #include "iri/normalize.hpp"
@@ -49,5 +53,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         fuzz::require(key_of_key.has_value() && *key_of_key == *key, "a key is its own key", in.text, *key);
     }
     fuzz::require(iri::equivalent(*view, *view, options), "equivalent(x, x)", in.text);
+    using iri::detail::simd_level;
+    for (const simd_level level : {simd_level::scalar, simd_level::avx2, simd_level::avx512}) {
+        if (!iri::detail::select_simd_level(level)) continue;
+        const auto at_level = iri::normalize(in.text, g, options);
+        fuzz::require(at_level.has_value() && *at_level == *out, "every SIMD implementation gives the same normal form",
+                      in.text, "level " + std::to_string(static_cast<int>(level)));
+    }
+    iri::detail::select_simd_level(iri::detail::widest_simd_level());
     return 0;
 }

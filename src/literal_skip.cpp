@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "charset_detail.hpp"
+#include "octet_scan.hpp"
 #include "iri/percent.hpp"
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -237,42 +238,47 @@ __attribute__((target("avx512f,avx512bw"))) std::uint32_t skip_avx512(
 
 using skip_fn = std::uint32_t (*)(const unsigned char*, std::uint32_t, std::uint32_t, const ascii_set&) noexcept;
 
-// The widest the processor has; the environment variable IRI_FORCE_SIMD ("avx2", "scalar") asks for a narrower
-// one, so that the tests run every implementation on one machine.
-skip_fn choose() noexcept {
-    const char* forced = std::getenv("IRI_FORCE_SIMD");
-    const std::string_view force = forced ? forced : "";
-    if (force == "scalar") return skip_scalar;
+skip_fn implementation_for(simd_level level) noexcept {
+    switch (level) {
+        case simd_level::scalar: break;
 #ifdef IRI_X86
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx512bw") && force != "avx2") return skip_avx512;
-    if (__builtin_cpu_supports("avx2")) return skip_avx2;
+        case simd_level::avx2: return skip_avx2;
+        case simd_level::avx512: return skip_avx512;
+#else
+        default: break;
 #endif
+    }
     return skip_scalar;
 }
 
 // Chosen once, when the library is loaded (select_simd_level changes it for the fuzzers).
-skip_fn skip = choose();
+skip_fn skip = implementation_for(widest_simd_level());
 
 }  // namespace
 
-bool select_simd_level(simd_level level) noexcept {
-    if (level == simd_level::scalar) {
-        skip = skip_scalar;
-        return true;
-    }
+simd_level widest_simd_level() noexcept {
+    const char* forced = std::getenv("IRI_FORCE_SIMD");
+    const std::string_view force = forced ? forced : "";
+    if (force == "scalar") return simd_level::scalar;
 #ifdef IRI_X86
     __builtin_cpu_init();
-    if (level == simd_level::avx2 && __builtin_cpu_supports("avx2")) {
-        skip = skip_avx2;
-        return true;
-    }
-    if (level == simd_level::avx512 && __builtin_cpu_supports("avx512bw")) {
-        skip = skip_avx512;
-        return true;
-    }
+    if (__builtin_cpu_supports("avx512bw") && force != "avx2") return simd_level::avx512;
+    if (__builtin_cpu_supports("avx2")) return simd_level::avx2;
 #endif
-    return false;
+    return simd_level::scalar;
+}
+
+bool select_simd_level(simd_level level) noexcept {
+    bool has = level == simd_level::scalar;
+#ifdef IRI_X86
+    __builtin_cpu_init();
+    has = has || (level == simd_level::avx2 && __builtin_cpu_supports("avx2")) ||
+          (level == simd_level::avx512 && __builtin_cpu_supports("avx512bw"));
+#endif
+    if (!has) return false;
+    skip = implementation_for(level);
+    select_octets_level(level);
+    return true;
 }
 
 std::uint32_t skip_literals_from(const unsigned char* s, std::uint32_t at, std::uint32_t n,

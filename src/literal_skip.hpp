@@ -43,8 +43,12 @@ struct component_sets {
 
 /// The implementations of skip_literals, narrowest first.
 enum class simd_level : std::uint8_t { scalar, avx2, avx512 };
-/// Makes every later skip use `level` when the processor has it, and says whether it does. For the fuzzers,
-/// which compare the implementations in one process; not synchronized with parses running on other threads.
+/// The widest level the processor has, or the narrower one the environment variable IRI_FORCE_SIMD ("avx2",
+/// "scalar") asks for, so that the tests run every implementation on one machine: the level chosen when the
+/// library is loaded, for the literal skip and for octets_of (octet_scan.hpp).
+[[nodiscard]] simd_level widest_simd_level() noexcept;
+/// Makes every later skip, and octets_of, use `level` when the processor has it, and says whether it does. For the
+/// fuzzers, which compare the implementations in one process; not synchronized with parses on other threads.
 bool select_simd_level(simd_level level) noexcept;
 
 /// skip_literals past its first byte, which is in the set.
