@@ -9,6 +9,7 @@
 #include "iri/idna.hpp"
 #include "iri/percent.hpp"
 #include "iri/split.hpp"
+#include "percent_detail.hpp"
 #include "registry.hpp"
 
 namespace iri {
@@ -207,9 +208,8 @@ void error::append_message(std::string& out) const {
         if (grammar_involved) out.append(" (").append(production_name).append(", grammar ").append(gi.name).append(")");
     };
     const auto hex_byte = [&out](unsigned v) {
-        constexpr char digits[] = "0123456789ABCDEF";
-        out += digits[(v >> 4) & 0xF];
-        out += digits[v & 0xF];
+        out += detail::hex_digits[(v >> 4) & 0xF];
+        out += detail::hex_digits[v & 0xF];
     };
     const auto show_char = [&] {  // "U+0020 ' '": the code point, and the character when it is visible
         out.append("U+");
@@ -219,7 +219,7 @@ void error::append_message(std::string& out) const {
             const unsigned digit = (cp >> shift) & 0xF;
             if (leading && digit == 0 && shift > 12) continue;  // at least four digits
             leading = false;
-            out += "0123456789ABCDEF"[digit];
+            out += detail::hex_digits[digit];
         }
         const auto c = static_cast<UChar32>(character);
         if ((u_isgraph(c) && u_charType(c) != U_PRIVATE_USE_CHAR) || character == ' ') {

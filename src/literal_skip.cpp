@@ -256,26 +256,31 @@ skip_fn skip = implementation_for(widest_simd_level());
 
 }  // namespace
 
+namespace {
+
+// Whether the processor runs `level`'s instructions.
+bool processor_has(simd_level level) noexcept {
+    if (level == simd_level::scalar) return true;
+#ifdef IRI_X86
+    __builtin_cpu_init();
+    return level == simd_level::avx2 ? __builtin_cpu_supports("avx2") : __builtin_cpu_supports("avx512bw");
+#else
+    return false;
+#endif
+}
+
+}  // namespace
+
 simd_level widest_simd_level() noexcept {
     const char* forced = std::getenv("IRI_FORCE_SIMD");
     const std::string_view force = forced ? forced : "";
     if (force == "scalar") return simd_level::scalar;
-#ifdef IRI_X86
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx512bw") && force != "avx2") return simd_level::avx512;
-    if (__builtin_cpu_supports("avx2")) return simd_level::avx2;
-#endif
-    return simd_level::scalar;
+    if (force != "avx2" && processor_has(simd_level::avx512)) return simd_level::avx512;
+    return processor_has(simd_level::avx2) ? simd_level::avx2 : simd_level::scalar;
 }
 
 bool select_simd_level(simd_level level) noexcept {
-    bool has = level == simd_level::scalar;
-#ifdef IRI_X86
-    __builtin_cpu_init();
-    has = has || (level == simd_level::avx2 && __builtin_cpu_supports("avx2")) ||
-          (level == simd_level::avx512 && __builtin_cpu_supports("avx512bw"));
-#endif
-    if (!has) return false;
+    if (!processor_has(level)) return false;
     skip = implementation_for(level);
     select_octets_level(level);
     return true;

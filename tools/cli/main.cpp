@@ -8,7 +8,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <condition_variable>
@@ -330,74 +329,17 @@ progress_bar bar_for(const options& o, const std::string& f) {
 
 // One slice of the input's lines: its output and its counts. The input is cut into slices, each split into
 // records and run by whichever thread takes it next (splitting into records is parallel too, and a thread with
-// slow lines, such as IRIs to check, does not hold the others up). The slices' buffers are kept from slice to
-// slice: no allocation once grown.
+// slow lines, such as IRIs to check, does not hold the others up). A slot's buffers are kept from slice to slice.
 struct slice_work {
     std::deque<std::string> decoded;  // a JSON line's strings
     std::string out;
     cli::counters counts;
 };
 
-// Runs the records of one slice, a piece of about 64 KB at a time, each line as it is split off (a whole 4 MB
-// block split into records first was read again from far away). With `write_each_piece` (one thread: the slice
-// is the whole block, and nothing comes before it) each piece's output is written at once, so that the output
-// buffer stays small and in the cache too.
-void run_slice(const options& o, std::string_view text, slice_work& s, bool write_each_piece) {
-    constexpr std::size_t piece_bytes = std::size_t{1} << 16;
-    const char separator = cli::record_separator(o);
-    while (!text.empty()) {
-        std::size_t end = text.size();
-        if (end > piece_bytes) {  // up to the separator after piece_bytes (a longer line is one piece)
-            const std::size_t sep = text.find(separator, piece_bytes);
-            if (sep != std::string_view::npos) end = sep + 1;
-        }
-        cli::each_record(o, text.substr(0, end), true, s.decoded,
-                         [&](const cli::record& r) { cli::run(o, r, s.out, s.counts); });
-        text.remove_prefix(end);
-        if (write_each_piece) {
-            std::fwrite(s.out.data(), 1, s.out.size(), stdout);
-            s.out.clear();
-        }
-    }
-}
-
-// Runs the records of `text` (whole lines, the last one perhaps without its separator) on o.jobs threads, in
-// slices that end at a separator; output in input order. This thread calls `meanwhile` (reading the next block)
-// after starting the others and before taking slices itself.
-template <class F>
-void run_block(const options& o, std::string_view text, std::vector<slice_work>& w, cli::counters& total,
-               F meanwhile) {
-    constexpr std::size_t least_per_slice = 1 << 16;  // below this a slice costs more than it saves
-    constexpr std::size_t slices_per_job = 8;
-    const char separator = cli::record_separator(o);
-    const std::size_t jobs = std::max<std::size_t>(1, std::min<std::size_t>(o.jobs, text.size() / least_per_slice));
-    const std::size_t slices =
-        jobs == 1 ? 1 : std::min(jobs * slices_per_job, std::max<std::size_t>(1, text.size() / least_per_slice));
-    std::vector<std::size_t> cut(slices + 1, text.size());
-    cut[0] = 0;
-    for (std::size_t k = 1; k < slices; ++k) {
-        const std::size_t sep = text.find(separator, std::max(cut[k - 1], text.size() * k / slices));
-        cut[k] = sep == std::string_view::npos ? text.size() : sep + 1;
-    }
-    w.resize(slices);
-    std::atomic<std::size_t> next{0};
-    auto work = [&] {
-        for (std::size_t k; (k = next.fetch_add(1)) < slices;) {
-            slice_work& s = w[k];
-            s.out.clear();
-            s.counts = {};
-            run_slice(o, text.substr(cut[k], cut[k + 1] - cut[k]), s, slices == 1);
-        }
-    };
-    std::vector<std::thread> threads;
-    for (std::size_t j = 1; j < jobs; ++j) threads.emplace_back(work);
-    meanwhile();
-    work();
-    for (auto& t : threads) t.join();
-    for (std::size_t k = 0; k < slices; ++k) {
-        std::fwrite(w[k].out.data(), 1, w[k].out.size(), stdout);
-        total.add(w[k].counts);
-    }
+// Runs the records of one slice, each line as it is split off (a whole block split into records first was read
+// again from far away).
+void run_slice(const options& o, std::string_view text, slice_work& s) {
+    cli::each_record(o, text, true, s.decoded, [&](const cli::record& r) { cli::run(o, r, s.out, s.counts); });
 }
 
 // Where the complete lines of `text` end: after its last separator, or at its end when it is the input's last.
@@ -407,19 +349,19 @@ std::size_t complete_lines(const options& o, std::string_view text, bool last) {
     return sep == std::string_view::npos ? 0 : sep + 1;
 }
 
-// All of `text` (a mapped file) on o.jobs threads, output in input order, with no pause between blocks: each
-// thread takes the next slice of about 128 KB of whole lines, runs it into one of a ring of output slots, and
-// whichever thread finishes the oldest unwritten slice writes it and every finished one after it. A thread waits
-// only when the slice it would take has no free slot (the ring holds four per thread: memory stays bounded), and
-// the pages of the text written out are released.
-template <class Clock>
-void run_in_order(const options& o, std::string_view text, cli::counters& total, const progress_bar& bar,
-                  Clock elapsed) {
+// The records of `text` (whole lines, the last one perhaps without its separator) on o.jobs threads, output in
+// input order: each thread takes the next slice of about 128 KB of whole lines, runs it into one of a ring of
+// output slots, and whichever thread finishes the oldest unwritten slice writes it and every finished one after it,
+// then calls written_to(where that slice ends in `text`). A thread waits only when the slice it would take has no
+// free slot (the ring holds four per thread: memory stays bounded), never at the end of another's. This thread
+// calls `meanwhile` (reading the next block of a file that is read, not mapped) after starting the others.
+template <class Meanwhile, class WrittenTo>
+void run_in_order(const options& o, std::string_view text, cli::counters& total, Meanwhile meanwhile,
+                  WrittenTo written_to) {
     constexpr std::size_t slice_bytes = std::size_t{1} << 17;
     const std::size_t jobs = std::max<std::size_t>(1, std::min<std::size_t>(o.jobs, text.size() / slice_bytes + 1));
     const std::size_t ring = 4 * jobs;
     const char separator = cli::record_separator(o);
-    const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
     struct slot {
         slice_work work;
         std::size_t end = 0;  // where its slice ends in `text`
@@ -428,7 +370,7 @@ void run_in_order(const options& o, std::string_view text, cli::counters& total,
     std::vector<slot> slots(ring);
     std::mutex m;
     std::condition_variable freed;
-    std::size_t taken = 0, written = 0, next_at = 0, released = 0;  // slices taken and written; where the next starts
+    std::size_t taken = 0, written = 0, next_at = 0;  // slices taken and written; where the next one starts
     auto work = [&] {
         for (;;) {
             std::unique_lock lock(m);
@@ -444,27 +386,23 @@ void run_in_order(const options& o, std::string_view text, cli::counters& total,
             lock.unlock();
             mine.work.out.clear();
             mine.work.counts = {};
-            run_slice(o, text.substr(at, mine.end - at), mine.work, false);
+            run_slice(o, text.substr(at, mine.end - at), mine.work);
             lock.lock();
             mine.done = true;
             for (slot* s; (s = &slots[written % ring])->done; ++written) {  // the oldest, when it is finished
                 std::fwrite(s->work.out.data(), 1, s->work.out.size(), stdout);
                 total.add(s->work.counts);
                 s->done = false;
-                if (const std::size_t done_pages = s->end / page * page; done_pages > released) {
-                    madvise(const_cast<char*>(text.data()) + released, done_pages - released, MADV_DONTNEED);
-                    released = done_pages;
-                }
-                bar.update(s->end, elapsed());
+                written_to(s->end);
             }
             freed.notify_all();
         }
     };
     std::vector<std::thread> threads;
     for (std::size_t j = 1; j < jobs; ++j) threads.emplace_back(work);
+    meanwhile();
     work();
     for (auto& t : threads) t.join();
-    bar.done();
 }
 
 // Input `f` when it is a regular file that can be mapped: read in place with no copy into a buffer (the kernel's
@@ -484,7 +422,17 @@ bool run_mapped(const options& o, const std::string& f, cli::counters& n, Clock 
     if (map == MAP_FAILED) return false;
     const std::size_t size = static_cast<std::size_t>(st.st_size);
     madvise(map, size, MADV_SEQUENTIAL);
-    run_in_order(o, std::string_view(static_cast<const char*>(map), size), n, bar_for(o, f), elapsed);
+    const progress_bar bar = bar_for(o, f);
+    const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+    std::size_t released = 0;
+    run_in_order(o, std::string_view(static_cast<const char*>(map), size), n, [] {}, [&](std::size_t written) {
+        if (const std::size_t done_pages = written / page * page; done_pages > released) {  // pages read: released
+            madvise(static_cast<char*>(map) + released, done_pages - released, MADV_DONTNEED);
+            released = done_pages;
+        }
+        bar.update(written, elapsed());
+    });
+    bar.done();
     munmap(map, size);
     return true;
 }
@@ -505,7 +453,6 @@ bool run_file(const options& o, const std::string& f, cli::counters& n, Clock el
     const progress_bar bar = bar_for(o, f);
     const bool read_ahead = f != "-";
     std::string buffers[2];  // this block's and the next one's; they grow only, zero-filled once
-    std::vector<slice_work> slices;
     std::size_t done = 0, filled = 0, at = 0;  // at: the buffer of this block
     bool more = true;
     // Block `b`: `kept` bytes already at its front (the unfinished line), then what the input has next.
@@ -526,10 +473,11 @@ bool run_file(const options& o, const std::string& f, cli::counters& n, Clock el
             std::memcpy(next.data(), text.data() + end, kept);
             next_filled = more ? read_into(next, kept, next_more) : kept;
         };
+        const auto nothing = [](std::size_t) {};
         if (read_ahead) {
-            run_block(o, text.substr(0, end), slices, n, read_next);
+            run_in_order(o, text.substr(0, end), n, read_next, nothing);
         } else {
-            run_block(o, text.substr(0, end), slices, n, [] {});
+            run_in_order(o, text.substr(0, end), n, [] {}, nothing);
             read_next();
         }
         done += end;

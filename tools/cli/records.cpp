@@ -4,8 +4,8 @@
 
 namespace cli {
 
-void read_record(const options& o, std::string_view raw, std::size_t bytes, record& r,
-                 std::deque<std::string>& decoded) {
+void read_structured_record(const options& o, std::string_view raw, std::size_t bytes, record& r,
+                            std::deque<std::string>& decoded) {
     r.fields = {};
     r.bad.clear();
     r.bytes = bytes;
@@ -18,18 +18,14 @@ void read_record(const options& o, std::string_view raw, std::size_t bytes, reco
             for (std::string& v : values) r.fields.push_back(decoded.emplace_back(std::move(v)));
         return;
     }
-    if (o.pairs) {
-        const std::size_t tab = raw.find('\t');
-        if (tab == std::string_view::npos) {
-            r.bad = "a pair needs a TAB between base and reference";
-            r.fields.push_back(raw);
-            return;
-        }
-        r.fields.push_back(raw.substr(0, tab));
-        r.fields.push_back(raw.substr(tab + 1));
+    const std::size_t tab = raw.find('\t');  // o.pairs
+    if (tab == std::string_view::npos) {
+        r.bad = "a pair needs a TAB between base and reference";
+        r.fields.push_back(raw);
         return;
     }
-    r.fields.push_back(raw);
+    r.fields.push_back(raw.substr(0, tab));
+    r.fields.push_back(raw.substr(tab + 1));
 }
 
 void add_record(const options& o, std::string_view raw, std::size_t bytes, chunk& c) {

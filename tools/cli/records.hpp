@@ -22,10 +22,21 @@ struct chunk {
     }
 };
 
+/// read_record for a JSON line or a pair ("base<TAB>reference").
+void read_structured_record(const options& o, std::string_view raw, std::size_t bytes, record& r,
+                            std::deque<std::string>& decoded);
+
 /// Makes `r` the record of one raw input (a line, a NUL-terminated string or a JSON line); `bytes` is its size as
-/// read, with its separator. JSON strings, decoded, are added to `decoded`, which `r` views.
-void read_record(const options& o, std::string_view raw, std::size_t bytes, record& r,
-                 std::deque<std::string>& decoded);
+/// read, with its separator. JSON strings, decoded, are added to `decoded`, which `r` views. A plain line is the
+/// common case, filled here without a call.
+inline void read_record(const options& o, std::string_view raw, std::size_t bytes, record& r,
+                        std::deque<std::string>& decoded) {
+    if (o.input == input_format::json || o.pairs) return read_structured_record(o, raw, bytes, r, decoded);
+    r.fields = {};
+    r.fields.push_back(raw);
+    r.bad.clear();
+    r.bytes = bytes;
+}
 
 /// Turns one raw input into a record of `c` (read_record).
 void add_record(const options& o, std::string_view raw, std::size_t bytes, chunk& c);
@@ -46,14 +57,8 @@ std::size_t each_record(const options& o, std::string_view text, bool last, std:
     const auto one = [&](std::size_t to, std::size_t bytes) {
         std::string_view line = text.substr(from, to - from);
         if (separator == '\n' && !line.empty() && line.back() == '\r') line.remove_suffix(1);
-        if (o.input != input_format::json && !o.pairs) {  // the common case, without a call
-            r.fields = {};
-            r.fields.push_back(line);
-            r.bytes = bytes;
-        } else {
-            if (!decoded.empty()) decoded.clear();
-            read_record(o, line, bytes, r, decoded);
-        }
+        if (!decoded.empty()) decoded.clear();
+        read_record(o, line, bytes, r, decoded);
         f(static_cast<const record&>(r));
     };
     for (std::size_t sep; (sep = text.find(separator, from)) != std::string_view::npos; from = sep + 1)

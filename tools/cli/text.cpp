@@ -235,20 +235,23 @@ std::pair<UChar32, UChar32> characters_led_by(unsigned lead) noexcept {
     return {first, std::min<UChar32>(first + span, 0x10FFFF)};
 }
 
-// For each octet: 1 when it is a control (0x00-0x1F), DEL, or the lead of a UTF-8 sequence (0xC0-0xFF) of which
-// some character is not shown as it is (ICU's set above, asked for each lead's whole range), else 0. 0xE4-0xE9,
-// the leads of the CJK ideographs, are 0; 0xE2 leads the bidi controls and 0xEF U+FEFF and U+FFFD, so they are
-// 1. In well-formed UTF-8 the trail octets (0x80-0xBF) need no test: their lead had it.
+// For each octet, from ICU's set above: 1 when it is a US-ASCII character not shown as it is (the controls and
+// DEL), or a lead of UTF-8 (0xC2-0xF4) of which some character is not (the set asked for the lead's whole range),
+// or an octet no well-formed UTF-8 holds (0xC0, 0xC1, 0xF5-0xFF); else 0. 0xE4-0xE9, the leads of the CJK
+// ideographs, are 0; 0xE2 leads the bidi controls and 0xEF U+FEFF and U+FFFD, so they are 1. In well-formed
+// UTF-8 the trail octets (0x80-0xBF) need no test: their lead had it.
 const std::array<unsigned char, 256>& octets_not_shown_alone() {
     static const std::array<unsigned char, 256> table = [] {
         std::array<unsigned char, 256> t{};
         const icu::UnicodeSet& shown_set = shown_as_they_are();
         for (unsigned c = 0; c < 256; ++c) {
-            if (c < 0x20 || c == 0x7F || c == 0xC0 || c == 0xC1 || c >= 0xF5) {
-                t[c] = 1;
-            } else if (c >= 0xC2) {
+            if (c < 0x80) {
+                t[c] = shown_set.contains(static_cast<UChar32>(c)) ? 0 : 1;
+            } else if (c >= 0xC2 && c <= 0xF4) {
                 const auto [first, last] = characters_led_by(c);
                 t[c] = shown_set.contains(first, last) ? 0 : 1;
+            } else if (c >= 0xC0) {
+                t[c] = 1;
             }
         }
         return t;
