@@ -527,24 +527,24 @@ result<std::size_t> append_form(std::string& out, const reference_view& r, const
 
 }  // namespace
 
-result<std::size_t> append_normalized(std::string& out, const reference_view& r, normalize_options o) {
+result<std::size_t> append_normalized(std::string& out, const reference_view& r, const normalize_options& o) {
     return append_form(out, r, o, detail::normal_purpose::reference);
 }
 
-result<std::string> normalize(const reference_view& r, normalize_options o) {
+result<std::string> normalize(const reference_view& r, const normalize_options& o) {
     std::string out;
     out.reserve(r.str().size() + 4);
     if (auto n = append_normalized(out, r, o); !n) return n.error();
     return out;
 }
 
-result<std::string> normalize(std::string_view text, grammar g, normalize_options o) {
+result<std::string> normalize(std::string_view text, grammar g, const normalize_options& o) {
     auto r = reference_view::parse(text, g);
     if (!r) return r.error();
     return normalize(*r, o);
 }
 
-bool equivalent(const reference_view& a, const reference_view& b, normalize_options o) {
+bool equivalent(const reference_view& a, const reference_view& b, const normalize_options& o) {
     auto without_fragment = [&](const reference_view& r) {
         return !o.keep_fragment && r.has_fragment() ? r.str().substr(0, r.offsets()[component::fragment].begin - 1)
                                                     : r.str();
@@ -556,7 +556,7 @@ bool equivalent(const reference_view& a, const reference_view& b, normalize_opti
     return na && nb && *na == *nb;
 }
 
-result<bool> equivalent(std::string_view a, std::string_view b, grammar g, normalize_options o) {
+result<bool> equivalent(std::string_view a, std::string_view b, grammar g, const normalize_options& o) {
     auto ra = reference_view::parse(a, g);
     if (!ra) return ra.error();
     auto rb = reference_view::parse(b, g);
@@ -564,14 +564,14 @@ result<bool> equivalent(std::string_view a, std::string_view b, grammar g, norma
     return equivalent(*ra, *rb, o);
 }
 
-result<std::string> canonical_key(const reference_view& r, normalize_options o) {
+result<std::string> canonical_key(const reference_view& r, const normalize_options& o) {
     std::string out;
     out.reserve(r.str().size() + 4);
     if (auto n = append_canonical_key(out, r, o); !n) return n.error();
     return out;
 }
 
-result<std::size_t> append_canonical_key(std::string& out, const reference_view& r, normalize_options o) {
+result<std::size_t> append_canonical_key(std::string& out, const reference_view& r, const normalize_options& o) {
     return append_form(out, r, o, detail::normal_purpose::key);
 }
 

@@ -12,6 +12,7 @@
 #include "charset_detail.hpp"
 #include "error_detail.hpp"
 #include "literal_skip.hpp"
+#include "parse_detail.hpp"
 #include "registry.hpp"
 
 namespace iri {
@@ -218,18 +219,27 @@ bool is_reference_production(production p) noexcept {
 
 }  // namespace
 
-result<components> parse(std::string_view input, grammar g, production p) noexcept {
+namespace detail {
+
+std::optional<error> parse_into(components& out, std::string_view input, grammar g, production p) noexcept {
     const grammar_info& gi = detail::info(g);
     const detail::match_fn match = gi.by_role[static_cast<std::size_t>(p)];
     if (!match) return detail::make_error(errc::no_such_production, input, 0, g, p);
     if (input.size() >= span::omitted) return detail::make_error(errc::input_too_long, input, 0, g, p);
     const auto* s = reinterpret_cast<const unsigned char*>(input.data());
     const auto n = static_cast<std::uint32_t>(input.size());
-    components c;  // every span omitted
-    if (is_reference_production(p) && split_parse(g, p, s, n, c)) return c;
+    if (is_reference_production(p) && split_parse(g, p, s, n, out)) return std::nullopt;
     std::uint32_t stop = 0;
-    if (match(s, n, c, stop)) return c;
+    if (match(s, n, out, stop)) return std::nullopt;
     return detail::make_error(input, stop, g, p);
+}
+
+}  // namespace detail
+
+result<components> parse(std::string_view input, grammar g, production p) noexcept {
+    result<components> r = components{};  // every span omitted, filled in place (parse_detail.hpp)
+    if (auto e = detail::parse_into(*r, input, g, p)) r = *e;
+    return r;
 }
 
 bool is_valid(std::string_view input, grammar g, production p) noexcept {

@@ -6,6 +6,7 @@
 
 #include "iri/parse.hpp"
 #include "ip_address.hpp"
+#include "parse_detail.hpp"
 
 namespace iri {
 
@@ -40,9 +41,9 @@ std::size_t segments_view::size() const noexcept {
 reference_view::reference_view() noexcept { c_[component::path] = span{0, 0}; }
 
 result<reference_view> reference_view::parse(std::string_view text, grammar g) noexcept {
-    auto c = iri::parse(text, g, production::uri_reference);
-    if (!c) return c.error();
-    return reference_view(text, *c, g);
+    result<reference_view> r = reference_view(text, components{}, g);  // filled in place (parse_detail.hpp)
+    if (auto e = detail::parse_into(r->c_, text, g, production::uri_reference)) r = *e;
+    return r;
 }
 
 bool reference_view::has_password() const noexcept {

@@ -1,13 +1,13 @@
 // Resolve-and-normalize in one pass (resolver.hpp): RFC 3986 §5.2.2's target parts, normalized as they are written.
 #include "iri/resolver.hpp"
 
-#include "iri/parse.hpp"
 #include "normalize_detail.hpp"
+#include "parse_detail.hpp"
 #include "resolve_detail.hpp"
 
 namespace iri {
 
-result<resolver> resolver::make(std::string_view base, grammar g, normalize_options n, resolve_options r) {
+result<resolver> resolver::make(std::string_view base, grammar g, const normalize_options& n, resolve_options r) {
     resolver made(g, n, r);
     if (auto b = made.rebase(base); !b) return b.error();
     return made;
@@ -16,9 +16,8 @@ result<resolver> resolver::make(std::string_view base, grammar g, normalize_opti
 result<reference_view> resolver::rebase(std::string_view base) {
     has_base_ = false;
     base_text_.assign(base);
-    auto c = iri::parse(base_text_, grammar_, production::uri_reference);
-    if (!c) return c.error();
-    base_ = *c;
+    base_ = components{};  // every span omitted, filled in place (parse_detail.hpp)
+    if (auto e = detail::parse_into(base_, base_text_, grammar_, production::uri_reference)) return *e;
     const reference_view b = this->base();
     if (!b.has_scheme()) return detail::base_not_absolute(b);
     has_base_ = true;

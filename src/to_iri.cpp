@@ -216,9 +216,9 @@ std::size_t append_converting_host(std::string& out, std::string_view uri, const
 }  // namespace
 
 result<std::size_t> append_to_iri(std::string& out, std::string_view uri, const to_iri_options& o) {
-    const auto parsed = parse(uri, grammar::uri);
+    const auto parsed = reference_view::parse(uri, grammar::uri);
     if (!parsed) return parsed.error();
-    const reference_view r(uri, *parsed, grammar::uri);
+    const reference_view& r = *parsed;
     const bool hosts = o.unicode_hosts && r.host_kind() == host_kind::reg_name;
     // Before the first "%" there is nothing to decode: that text is copied as it is, all of it when there is no
     // "%" (but for a host to convert, step 7; one longer than max_idna_host_bytes never reaches UTS #46).

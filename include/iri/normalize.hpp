@@ -78,30 +78,30 @@ struct normalize_options {
 ///                  for the IDN hosts and the texts it maps.
 /// @return the normalized string. Never throws; the error case is an input that is not valid in `g` (string
 ///         overload) or ICU failing to allocate.
-[[nodiscard]] result<std::string> normalize(const reference_view& r, normalize_options options = {});
+[[nodiscard]] result<std::string> normalize(const reference_view& r, const normalize_options& options = {});
 [[nodiscard]] result<std::string> normalize(std::string_view text, grammar g = grammar::iri,
-                                            normalize_options options = {});
+                                            const normalize_options& options = {});
 
 /// As normalize, appending to `out` in one pass (whose capacity a batch can reuse: no allocation once it is large
 /// enough, apart from the ICU buffers of an IDN host or of a text NFC changes).
 /// @return the number of bytes appended; on error `out` is as it was.
 [[nodiscard]] result<std::size_t> append_normalized(std::string& out, const reference_view& r,
-                                                    normalize_options options = {});
+                                                    const normalize_options& options = {});
 
 /// True when `a` and `b` are equivalent at the given rung: their canonical keys are equal. Byte-identical
 /// inputs (with their fragments ignored when keep_fragment is false) are equivalent without any allocation.
-[[nodiscard]] bool equivalent(const reference_view& a, const reference_view& b, normalize_options options = {});
+[[nodiscard]] bool equivalent(const reference_view& a, const reference_view& b, const normalize_options& options = {});
 /// Parses both in `g` first: an invalid input is an error.
 [[nodiscard]] result<bool> equivalent(std::string_view a, std::string_view b, grammar g = grammar::iri,
-                                      normalize_options options = {});
+                                      const normalize_options& options = {});
 
 /// A key for hash maps: two references of the same grammar have equal keys exactly when they are equivalent at
 /// the given rung. It is the normal form itself (so it is also readable), but for what a scheme's rule leaves
 /// out of equivalence: a URN's r-, q- and f-components at the scheme rung.
-[[nodiscard]] result<std::string> canonical_key(const reference_view& r, normalize_options options = {});
+[[nodiscard]] result<std::string> canonical_key(const reference_view& r, const normalize_options& options = {});
 /// As canonical_key, appending to `out` (see append_normalized).
 [[nodiscard]] result<std::size_t> append_canonical_key(std::string& out, const reference_view& r,
-                                                       normalize_options options = {});
+                                                       const normalize_options& options = {});
 
 }  // namespace iri
 IRI_API_END

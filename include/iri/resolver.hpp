@@ -30,7 +30,7 @@ public:
     /// Parses `base` in grammar `g`; it must have a scheme (RFC 3986 §5.1).
     /// @return the resolver, or the parse error of `base`, or errc::base_not_absolute.
     [[nodiscard]] static result<resolver> make(std::string_view base, grammar g = grammar::iri,
-                                               normalize_options normalize = {}, resolve_options resolve = {});
+                                               const normalize_options& normalize = {}, resolve_options resolve = {});
 
     /// Takes another base (the next page), keeping the grammar and options; its text is copied into storage the
     /// resolver reuses (no allocation once large enough). @return the base as parsed, or its error (the resolver
@@ -56,7 +56,8 @@ public:
     [[nodiscard]] const normalize_options& options() const noexcept { return normalize_; }
 
 private:
-    resolver(grammar g, normalize_options n, resolve_options r) noexcept : grammar_(g), normalize_(n), resolve_(r) {}
+    resolver(grammar g, const normalize_options& n, resolve_options r) noexcept
+        : grammar_(g), normalize_(n), resolve_(r) {}
     // The target's normal form (key: its canonical key) appended to `out`.
     [[nodiscard]] result<std::size_t> append_target(std::string& out, std::string_view href, bool key) const;
     std::string base_text_;
