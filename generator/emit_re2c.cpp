@@ -9,11 +9,13 @@
 #include "emit_re2c.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <array>
 #include <cstdio>
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -732,10 +734,83 @@ bool scheme_views(const grammar& g, std::vector<grammar>& views, std::vector<lis
     return true;
 }
 
+// Every character a string of `n` can hold (a superset: case-insensitive letters in both cases, any character
+// for prose).
+void characters_of(const grammar& g, const node& n, char_set& out, std::set<std::string>& seen) {
+    switch (n.k) {
+        case node::kind::rule_ref:
+            if (seen.insert(fold(n.name)).second) characters_of(g, g.find(n.name)->definition, out, seen);
+            return;
+        case node::kind::char_range: out.add(n.lo, n.hi); return;
+        case node::kind::literal:
+            for (const char32_t c : n.text) {
+                out.add(c, c);
+                if (!n.case_sensitive && c < 0x80 && std::isalpha(static_cast<int>(c)))
+                    out.add(static_cast<std::uint32_t>(c ^ 0x20), static_cast<std::uint32_t>(c ^ 0x20));
+            }
+            return;
+        case node::kind::prose: out.add(0, 0x10FFFF); return;
+        default:
+            if (n.k == node::kind::repetition && n.max == 0) return;
+            for (const node& c : n.children) characters_of(g, c, out, seen);
+    }
+}
+
+// True when `n` is a use of the uri grammar's own rule `name` (grammar/uri.abnf, by ;@import).
+bool uri_rule(const grammar& g, const node& n, const std::string& name) {
+    if (!refers_to(n, name)) return false;
+    const std::string& file = g.find(name)->where.file;
+    const std::size_t slash = file.find_last_of('/');
+    return file.substr(slash == std::string::npos ? 0 : slash + 1) == "uri.abnf";
+}
+
+// [ "LEAD" RULE ] with the uri grammar's RULE.
+bool optional_uri_part(const grammar& g, const node& n, const char* lead, const std::string& name) {
+    if (n.k != node::kind::repetition || n.min != 0 || n.max != 1) return false;
+    const node& body = unwrap(n.children[0]);
+    return body.k == node::kind::concatenation && body.children.size() == 2 &&
+           is_literal(unwrap(body.children[0])) && ascii_text(unwrap(body.children[0])) == lead &&
+           uri_rule(g, unwrap(body.children[1]), name);
+}
+
+// The head of an entry rule of the form HEAD path-abempty [ "?" query ] [ "#" fragment ], those three being the uri
+// grammar's own rules (RFC 3986 §3.3–§3.5), where HEAD is literal text that ends in "//" and then one rule none of
+// whose strings holds "/", "?" or "#" (an authority). In a URI of the rule, HEAD then ends exactly where RFC 3986's
+// authority ends: a reference the uri grammar accepts matches the rule exactly when its text up to the end of its
+// authority matches HEAD (the library's fast path, scheme_rules.cpp), since the rest is the uri grammar's own.
+// Nothing when the rule has another form.
+std::optional<node> authority_head(const grammar& g, const std::string& top) {
+    const node& def = unwrap(g.find(top)->definition);
+    if (def.k != node::kind::concatenation || def.children.size() < 5) return std::nullopt;
+    const std::vector<node>& items = def.children;
+    const std::size_t tail = items.size() - 3;
+    if (!uri_rule(g, unwrap(items[tail]), "path-abempty") || !optional_uri_part(g, items[tail + 1], "?", "query") ||
+        !optional_uri_part(g, items[tail + 2], "#", "fragment"))
+        return std::nullopt;
+    std::string text;
+    for (std::size_t i = 0; i + 1 < tail; ++i) {
+        if (!is_literal(unwrap(items[i]))) return std::nullopt;
+        text += ascii_text(unwrap(items[i]));
+    }
+    const node& authority = unwrap(items[tail - 1]);
+    if (text.size() < 2 || text.substr(text.size() - 2) != "//" || authority.k != node::kind::rule_ref)
+        return std::nullopt;
+    char_set chars;
+    std::set<std::string> seen;
+    characters_of(g, authority, chars, seen);
+    if (chars.contains('/') || chars.contains('?') || chars.contains('#')) return std::nullopt;
+    node head;
+    head.k = node::kind::alternation;
+    head.children.emplace_back();
+    head.children.back().k = node::kind::concatenation;
+    head.children.back().children.assign(items.begin(), items.begin() + static_cast<std::ptrdiff_t>(tail));
+    return head;
+}
+
 // The tables after the matchers: the parts' names, the lists (scheme_list_info) and the scheme's
 // scheme_grammar_info, which the library finds by name.
 void write_scheme_tables(const grammar& g, const std::vector<list_shape>& shapes, const emit_options& opt,
-                         const std::string& ns, std::ostream& out) {
+                         const std::string& ns, bool head, std::ostream& out) {
     const std::string top = g.entries.at(0).rule;
     out << "const char* const part_names[] = {\n";
     for (const std::string& p : g.parts) out << "    " << c_string(g.find(p)->name) << ",\n";
@@ -754,7 +829,9 @@ void write_scheme_tables(const grammar& g, const std::vector<list_shape>& shapes
         << c_string(opt.source) << ",\n    " << c_string(g.spec) << ",\n    " << c_string(g.find(top)->name)
         << ",\n    " << ns << "::part_names,\n    " << g.parts.size() << ",\n    &" << ns << "::match_" << cname(top)
         << ",\n    " << ns << "::lists,\n    " << g.lists.size() << ",\n    " << c_string(g.name) << ",\n    "
-        << (g.scheme_option ? "true" : "false") << ",\n};\n}  // namespace iri::detail\n";
+        << (g.scheme_option ? "true" : "false") << ",\n    "
+        << (head ? "&" + ns + "::prefix_" + cname(top) + "_head" : std::string("nullptr"))
+        << ",\n};\n}  // namespace iri::detail\n";
 }
 
 bool emit_scheme(const grammar& g, const emit_options& opt, std::ostream& out, std::string& error) {
@@ -772,6 +849,14 @@ bool emit_scheme(const grammar& g, const emit_options& opt, std::ostream& out, s
         ems.push_back(std::make_unique<emitter>(views[i], out));
         ems.back()->definitions({i == 0 ? top : g.lists[i - 1].element}, written);
     }
+    // The entry's head as a rule of its own, without parts, when the rest is the uri grammar's (authority_head).
+    const std::string head_rule = top + "-head";
+    grammar head_view = with_parts(g, {});
+    if (auto head = authority_head(g, top)) {
+        head_view.rules.push_back(rule{head_rule, std::move(*head), g.find(top)->where});
+        emitter(head_view, out).definitions({head_rule}, written);
+    }
+    const bool has_head = head_view.find(head_rule) != nullptr;
     out << "*/\n\n";
     auto store = [&](const std::string& role) { return "out[" + std::to_string(part_index(g, role)) + "]"; };
     for (std::size_t i = 0; i < views.size(); ++i) {
@@ -785,7 +870,11 @@ bool emit_scheme(const grammar& g, const emit_options& opt, std::ostream& out, s
         write_matcher(out, "match_" + cname(rule_name), "::iri::span* out", alternatives, store);
         if (i > 0) write_prefix(out, "prefix_" + cname(rule_name), ems[i]->untagged_rule(rule_name));
     }
-    write_scheme_tables(g, shapes, opt, ns, out);
+    if (has_head) {
+        out << "// " << head_rule << ": the entry up to the end of its authority\n";
+        write_prefix(out, "prefix_" + cname(head_rule), cname(head_rule));
+    }
+    write_scheme_tables(g, shapes, opt, ns, has_head, out);
     return true;
 }
 

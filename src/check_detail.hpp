@@ -106,7 +106,10 @@ void for_each_char(std::string_view text, std::uint32_t begin, std::uint32_t end
 
 /// The first place `reference` leaves the grammar of `scheme` (grammar/schemes/, never an option grammar), or
 /// nothing, also when no grammar governs the scheme (scheme_rules.cpp; match_scheme_grammar without the parts).
-[[nodiscard]] std::optional<scheme_error> scheme_grammar_error(std::string_view reference, std::string_view scheme);
+/// `authority_end`: where the authority of `reference` ends when the uri or iri grammar accepted it (the URI
+/// mapping of the rest is then the uri grammar's path-abempty, query and fragment), else npos.
+[[nodiscard]] std::optional<scheme_error> scheme_grammar_error(std::string_view reference, std::string_view scheme,
+                                                               std::size_t authority_end = std::string_view::npos);
 
 void check_bidi(const check_context& cx, const std::vector<piece>& pieces);
 void check_chars(const check_context& cx, const std::vector<piece>& pieces);

@@ -11,7 +11,9 @@ void check_scheme_rules(const check_context& cx) {
     // their leiri.* warnings, and the scheme's rules are checked on references that are IRIs.
     if (cx.g != grammar::iri && cx.g != grammar::uri && !parse(cx.r.str(), grammar::iri)) return;
     // The whole-URI DFA only: the scheme's parts are not looked for (no allocation on a valid reference).
-    const std::optional<scheme_error> error = scheme_grammar_error(cx.r.str(), cx.r.scheme());
+    const bool generic = cx.r.has_authority() && (cx.g == grammar::iri || cx.g == grammar::uri);
+    const std::optional<scheme_error> error = scheme_grammar_error(
+        cx.r.str(), cx.r.scheme(), generic ? cx.r.offsets()[component::authority].end : std::string_view::npos);
     if (!error) return;
     const scheme_error& e = *error;
     cx.out.push_back({e.code, severity::error, e.begin, e.end, component_of(cx.r.offsets(), e.begin), e.message, e.spec});

@@ -109,6 +109,10 @@ struct scheme_grammar_info {
     std::size_t list_count;
     const char* name;     // the grammar's name, its file's stem ("mailto", "file_appendix_e")
     bool option;          // ";@scheme NAME option": an alternative, used only when asked for by name
+    /// When the entry is HEAD path-abempty ["?" query] ["#" fragment] with the uri grammar's own rules and HEAD
+    /// ends at RFC 3986's authority end (the generator proves it: emit_re2c.cpp, authority_head), HEAD's
+    /// longest-prefix matcher; otherwise nullptr.
+    prefix_fn head;
 };
 
 }  // namespace iri::detail

@@ -237,10 +237,16 @@ std::optional<scheme_error> too_long(const scheme_grammar_info& info, std::strin
 
 }  // namespace
 
-std::optional<scheme_error> scheme_grammar_error(std::string_view reference, std::string_view scheme) {
+std::optional<scheme_error> scheme_grammar_error(std::string_view reference, std::string_view scheme,
+                                                 std::size_t authority_end) {
     const scheme_grammar_info* info = find_scheme_grammar(scheme);
     if (!info) return std::nullopt;
     if (auto e = too_long(*info, reference)) return e;
+    // The rest is the uri grammar's (match.hpp, head): only the text up to the authority's end is matched, when it
+    // is US-ASCII (its own URI mapping). A "no" is left to the whole URI's matcher, which finds the error.
+    if (info->head && authority_end <= reference.size() && is_ascii(reference.substr(0, authority_end)) &&
+        info->head(reinterpret_cast<const unsigned char*>(reference.data()), authority_end) == authority_end)
+        return std::nullopt;
     const uri_mapping m(reference);  // no copy for a URI
     constexpr std::size_t on_stack = 16;
     span small[on_stack];

@@ -15,6 +15,9 @@
 #include <unicode/unistr.h>
 
 #include "check_detail.hpp"
+#include "iri/reference.hpp"
+#include "iri/scheme_rules.hpp"
+#include "support/datasets.hpp"
 #include "support/printing.hpp"
 
 // One row per code of docs/diagnostics.md: the input, and the diagnostic it must produce. Byte ranges are
@@ -133,6 +136,72 @@ BOOST_AUTO_TEST_CASE(clean_references_have_no_diagnostics) {
     // confusables of ASCII.
     BOOST_TEST(iri::check("http://résumé.example.org/").empty());
     BOOST_TEST(iri::check("https://træna.no/").empty());
+}
+
+// The scheme rules of http and https (RFC 9110 §4.2.1, §4.2.2): check matches only the text up to the authority's
+// end when the rest is the uri grammar's (scheme_grammar_info::head); what it reports is what the whole URI's
+// grammar says.
+std::vector<iri::diagnostic> scheme_diagnostics(std::string_view reference) {
+    std::vector<iri::diagnostic> out;
+    for (auto& d : iri::check(reference))
+        if (d.code.starts_with("scheme.")) out.push_back(std::move(d));
+    return out;
+}
+
+BOOST_AUTO_TEST_CASE(http_authorities_under_the_scheme_rules) {
+    for (const char* s : {"http://example.com:80/~smith/home.html",  // RFC 9110 §4.2.3
+                          "HTTP://EXAMPLE.COM/", "https://[2001:db8::7]:8443/a?b#c", "http://u:p@example.com/",
+                          "http://192.0.2.16:/", "http://%65x.com/", "http://exämple.com/", "https://a.b"})
+        BOOST_TEST(scheme_diagnostics(s).empty(), s << ":" << describe(scheme_diagnostics(s)));
+    // §4.2.1: "A sender MUST NOT generate an "http" URI with an empty host identifier" (http-host is not empty).
+    // The error is at the first octet no string of the rule can continue with: ":80" may still begin a userinfo,
+    // which "/" cannot continue.
+    for (auto [s, at] : {std::pair<const char*, std::uint32_t>{"http:///path", 7}, {"http://:80/", 10},
+                         {"https://u@/", 10}, {"http://u@:8080", 9}}) {
+        const auto ds = scheme_diagnostics(s);
+        BOOST_TEST_REQUIRE(ds.size() == 1u, s);
+        BOOST_TEST(ds[0].begin == at, s);
+        BOOST_TEST(ds[0].code == (std::string_view(s).starts_with("https") ? "scheme.https.syntax"
+                                                                            : "scheme.http.syntax"));
+    }
+}
+
+// On every http and https line of the datasets, and on each with one octet of its authority changed or removed
+// (those the iri grammar still accepts), check reports what the whole URI's grammar (match_scheme_grammar) says.
+BOOST_AUTO_TEST_CASE(scheme_rules_agree_with_the_whole_uri_grammar_on_the_datasets) {
+    std::vector<std::string> lines;
+    for (const char* file : {"url-various-datasets/kasztp.txt", "url-various-datasets/userbait.txt"})
+        for (std::string& l : iri_test::dataset_lines(file)) lines.push_back(std::move(l));
+    for (auto& [page, href] : iri_test::cc10k_pairs()) lines.push_back(page);
+    std::uint32_t seed = 15;
+    const auto next = [&seed] { return seed = seed * 1103515245u + 12345u, seed >> 8; };
+    const std::string_view inserted = "@:[]%.-~v1A!";
+    std::size_t compared = 0, errors = 0;
+    const auto compare = [&](const std::string& s) {
+        const auto r = iri::reference_view::parse(s, iri::grammar::iri);
+        if (!r || !r->has_scheme() || (r->scheme() != "http" && r->scheme() != "https")) return;
+        const auto expected = iri::match_scheme_grammar(s, r->scheme()).error;
+        const auto ds = scheme_diagnostics(s);
+        BOOST_TEST_REQUIRE(ds.size() == (expected ? 1u : 0u), s);
+        if (expected) {
+            BOOST_TEST((ds[0].code == expected->code && ds[0].begin == expected->begin), s);
+            ++errors;
+        }
+        ++compared;
+    };
+    for (const std::string& line : lines) {
+        compare(line);
+        const auto r = iri::reference_view::parse(line, iri::grammar::iri);
+        if (!r || !r->has_authority()) continue;
+        const iri::span a = r->offsets()[iri::component::authority];
+        const std::size_t at = a.begin + next() % (a.end - a.begin + 1);
+        std::string changed = line;
+        changed.insert(at, 1, inserted[next() % inserted.size()]);
+        compare(changed);
+        if (at < a.end) compare(line.substr(0, at) + line.substr(at + 1));
+    }
+    BOOST_TEST(compared > 100000u);
+    BOOST_TEST(errors > 100u);  // the changed authorities include invalid ones: both answers are compared
 }
 
 BOOST_AUTO_TEST_CASE(grammar_errors_stop_the_other_checks) {
