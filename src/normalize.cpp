@@ -443,34 +443,44 @@ bool prefix_kept(const reference_view& r, const normalize_options& o, const sche
            (o.rung != rung::scheme || !r.has_authority() || scheme_rung_keeps(r, known, false));
 }
 
-// True when the "%" of `r` are all after its scheme and authority, in triplets that §5.3.2.1 and §5.3.2.3 leave
-// as they are (triplets_already_normal: what the writer asks of each component before it copies it). A "%" in a
-// host is left to the writer: its rules read the host decoded (IDN, §5.3.3).
-bool triplets_after_prefix_normal(const reference_view& r) noexcept {
-    const std::string_view s = r.str();
-    const std::size_t prefix = prefix_end(r);
-    if (s.substr(0, prefix).find('%') != std::string_view::npos) return false;
+// True when the triplets after the first `prefix` octets of `r` (its scheme and authority, which have no "%") are
+// ones §5.3.2.1 and §5.3.2.3 leave as they are (triplets_already_normal: what the writer asks of each component
+// before it copies it).
+bool triplets_after_prefix_normal(const reference_view& r, std::size_t prefix) noexcept {
     const unreserved_set& u = unreserved_of(r.variant());
-    return !u.cs || triplets_already_normal(s.substr(prefix), u);
+    return !u.cs || triplets_already_normal(r.str().substr(prefix), u);
 }
 
-// True when the normal form of `r` at the syntax or scheme rung (with NFC: of an ASCII `r`) is `r` itself, so it
-// can be copied as one block: no triplet that changes, a scheme and authority in normal form (prefix_normal, asked
-// only when prefix_may_change), no dot segment to remove (§5.3.2.4), and at the scheme rung nothing §5.3.3 changes.
-bool already_normal(const reference_view& r, const normalize_options& o) noexcept {
-    if (o.rung == rung::simple) return false;
+// How much of `r` is already its normal form at the syntax or scheme rung (with NFC: where it is ASCII).
+enum class normal_extent : std::uint8_t {
+    none,
+    prefix,  // its scheme and authority: the writer copies them as one block
+    whole,   // all of it: copied as one block
+};
+
+// The scheme and authority are normal when they have no "%" (a "%" in a host is left to the writer: its rules read
+// the host decoded, IDN §5.3.3), nothing NFC may change, and prefix_normal holds (asked only when octets_of found
+// an octet it reads). The whole reference is when, besides, no triplet changes, NFC has nothing to do (§5.3.2.2:
+// it changes no ASCII text), no dot segment is to be removed (§5.3.2.4) and at the scheme rung nothing §5.3.3
+// changes.
+normal_extent normal_extent_of(const reference_view& r, const normalize_options& o) noexcept {
+    if (o.rung == rung::simple) return normal_extent::none;
     const scheme_info* known = o.rung == rung::scheme && r.has_scheme() ? find_scheme(r.scheme()) : nullptr;
-    if (known && known->equivalence != scheme_equivalence::none) return false;
+    if (known && known->equivalence != scheme_equivalence::none) return normal_extent::none;
     const std::string_view s = r.str();
-    const detail::text_octets v = detail::octets_of(s.data(), s.size(), prefix_end(r));
-    if (o.nfc && v.non_ascii) return false;  // §5.3.2.2: NFC changes no ASCII text
-    if (v.percent && !triplets_after_prefix_normal(r)) return false;
-    if (!prefix_kept(r, o, known, v.prefix_may_change)) return false;
+    const std::size_t prefix = prefix_end(r);
+    const detail::text_octets v = detail::octets_of(s.data(), s.size(), prefix);
+    if ((v.percent && s.substr(0, prefix).find('%') != std::string_view::npos) || (o.nfc && v.prefix_may_change) ||
+        !prefix_kept(r, o, known, v.prefix_may_change))
+        return normal_extent::none;
+    if ((o.nfc && v.non_ascii) || (v.percent && !triplets_after_prefix_normal(r, prefix)))
+        return normal_extent::prefix;
     const std::string_view path = r.path();
     if (r.has_scheme() && (v.slash_dot || path.starts_with('.')) &&
         detail::first_dot_segment(path) != path.size())
-        return false;
-    return !(r.has_authority() && path.empty() && known && known->empty_path_is_root);
+        return normal_extent::prefix;
+    if (r.has_authority() && path.empty() && known && known->empty_path_is_root) return normal_extent::prefix;
+    return normal_extent::whole;
 }
 
 }  // namespace
@@ -515,14 +525,16 @@ namespace {
 result<std::size_t> append_form(std::string& out, const reference_view& r, const normalize_options& o,
                                 detail::normal_purpose purpose) {
     // §5.3.1: the string itself; or a reference no rule changes
-    if ((o.rung == rung::simple && !o.nfc) || already_normal(r, o)) {
+    const normal_extent normal = o.rung == rung::simple && !o.nfc ? normal_extent::whole : normal_extent_of(r, o);
+    if (normal == normal_extent::whole) {
         const std::string_view s = !o.keep_fragment && r.has_fragment()
                                        ? r.str().substr(0, r.offsets()[component::fragment].begin - 1)
                                        : r.str();
         out.append(s);
         return s.size();
     }
-    return detail::append_normal_form(out, detail::parts_of(r), o, r.str(), {}, purpose);
+    const std::string_view prefix = normal == normal_extent::prefix ? r.str().substr(0, prefix_end(r)) : "";
+    return detail::append_normal_form(out, detail::parts_of(r), o, r.str(), prefix, purpose);
 }
 
 }  // namespace
