@@ -32,6 +32,7 @@ struct outcome {
     std::string_view what = {};   // "base" or "" (the reference)
     std::optional<iri::components> parts = {};
     std::optional<std::string_view> output = {};  // in the caller's scratch buffer (no allocation per line)
+    bool output_is_uri = false;  // the output is a URI: printable US-ASCII by its grammar (RFC 3986 §2), shown as is
     std::optional<bool> equivalent = {};
 };
 
@@ -51,20 +52,28 @@ outcome parse_reference(const options& o, const record& r, std::string&) {
 // normalize, key: the normal form, or normalize.hpp's canonical key, written in one pass.
 // The outcome of a subcommand that wrote its output into `scratch` (appended to it from empty): that output, or
 // the error about `in`.
-outcome written(const iri::result<std::size_t>& n, const std::string& scratch, std::string_view in) {
+outcome written(const iri::result<std::size_t>& n, const std::string& scratch, std::string_view in, bool uri) {
     if (!n) return failed(n.error(), in);
-    return outcome{.output = scratch};
+    return outcome{.output = scratch, .output_is_uri = uri};
+}
+
+// `in` parsed in --production as a view. For the default production the view is parsed into its own components:
+// a copy of them made just after the parse wrote them would wait for those stores on every line.
+iri::result<iri::reference_view> parsed_view(const options& o, std::string_view in) {
+    if (o.production == iri::production::uri_reference) return iri::reference_view::parse(in, o.grammar);
+    auto p = iri::parse(in, o.grammar, o.production);
+    if (!p) return p.error();
+    return iri::reference_view(in, *p, o.grammar);
 }
 
 outcome normal_form(const options& o, const record& r, std::string& scratch, bool key) {
     const std::string_view in = r.fields[0];
-    auto p = iri::parse(in, o.grammar, o.production);
-    if (!p) return failed(p.error(), in);
-    const iri::reference_view view(in, *p, o.grammar);
+    const auto view = parsed_view(o, in);
+    if (!view) return failed(view.error(), in);
     scratch.clear();
-    return written(key ? iri::append_canonical_key(scratch, view, o.normalization)
-                       : iri::append_normalized(scratch, view, o.normalization),
-                   scratch, in);
+    return written(key ? iri::append_canonical_key(scratch, *view, o.normalization)
+                       : iri::append_normalized(scratch, *view, o.normalization),
+                   scratch, in, o.grammar == iri::grammar::uri);
 }
 
 outcome normalize_reference(const options& o, const record& r, std::string& scratch) {
@@ -77,14 +86,14 @@ outcome key_of_reference(const options& o, const record& r, std::string& scratch
 // to-uri, to-iri: the conversions parse their input themselves.
 outcome to_uri_reference(const options& o, const record& r, std::string& scratch) {
     scratch.clear();
-    return written(iri::append_to_uri(scratch, r.fields[0], o.grammar, o.to_uri), scratch, r.fields[0]);
+    return written(iri::append_to_uri(scratch, r.fields[0], o.grammar, o.to_uri), scratch, r.fields[0], true);
 }
 
 outcome to_iri_reference(const options& o, const record& r, std::string& scratch) {
     iri::to_iri_options t = o.to_iri;  // the IRI grammar asked for: RFC 3987's or 3987bis's
     t.to = o.grammar == iri::grammar::rfc3987 ? iri::grammar::rfc3987 : iri::grammar::iri;
     scratch.clear();
-    return written(iri::append_to_iri(scratch, r.fields[0], t), scratch, r.fields[0]);
+    return written(iri::append_to_iri(scratch, r.fields[0], t), scratch, r.fields[0], false);
 }
 
 // resolve, relativize, compare: the base (--base, or the pair's first) and the reference, parsed; or the error.
@@ -130,7 +139,7 @@ outcome resolve_reference(const options& o, const record& r, std::string& scratc
     const iri::resolver& resolver = o.pairs ? *pair_resolver : *o.resolver;
     const std::string_view in = r.fields.back();
     scratch.clear();
-    return written(resolver.append_normalized(scratch, in), scratch, in);
+    return written(resolver.append_normalized(scratch, in), scratch, in, o.grammar == iri::grammar::uri);
 }
 
 outcome relativize_reference(const options& o, const record& r, std::string& scratch) {
@@ -470,7 +479,8 @@ void print_text(const options& o, const printed& p, std::string& out) {
         return;
     }
     if (x.output) {  // written by the library: well-formed UTF-8
-        append_shown_well_formed(out, *x.output);
+        if (x.output_is_uri) out.append(*x.output);
+        else append_shown_well_formed(out, *x.output);
         out += '\n';
         return;
     }
