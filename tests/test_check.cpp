@@ -3,6 +3,7 @@
 
 #include "iri/check.hpp"
 
+#include <cctype>
 #include <fstream>
 #include <iterator>
 #include <map>
@@ -17,6 +18,7 @@
 #include "check_detail.hpp"
 #include "iri/reference.hpp"
 #include "iri/scheme_rules.hpp"
+#include "support/abnf_interpreter.hpp"
 #include "support/datasets.hpp"
 #include "support/printing.hpp"
 
@@ -166,8 +168,27 @@ BOOST_AUTO_TEST_CASE(http_authorities_under_the_scheme_rules) {
     }
 }
 
+// check's scheme diagnostic of `s` (a reference the iri grammar accepts, with scheme http or https) is what the
+// whole URI's grammar says (match_scheme_grammar): the same code at the same byte, or none. Counts `s` in
+// `compared` and, when the grammar rejects it, in `rejected`.
+void compare_with_the_whole_uri_grammar(const std::string& s, std::size_t& compared, std::size_t& rejected) {
+    const auto r = iri::reference_view::parse(s, iri::grammar::iri);
+    if (!r || !r->has_scheme()) return;
+    std::string scheme(r->scheme());
+    for (char& c : scheme) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (scheme != "http" && scheme != "https") return;
+    const auto expected = iri::match_scheme_grammar(s, scheme).error;
+    const auto ds = scheme_diagnostics(s);
+    BOOST_TEST_REQUIRE(ds.size() == (expected ? 1u : 0u), s);
+    if (expected) {
+        BOOST_TEST((ds[0].code == expected->code && ds[0].begin == expected->begin), s);
+        ++rejected;
+    }
+    ++compared;
+}
+
 // On every http and https line of the datasets, and on each with one octet of its authority changed or removed
-// (those the iri grammar still accepts), check reports what the whole URI's grammar (match_scheme_grammar) says.
+// (those the iri grammar still accepts).
 BOOST_AUTO_TEST_CASE(scheme_rules_agree_with_the_whole_uri_grammar_on_the_datasets) {
     std::vector<std::string> lines;
     for (const char* file : {"url-various-datasets/kasztp.txt", "url-various-datasets/userbait.txt"})
@@ -176,32 +197,40 @@ BOOST_AUTO_TEST_CASE(scheme_rules_agree_with_the_whole_uri_grammar_on_the_datase
     std::uint32_t seed = 15;
     const auto next = [&seed] { return seed = seed * 1103515245u + 12345u, seed >> 8; };
     const std::string_view inserted = "@:[]%.-~v1A!";
-    std::size_t compared = 0, errors = 0;
-    const auto compare = [&](const std::string& s) {
-        const auto r = iri::reference_view::parse(s, iri::grammar::iri);
-        if (!r || !r->has_scheme() || (r->scheme() != "http" && r->scheme() != "https")) return;
-        const auto expected = iri::match_scheme_grammar(s, r->scheme()).error;
-        const auto ds = scheme_diagnostics(s);
-        BOOST_TEST_REQUIRE(ds.size() == (expected ? 1u : 0u), s);
-        if (expected) {
-            BOOST_TEST((ds[0].code == expected->code && ds[0].begin == expected->begin), s);
-            ++errors;
-        }
-        ++compared;
-    };
+    std::size_t compared = 0, rejected = 0;
     for (const std::string& line : lines) {
-        compare(line);
+        compare_with_the_whole_uri_grammar(line, compared, rejected);
         const auto r = iri::reference_view::parse(line, iri::grammar::iri);
         if (!r || !r->has_authority()) continue;
         const iri::span a = r->offsets()[iri::component::authority];
         const std::size_t at = a.begin + next() % (a.end - a.begin + 1);
         std::string changed = line;
         changed.insert(at, 1, inserted[next() % inserted.size()]);
-        compare(changed);
-        if (at < a.end) compare(line.substr(0, at) + line.substr(at + 1));
+        compare_with_the_whole_uri_grammar(changed, compared, rejected);
+        if (at < a.end) compare_with_the_whole_uri_grammar(line.substr(0, at) + line.substr(at + 1), compared, rejected);
     }
     BOOST_TEST(compared > 100000u);
-    BOOST_TEST(errors > 100u);  // the changed authorities include invalid ones: both answers are compared
+    BOOST_TEST(rejected > 100u);  // the changed authorities include invalid ones: both answers are compared
+}
+
+// On strings derived from grammar/schemes/http.abnf and https.abnf (userinfo, IP literals, ports, empty hosts),
+// each also with one octet changed: the same comparison.
+BOOST_AUTO_TEST_CASE(scheme_rules_agree_with_the_whole_uri_grammar_on_derived_strings) {
+    for (const char* file : {"http.abnf", "https.abnf"}) {
+        iri::abnf::diagnostics d;
+        const auto g = iri::abnf::load(std::string(IRI_SOURCE_DIR) + "/grammar/schemes/" + file, d);
+        BOOST_TEST_REQUIRE(d.ok(), file);
+        iri_test::abnf_generator gen(g, 0x15A11CEull);
+        std::size_t compared = 0, rejected = 0;
+        for (int i = 0; i < 20000; ++i) {
+            const std::string s = gen.derive(g.entries[0].rule);
+            compare_with_the_whole_uri_grammar(s, compared, rejected);
+            compare_with_the_whole_uri_grammar(gen.mutate(s), compared, rejected);
+        }
+        BOOST_TEST(compared > 20000u, file);
+        BOOST_TEST(rejected > 100u, file);
+        BOOST_TEST_MESSAGE(file << ": " << compared << " compared, " << rejected << " rejected by the grammar");
+    }
 }
 
 BOOST_AUTO_TEST_CASE(grammar_errors_stop_the_other_checks) {
