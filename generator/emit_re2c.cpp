@@ -9,8 +9,8 @@
 #include "emit_re2c.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <array>
+#include <cctype>
 #include <cstdio>
 #include <functional>
 #include <map>
@@ -851,12 +851,12 @@ bool emit_scheme(const grammar& g, const emit_options& opt, std::ostream& out, s
     }
     // The entry's head as a rule of its own, without parts, when the rest is the uri grammar's (authority_head).
     const std::string head_rule = top + "-head";
-    grammar head_view = with_parts(g, {});
-    if (auto head = authority_head(g, top)) {
+    std::optional<node> head = authority_head(g, top);
+    if (head) {
+        grammar head_view = with_parts(g, {});
         head_view.rules.push_back(rule{head_rule, std::move(*head), g.find(top)->where});
         emitter(head_view, out).definitions({head_rule}, written);
     }
-    const bool has_head = head_view.find(head_rule) != nullptr;
     out << "*/\n\n";
     auto store = [&](const std::string& role) { return "out[" + std::to_string(part_index(g, role)) + "]"; };
     for (std::size_t i = 0; i < views.size(); ++i) {
@@ -870,11 +870,11 @@ bool emit_scheme(const grammar& g, const emit_options& opt, std::ostream& out, s
         write_matcher(out, "match_" + cname(rule_name), "::iri::span* out", alternatives, store);
         if (i > 0) write_prefix(out, "prefix_" + cname(rule_name), ems[i]->untagged_rule(rule_name));
     }
-    if (has_head) {
+    if (head) {
         out << "// " << head_rule << ": the entry up to the end of its authority\n";
         write_prefix(out, "prefix_" + cname(head_rule), cname(head_rule));
     }
-    write_scheme_tables(g, shapes, opt, ns, has_head, out);
+    write_scheme_tables(g, shapes, opt, ns, head.has_value(), out);
     return true;
 }
 

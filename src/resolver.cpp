@@ -17,7 +17,11 @@ result<reference_view> resolver::rebase(std::string_view base) {
     has_base_ = false;
     base_text_.assign(base);
     base_ = components{};  // every span omitted, filled in place (parse_detail.hpp)
-    if (auto e = detail::parse_into(base_, base_text_, grammar_, production::uri_reference)) return *e;
+    if (auto e = detail::parse_into(base_, base_text_, grammar_, production::uri_reference)) {
+        base_text_.clear();  // no base: the empty reference, whose view is consistent
+        base_ = reference_view().offsets();
+        return *e;
+    }
     const reference_view b = this->base();
     if (!b.has_scheme()) return detail::base_not_absolute(b);
     has_base_ = true;

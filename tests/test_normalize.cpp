@@ -383,3 +383,22 @@ BOOST_AUTO_TEST_CASE(normalize_commutes_with_resolve) {
     }
     BOOST_TEST(checked > 20000u);
 }
+
+// resolver.hpp: after a failed rebase the resolver has no base (it is the empty reference) until the next one
+// succeeds, and each href fails with base_not_absolute (RFC 3986 §5.1: a base must have a scheme).
+BOOST_AUTO_TEST_CASE(a_failed_rebase_leaves_no_base) {
+    auto pipeline = iri::resolver::make("http://a/b/c", grammar::iri, {.rung = iri::rung::syntax});
+    BOOST_TEST_REQUIRE(pipeline.has_value());
+    BOOST_TEST(*pipeline->normalized("d") == "http://a/b/d");
+    const auto failed = pipeline->rebase("http://a b/");
+    BOOST_TEST_REQUIRE(!failed.has_value());
+    BOOST_TEST((failed.error().code == iri::errc::disallowed_character));
+    BOOST_TEST(failed.error().offset == 8u);
+    BOOST_TEST(pipeline->base().str().empty());
+    BOOST_TEST(!pipeline->base().has_scheme());
+    const auto href = pipeline->normalized("d");
+    BOOST_TEST_REQUIRE(!href.has_value());
+    BOOST_TEST((href.error().code == iri::errc::base_not_absolute));
+    BOOST_TEST_REQUIRE(pipeline->rebase("HTTP://C/x/y").has_value());
+    BOOST_TEST(*pipeline->normalized("../z") == "http://c/z");
+}
