@@ -78,31 +78,50 @@ text_octets octets_of_baseline(const char* p, std::size_t n, std::size_t prefix)
 #endif
 
 #ifdef IRI_X86
-// 64 octets at a time, as masks: a block at the end is loaded with the octets past it masked out (never read); the
-// "/" or "-" before a block's first octet is the last bit of the block before.
+// What the blocks of 64 octets surveyed so far hold, as masks (any bit: the kind is there).
+struct octet_masks {
+    std::uint64_t percent = 0, slash_dot = 0, high = 0, in_prefix = 0;
+};
+
+// Adds the block x of the 64 octets from p[at] to `m`. `slash_before` and `dash_before` say whether the octet before
+// it is a "/" or a "-", and are set to what its last octet is, for the next block.
+__attribute__((target("avx512f,avx512bw"), always_inline)) inline void add_block(
+    octet_masks& m, __m512i x, std::size_t at, std::size_t prefix, std::uint64_t& slash_before,
+    std::uint64_t& dash_before) noexcept {
+    const std::uint64_t slashes = _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('/'));
+    const std::uint64_t octets_from_0x80 = _mm512_movepi8_mask(x);
+    m.percent |= _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('%'));
+    m.slash_dot |= _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('.')) & (slashes << 1 | slash_before);
+    m.high |= octets_from_0x80;
+    slash_before = slashes >> 63;
+    if (at >= prefix) return;
+    const std::uint64_t upper =
+        _mm512_cmplt_epu8_mask(_mm512_sub_epi8(x, _mm512_set1_epi8('A')), _mm512_set1_epi8('Z' - 'A' + 1));
+    const std::uint64_t dashes = _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('-'));
+    std::uint64_t found = upper | (dashes & (dashes << 1 | dash_before)) | octets_from_0x80;
+    dash_before = dashes >> 63;
+    if (prefix - at < 64) found &= (std::uint64_t{1} << (prefix - at)) - 1;
+    m.in_prefix |= found;
+}
+
+// 64 octets at a time, as masks. A text shorter than a block is loaded with the octets past it masked out (never
+// read, and zero: none of the kinds); a longer one is read in whole blocks, the last one overlapping the block
+// before it (a test of "any" counts an octet read twice once, and the pair of octets across its start lies inside
+// that block: it was tested there). Masked loads cost more than plain ones on this machine's processor (AMD Zen 4):
+// 10.8 against 8.2 ns a line of the cc10k pages.
 __attribute__((target("avx512f,avx512bw"))) text_octets octets_of_avx512(const char* p, std::size_t n,
                                                                         std::size_t prefix) noexcept {
-    std::uint64_t percent = 0, slash_dot = 0, high = 0, in_prefix = 0, slash_before = 0, dash_before = 0;
-    for (std::size_t at = 0; at < n; at += 64) {
-        const std::size_t left = n - at;
-        const __mmask64 inside = left < 64 ? (std::uint64_t{1} << left) - 1 : ~std::uint64_t{0};
-        const __m512i x = _mm512_maskz_loadu_epi8(inside, p + at);
-        const std::uint64_t slashes = _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('/'));
-        percent |= _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('%'));
-        slash_dot |= _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('.')) & (slashes << 1 | slash_before);
-        slash_before = slashes >> 63;
-        const std::uint64_t octets_from_0x80 = _mm512_movepi8_mask(x);  // the octets past the end are zero
-        high |= octets_from_0x80;
-        if (at >= prefix) continue;
-        const std::uint64_t upper = _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8('A')) &
-                                    _mm512_cmple_epu8_mask(x, _mm512_set1_epi8('Z'));
-        const std::uint64_t dashes = _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('-'));
-        std::uint64_t found = upper | (dashes & (dashes << 1 | dash_before)) | octets_from_0x80;
-        dash_before = dashes >> 63;
-        if (prefix - at < 64) found &= (std::uint64_t{1} << (prefix - at)) - 1;
-        in_prefix |= found;
+    octet_masks m;
+    std::uint64_t slash_before = 0, dash_before = 0;
+    if (n < 64) {
+        add_block(m, _mm512_maskz_loadu_epi8((std::uint64_t{1} << n) - 1, p), 0, prefix, slash_before, dash_before);
+    } else {
+        std::size_t at = 0;
+        for (; at + 64 <= n; at += 64) add_block(m, _mm512_loadu_si512(p + at), at, prefix, slash_before, dash_before);
+        slash_before = dash_before = 0;
+        if (at < n) add_block(m, _mm512_loadu_si512(p + n - 64), n - 64, prefix, slash_before, dash_before);
     }
-    return {percent != 0, slash_dot != 0, high != 0, in_prefix != 0};
+    return {m.percent != 0, m.slash_dot != 0, m.high != 0, m.in_prefix != 0};
 }
 #endif
 
