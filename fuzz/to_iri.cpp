@@ -2,10 +2,12 @@
 //   options: bit 0 to rfc3987 (else iri), bit 1 keep_discouraged_encoded, bit 2 keep_http_query_encoded,
 //   bit 3 unicode_hosts.
 // Oracles: the output is valid in the target grammar; append_to_iri appends the same bytes; an error lies inside
-// the input; to_uri(to_iri(u)) is u up to syntax-based normalization (convert.hpp: "up to the case of hex
-// digits and percent-encoded unreserved characters", 3987bis §4.1), without unicode_hosts (step 7 has no inverse).
+// the input; every SIMD level gives the same output; to_uri(to_iri(u)) is u up to syntax-based normalization
+// (convert.hpp: "up to the case of hex digits and percent-encoded unreserved characters", 3987bis §4.1), without
+// unicode_hosts (step 7 has no inverse).
 #include <string>
 
+#include "../src/literal_skip.hpp"
 #include "fuzz.hpp"
 #include "iri/convert.hpp"
 #include "iri/normalize.hpp"
@@ -27,6 +29,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     fuzz::require(out == "prefix" + *iri && *appended == iri->size(), "append_to_iri appends the output", in.text);
     fuzz::require(iri::is_valid(*iri, options.to), "to_iri's output is valid in its grammar", in.text, *iri);
+    using iri::detail::simd_level;
+    for (const simd_level level : {simd_level::scalar, simd_level::avx2, simd_level::avx512}) {
+        if (!iri::detail::select_simd_level(level)) continue;
+        const auto at_level = iri::to_iri(in.text, options);
+        fuzz::require(at_level.has_value() && *at_level == *iri, "every SIMD implementation gives the same IRI",
+                      in.text, "level " + std::to_string(static_cast<int>(level)));
+    }
+    iri::detail::select_simd_level(iri::detail::widest_simd_level());
     // The round trip of 3987bis §4.1 is that of percent-encoding. Step 7's U-labels have no inverse in to_uri:
     // with IDNA it gives A-labels of every label (lowercased, STD3 rules), with percent-encoding %HH.
     if (options.unicode_hosts) return 0;
