@@ -57,6 +57,9 @@ __attribute__((target("avx512f,avx512bw,avx512vbmi"), always_inline)) inline __m
 // loaded with the octets past it masked out (never read): they are no "%".
 __attribute__((target("avx512f,avx512bw,avx512vbmi"))) std::size_t run_avx512(const char* s, std::size_t n, char* p,
                                                                              std::uint16_t whole_leads) noexcept {
+    // The first character one at a time: a triplet that starts no run (an ASCII one, another charset's octet) is
+    // turned down as cheaply as before, without the tables.
+    if (n < 9 || !decode_whole_three_octets(s, p, whole_leads)) return 0;
     // Octet k of the table: 0xFF when bit k of whole_leads is set (the lead E0 + k is whole).
     const __m128i bit = _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128);
     const __m128i mask_octets = _mm_shuffle_epi8(_mm_cvtsi32_si128(whole_leads),
@@ -65,7 +68,7 @@ __attribute__((target("avx512f,avx512bw,avx512vbmi"))) std::size_t run_avx512(co
     const __m512i at_percent = _mm512_load_si512(indexes.percent);
     const __m512i at_high = _mm512_load_si512(indexes.high);
     const __m512i at_low = _mm512_load_si512(indexes.low);
-    std::size_t count = 0;
+    std::size_t count = 1;
     while (n - 9 * count >= 9) {
         const std::size_t left = n - 9 * count;
         const __mmask64 inside = left < 64 ? (std::uint64_t{1} << left) - 1 : ~std::uint64_t{0};
