@@ -10,7 +10,6 @@
 
 #include "charset_detail.hpp"
 #include "octet_scan.hpp"
-#include "percent_detail.hpp"
 #include "iri/percent.hpp"
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -284,7 +283,6 @@ bool select_simd_level(simd_level level) noexcept {
     if (!processor_has(level)) return false;
     skip = implementation_for(level);
     select_octets_level(level);
-    select_triplet_run_level(level);
     return true;
 }
 

@@ -70,15 +70,6 @@ inline char* put_percent_encoded(char* p, unsigned char octet) noexcept {
     return true;
 }
 
-/// How many whole three-octet characters (decode_whole_three_octets) follow one another from s, where n bytes are
-/// readable, each written to p as its three octets (p has room for them). Seven at a time with AVX-512 VBMI where
-/// the processor has it, else one at a time (triplet_run.cpp).
-[[nodiscard]] std::size_t decode_whole_three_octet_run(const char* s, std::size_t n, char* p,
-                                                       std::uint16_t whole_leads) noexcept;
-/// The implementation of decode_whole_three_octet_run for `level` (VBMI's at the AVX-512 level when the processor
-/// has it): select_simd_level's part (literal_skip.hpp).
-void select_triplet_run_level(simd_level level) noexcept;
-
 /// Appends `text` with each octet above 0x7F written as "%HH" (RFC 3987 §3.1 step 2) and the rest as it is.
 /// Returns the number of bytes appended.
 std::size_t append_octets_encoded(std::string& out, std::string_view text);

@@ -131,9 +131,7 @@ char* decode_component(char* p, std::string_view text, const decoder& d) {
             s = pct;
             continue;
         }
-        const std::size_t decoded =  // steps 3, 4, 6
-            detail::decode_whole_three_octet_run(s, static_cast<std::size_t>(end - s), p, whole_leads);
-        s += 9 * decoded, p += 3 * decoded;
+        while (end - s >= 9 && detail::decode_whole_three_octets(s, p, whole_leads)) s += 9, p += 3;  // steps 3, 4, 6
         if (s == end || *s != '%') continue;
         const unsigned o = escaped_octet(s);
         if (o < 0x80) {  // step 2: only unreserved US-ASCII characters are decoded; the rest kept as written
