@@ -207,7 +207,8 @@ BOOST_AUTO_TEST_CASE(scheme_rules_agree_with_the_whole_uri_grammar_on_the_datase
         std::string changed = line;
         changed.insert(at, 1, inserted[next() % inserted.size()]);
         compare_with_the_whole_uri_grammar(changed, compared, rejected);
-        if (at < a.end) compare_with_the_whole_uri_grammar(line.substr(0, at) + line.substr(at + 1), compared, rejected);
+        if (at < a.end)
+            compare_with_the_whole_uri_grammar(line.substr(0, at) + line.substr(at + 1), compared, rejected);
     }
     BOOST_TEST(compared > 100000u);
     BOOST_TEST(rejected > 100u);  // the changed authorities include invalid ones: both answers are compared
