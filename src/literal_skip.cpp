@@ -60,6 +60,16 @@ std::uint16_t whole_three_octet_leads(const charset_info& cs) noexcept {
     return mask;
 }
 
+std::uint32_t whole_two_octet_leads(const charset_info& cs) noexcept {
+    std::uint32_t mask = 0;
+    for (char32_t low = 2; low < 32; ++low) {
+        const char32_t first = low << 6, last = first + 0x3F;
+        for (std::size_t i = 0; i < cs.count; ++i)
+            if (cs.ranges[i][0] <= first && last <= cs.ranges[i][1]) mask |= std::uint32_t{1} << low;
+    }
+    return mask;
+}
+
 const component_sets& literal_sets(grammar g) noexcept {
     static const auto table = [] {
         std::array<component_sets, grammar_count> t{};

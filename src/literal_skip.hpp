@@ -28,6 +28,10 @@ struct ascii_set {
 /// characters the set holds: bit lead - 0xE0. Never E0 and ED, whose second octet has a narrower range (RFC 3629
 /// §4): a character of a lead in the mask is well-formed and in the set as soon as two trail octets follow.
 [[nodiscard]] std::uint16_t whole_three_octet_leads(const charset_info& cs) noexcept;
+/// The lead octets C2–DF of the two-octet UTF-8 characters (U+0080–U+07FF, 64 characters each) all of whose
+/// characters the set holds: bit lead - 0xC0. A character of a lead in the mask is well-formed and in the set as soon
+/// as a trail octet follows (RFC 3629 §4: C0 and C1 are never leads).
+[[nodiscard]] std::uint32_t whole_two_octet_leads(const charset_info& cs) noexcept;
 
 /// The ASCII part of a generated literal set and its whole three-octet leads, plus the bytes of `extra` ("/" for
 /// paths).

@@ -94,12 +94,14 @@ bool lowercase_changes(unsigned kinds, bool ascii_only) noexcept {
     return (kinds & octet_kind::upper) != 0 && (!ascii_only || (kinds & octet_kind::non_ascii) == 0);
 }
 
-// A grammar's unreserved set (§5.3.2.3 decodes the characters in it) and the lead octets E1–EF whose three-octet
-// characters it holds entirely (literal_skip.hpp's whole_three_octet_leads): for those a decoded "%HH%HH%HH" with
-// two trail octets needs no lookup. Built once per grammar.
+// A grammar's unreserved set (§5.3.2.3 decodes the characters in it) and the lead octets E1–EF and C2–DF whose
+// three- and two-octet characters it holds entirely (literal_skip.hpp's whole_three_octet_leads and
+// whole_two_octet_leads): for those a decoded "%HH%HH%HH" with two trail octets, or "%HH%HH" with one, needs no
+// lookup. Built once per grammar.
 struct unreserved_set {
     const detail::charset_info* cs = nullptr;
     std::uint16_t whole_leads = 0;
+    std::uint32_t whole_two_octet_leads = 0;
     bool ascii_only = true;  // no character from U+0080 (URIs): a triplet of a non-ASCII octet is never decoded
 };
 
@@ -109,7 +111,7 @@ const unreserved_set& unreserved_of(grammar g) noexcept {
         for (std::size_t i = 0; i < grammar_count; ++i)
             if (const auto* cs = detail::find_charset(static_cast<grammar>(i), production::unreserved)) {
                 const bool ascii_only = cs->count == 0 || cs->ranges[cs->count - 1][1] < 0x80;
-                t[i] = {cs, detail::whole_three_octet_leads(*cs), ascii_only};
+                t[i] = {cs, detail::whole_three_octet_leads(*cs), detail::whole_two_octet_leads(*cs), ascii_only};
             }
         return t;
     }();
@@ -129,6 +131,8 @@ std::int32_t unreserved_octets(std::string_view s, std::size_t i, int lead, cons
     if (want == 3 && n == 3 && ((u.whole_leads >> (lead & 15)) & 1u) && (bytes[1] & 0xC0) == 0x80 &&
         (bytes[2] & 0xC0) == 0x80)
         return 3;  // a lead of the mask: well-formed and in the set (never E0 or ED, RFC 3629 §4)
+    if (want == 2 && n == 2 && ((u.whole_two_octet_leads >> (lead & 31)) & 1u) && (bytes[1] & 0xC0) == 0x80)
+        return 2;  // likewise (never C0 or C1)
     std::int32_t used = 0;
     UChar32 c = 0;
     U8_NEXT(bytes, used, n, c);

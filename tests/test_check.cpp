@@ -188,10 +188,12 @@ void compare_with_the_whole_uri_grammar(const std::string& s, std::size_t& compa
 }
 
 // On every http and https line of the datasets, and on each with one octet of its authority changed or removed
-// (those the iri grammar still accepts).
+// (those the iri grammar still accepts). The zhwiki IRIs have non-ASCII paths: the rest of the reference is
+// matched through its URI mapping by the whole URI's grammar, and not at all by the fast path.
 BOOST_AUTO_TEST_CASE(scheme_rules_agree_with_the_whole_uri_grammar_on_the_datasets) {
     std::vector<std::string> lines;
-    for (const char* file : {"url-various-datasets/kasztp.txt", "url-various-datasets/userbait.txt"})
+    for (const char* file : {"url-various-datasets/kasztp.txt", "url-various-datasets/userbait.txt",
+                             "derived/zhwiki_iri_100k.txt"})
         for (std::string& l : iri_test::dataset_lines(file)) lines.push_back(std::move(l));
     for (auto& [page, href] : iri_test::cc10k_pairs()) lines.push_back(page);
     std::uint32_t seed = 15;
@@ -210,8 +212,9 @@ BOOST_AUTO_TEST_CASE(scheme_rules_agree_with_the_whole_uri_grammar_on_the_datase
         if (at < a.end)
             compare_with_the_whole_uri_grammar(line.substr(0, at) + line.substr(at + 1), compared, rejected);
     }
-    BOOST_TEST(compared > 100000u);
+    BOOST_TEST(compared > 300000u);
     BOOST_TEST(rejected > 100u);  // the changed authorities include invalid ones: both answers are compared
+    BOOST_TEST_MESSAGE(compared << " compared, " << rejected << " rejected by the grammar");
 }
 
 // On strings derived from grammar/schemes/http.abnf and https.abnf (userinfo, IP literals, ports, empty hosts),

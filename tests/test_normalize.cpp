@@ -122,6 +122,11 @@ BOOST_AUTO_TEST_CASE(percent_encoding_normalization) {
     BOOST_TEST(norm("http://a/%A9%41") == "http://a/%A9A");
     // LEIRIs allow U+200F, so it is decoded there.
     BOOST_TEST(norm("http://a/%E2%80%8F", syntax, grammar::leiri) == "http://a/\u200F");
+    // Two-octet characters at the edges of ucschar (3987bis §2.2: from U+00A0): U+0080 and U+009F (C1 controls)
+    // stay encoded, U+00A0, U+00BF, U+00C0, U+0430 and U+07FF are decoded; a lead without its trail stays.
+    BOOST_TEST(norm("http://a/%C2%80%C2%9F%C2%A0%c2%bf%C3%80%D0%B0%DF%BF") ==
+               "http://a/%C2%80%C2%9F\u00A0\u00BF\u00C0\u0430\u07FF");
+    BOOST_TEST(norm("http://a/%D0%41%D0") == "http://a/%D0A%D0");
 }
 
 BOOST_AUTO_TEST_CASE(path_segment_normalization) {
