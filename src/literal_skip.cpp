@@ -49,25 +49,29 @@ ascii_set make_ascii_set(const charset_info& cs, const char* extra) noexcept {
     return set;
 }
 
-std::uint16_t whole_three_octet_leads(const charset_info& cs) noexcept {
-    std::uint16_t mask = 0;
-    for (char32_t low = 1; low < 16; ++low) {
-        const char32_t first = low << 12, last = first + 0xFFF;
-        for (std::size_t i = 0; low != 0xD && i < cs.count; ++i)
-            if (cs.ranges[i][0] <= first && last <= cs.ranges[i][1])
-                mask = static_cast<std::uint16_t>(mask | 1u << low);
-    }
-    return mask;
-}
+namespace {
 
-std::uint32_t whole_two_octet_leads(const charset_info& cs) noexcept {
+// Bit `low` for each lead of UTF-8 in [first_low, end_low) (its low bits: the octet less 0xE0, or less 0xC0) all of
+// whose characters, [low << bits, (low + 1) << bits), the set holds.
+std::uint32_t leads_held_whole(const charset_info& cs, unsigned bits, unsigned first_low, unsigned end_low) noexcept {
     std::uint32_t mask = 0;
-    for (char32_t low = 2; low < 32; ++low) {
-        const char32_t first = low << 6, last = first + 0x3F;
+    for (unsigned low = first_low; low < end_low; ++low) {
+        const char32_t first = char32_t{low} << bits, last = first + (char32_t{1} << bits) - 1;
         for (std::size_t i = 0; i < cs.count; ++i)
             if (cs.ranges[i][0] <= first && last <= cs.ranges[i][1]) mask |= std::uint32_t{1} << low;
     }
     return mask;
+}
+
+}  // namespace
+
+std::uint16_t whole_three_octet_leads(const charset_info& cs) noexcept {
+    // E1-EF (E0's characters below U+0800 would be overlong), less ED (its surrogates are no characters)
+    return static_cast<std::uint16_t>(leads_held_whole(cs, 12, 1, 16) & ~(std::uint32_t{1} << 0xD));
+}
+
+std::uint32_t whole_two_octet_leads(const charset_info& cs) noexcept {
+    return leads_held_whole(cs, 6, 2, 32);  // C2-DF (C0 and C1 would be overlong)
 }
 
 const component_sets& literal_sets(grammar g) noexcept {

@@ -126,7 +126,7 @@ std::optional<std::string> icu_to_ascii(const std::string& host) {
 
 BOOST_AUTO_TEST_CASE(ascii_hosts_as_icu_maps_them) {
     // host_to_ascii answers an LDH host (RFC 5890 §2.3.1) without ICU, by its lowercase: on every name of up to six
-    // octets over letters of both cases, a digit, "-", "." and "_", and the same after a 20-octet prefix (so that
+    // octets over letters of both cases, a digit, "-", "." and "_", and the same after a 19-octet prefix (so that
     // the labels and the "--" of positions 3 and 4 cross the 16-octet blocks of the fast test), its answer must
     // be ICU's.
     const std::string alphabet = "aZ0-._";

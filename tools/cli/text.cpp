@@ -315,7 +315,8 @@ __attribute__((target("ssse3"))) bool none_not_shown_ssse3(const unsigned char* 
     const __m128i by_low = _mm_load_si128(reinterpret_cast<const __m128i*>(t.by_low.data()));
     const __m128i bit_of_high = _mm_load_si128(reinterpret_cast<const __m128i*>(t.bit_of_high.data()));
     __m128i found = not_shown_in_block(p + n - 16, by_low, bit_of_high);
-    for (std::size_t i = 0; i + 16 <= n; i += 16) found = _mm_or_si128(found, not_shown_in_block(p + i, by_low, bit_of_high));
+    for (std::size_t i = 0; i + 16 <= n; i += 16)
+        found = _mm_or_si128(found, not_shown_in_block(p + i, by_low, bit_of_high));
     return _mm_movemask_epi8(_mm_cmpeq_epi8(found, _mm_setzero_si128())) == 0xFFFF;
 }
 #endif
