@@ -1,15 +1,36 @@
 // ASCII case helpers (schemes, hosts and hex digits are case-insensitive: RFC 3986 §3.1, §3.2.2, §2.1), one octet
-// or eight at a time, and the octet loads of the word-at-a-time forms.
+// or eight at a time, the octet loads of the word-at-a-time forms, and the search for one octet in a short run.
 // Private to the library.
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <string_view>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace iri::detail {
+
+/// The first octet `c` of [s, end), or end: sixteen octets at a time with SSE2 (the x86-64 baseline) while sixteen
+/// are left, then one at a time. For short runs, such as those between triplets (a "_(" or "/" between
+/// percent-encoded characters), where a call of memchr per run cost more than its search (normalize on the zhwiki
+/// URIs: 111.5 -> 105.6 ns a line). memchr is the faster over long runs.
+[[nodiscard]] inline const char* find_octet(const char* s, const char* end, char c) noexcept {
+#if defined(__SSE2__)
+    for (const __m128i wanted = _mm_set1_epi8(c); end - s >= 16; s += 16) {
+        const auto found = static_cast<unsigned>(
+            _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(s)), wanted)));
+        if (found) return s + std::countr_zero(found);
+    }
+#endif
+    while (s != end && *s != c) ++s;
+    return s;
+}
 
 [[nodiscard]] constexpr char to_lower(char c) noexcept {
     return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;

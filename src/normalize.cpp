@@ -1,5 +1,5 @@
 // Normalization and comparison (RFC 3987 §5.3, 3987bis-13 §5.3, RFC 3986 §6.2), written in one pass into the
-// caller's buffer: the text between two "%" is copied as a block (memchr finds the next one: in a valid component
+// caller's buffer: the text between two "%" is copied as a block (find_octet finds the next one: in a valid component
 // no other byte changes), and only "%HH" triplets, the scheme and US-ASCII-only hosts (case), dot segments, ports
 // and IDN hosts take a slower path.
 #include "iri/normalize.hpp"
@@ -178,7 +178,7 @@ constexpr auto upper_hex_digits = [] {
 bool triplets_already_normal(std::string_view s, const unreserved_set& u) noexcept {
     const char* p = s.data();
     const char* const end = p + s.size();
-    while ((p = static_cast<const char*>(std::memchr(p, '%', static_cast<std::size_t>(end - p))))) {
+    while ((p = detail::find_octet(p, end, '%')) != end) {
         do {  // triplets in a row: no search
             if (end - p < 3 || !upper_hex_digits[static_cast<unsigned char>(p[1])] ||
                 !upper_hex_digits[static_cast<unsigned char>(p[2])])
@@ -202,6 +202,7 @@ void append_pct_normalized(std::string& out, std::string_view s, const unreserve
     const std::size_t at = out.size();
     out.resize(at + s.size());
     char* p = out.data() + at;
+    const char* const end = s.data() + s.size();
     for (std::size_t i = 0; i < s.size();) {
         if (s[i] == '%') {  // triplets in a row (percent-encoded UTF-8): no search
             // Three-octet characters the set holds entirely, nine bytes at a time (room: the output is behind).
@@ -212,8 +213,7 @@ void append_pct_normalized(std::string& out, std::string_view s, const unreserve
             if (i < s.size() && s[i] == '%') i = put_triplets(p, s, i, u, k);
             continue;
         }
-        const void* pct = std::memchr(s.data() + i, '%', s.size() - i);
-        const std::size_t j = pct ? static_cast<std::size_t>(static_cast<const char*>(pct) - s.data()) : s.size();
+        const std::size_t j = static_cast<std::size_t>(detail::find_octet(s.data() + i, end, '%') - s.data());
         std::memcpy(p, s.data() + i, j - i);
         if (k == piece::ascii_host)
             for (char* c = p; c != p + (j - i); ++c) *c = detail::to_lower(*c);
@@ -305,7 +305,7 @@ private:
     // where it is.
     void put(std::string_view s, piece k = piece::text) {
         const std::size_t from = out_.size();
-        if (!syntax_ || s.find('%') == std::string_view::npos) {  // find: no memchr on an empty view's null
+        if (const char* end = s.data() + s.size(); !syntax_ || detail::find_octet(s.data(), end, '%') == end) {
             if (o_.nfc && !detail::is_ascii(s)) return put_nfc(s);
             if (k == piece::ascii_host) append_lowered(out_, s);
             else out_.append(s);
@@ -385,7 +385,7 @@ private:
         const std::size_t from = out_.size();
         put(t_.path_prefix, piece::path);
         put(t_.path, piece::path);
-        if (t_.remove_dots || (syntax_ && t_.scheme))
+        if ((t_.remove_dots || (syntax_ && t_.scheme)) && !t_.no_dot_segment)
             out_.resize(from + detail::remove_dot_segments_in_place(out_.data() + from, out_.size() - from));
         // Without an authority a path must not begin with "//" (RFC 3986 §3.3): "/." before it, as resolve() does.
         if (!t_.authority && out_.size() - from >= 2 && out_[from] == '/' && out_[from + 1] == '/')
@@ -462,29 +462,38 @@ enum class normal_extent : std::uint8_t {
     whole,   // all of it: copied as one block
 };
 
+// What one pass over a reference's octets (octets_of) tells its writer.
+struct normal_survey {
+    normal_extent extent = normal_extent::none;
+    // The path may hold a dot segment: it has a "/." or starts with ".". A "%2E" the writer decodes never makes one
+    // (put_triplets), and NFC writes no ".", so without these §5.3.2.4 has nothing to remove.
+    bool dot_segment_possible = true;
+};
+
 // The scheme and authority are normal when they have no "%" (a "%" in a host is left to the writer: its rules read
 // the host decoded, IDN §5.3.3), nothing NFC may change, and prefix_normal holds (asked only when octets_of found
 // an octet it reads). The whole reference is when, besides, no triplet changes, NFC has nothing to do (§5.3.2.2:
 // it changes no ASCII text), no dot segment is to be removed (§5.3.2.4) and at the scheme rung nothing §5.3.3
 // changes.
-normal_extent normal_extent_of(const reference_view& r, const normalize_options& o) noexcept {
-    if (o.rung == rung::simple) return normal_extent::none;
+normal_survey survey_of(const reference_view& r, const normalize_options& o) noexcept {
+    if (o.rung == rung::simple) return {};
     const scheme_info* known = o.rung == rung::scheme && r.has_scheme() ? find_scheme(r.scheme()) : nullptr;
-    if (known && known->equivalence != scheme_equivalence::none) return normal_extent::none;
+    if (known && known->equivalence != scheme_equivalence::none) return {};
     const std::string_view s = r.str();
     const std::size_t prefix = prefix_end(r);
     const detail::text_octets v = detail::octets_of(s.data(), s.size(), prefix);
-    if ((v.percent && s.substr(0, prefix).find('%') != std::string_view::npos) || (o.nfc && v.prefix_may_change) ||
-        !prefix_kept(r, o, known, v.prefix_may_change))
-        return normal_extent::none;
-    if ((o.nfc && v.non_ascii) || (v.percent && !triplets_after_prefix_normal(r, prefix)))
-        return normal_extent::prefix;
     const std::string_view path = r.path();
-    if (r.has_scheme() && (v.slash_dot || path.starts_with('.')) &&
-        detail::first_dot_segment(path) != path.size())
-        return normal_extent::prefix;
-    if (r.has_authority() && path.empty() && known && known->empty_path_is_root) return normal_extent::prefix;
-    return normal_extent::whole;
+    const bool dots = v.slash_dot || path.starts_with('.');
+    if ((v.percent && detail::find_octet(s.data(), s.data() + prefix, '%') != s.data() + prefix) ||
+        (o.nfc && v.prefix_may_change) || !prefix_kept(r, o, known, v.prefix_may_change))
+        return {normal_extent::none, dots};
+    if ((o.nfc && v.non_ascii) || (v.percent && !triplets_after_prefix_normal(r, prefix)))
+        return {normal_extent::prefix, dots};
+    if (r.has_scheme() && dots && detail::first_dot_segment(path) != path.size())
+        return {normal_extent::prefix, true};
+    if (r.has_authority() && path.empty() && known && known->empty_path_is_root)
+        return {normal_extent::prefix, false};
+    return {normal_extent::whole, false};
 }
 
 }  // namespace
@@ -529,16 +538,19 @@ namespace {
 result<std::size_t> append_form(std::string& out, const reference_view& r, const normalize_options& o,
                                 detail::normal_purpose purpose) {
     // §5.3.1: the string itself; or a reference no rule changes
-    const normal_extent normal = o.rung == rung::simple && !o.nfc ? normal_extent::whole : normal_extent_of(r, o);
-    if (normal == normal_extent::whole) {
+    const normal_survey survey =
+        o.rung == rung::simple && !o.nfc ? normal_survey{normal_extent::whole, false} : survey_of(r, o);
+    if (survey.extent == normal_extent::whole) {
         const std::string_view s = !o.keep_fragment && r.has_fragment()
                                        ? r.str().substr(0, r.offsets()[component::fragment].begin - 1)
                                        : r.str();
         out.append(s);
         return s.size();
     }
-    const std::string_view prefix = normal == normal_extent::prefix ? r.str().substr(0, prefix_end(r)) : "";
-    return detail::append_normal_form(out, detail::parts_of(r), o, r.str(), prefix, purpose);
+    const std::string_view prefix = survey.extent == normal_extent::prefix ? r.str().substr(0, prefix_end(r)) : "";
+    detail::target_parts parts = detail::parts_of(r);
+    parts.no_dot_segment = !survey.dot_segment_possible;
+    return detail::append_normal_form(out, parts, o, r.str(), prefix, purpose);
 }
 
 }  // namespace

@@ -124,8 +124,7 @@ char* decode_component(char* p, std::string_view text, const decoder& d) {
     const char* const end = s + text.size();
     while (s != end) {
         if (*s != '%') {  // a run without "%": copied at once
-            const void* found = std::memchr(s, '%', static_cast<std::size_t>(end - s));
-            const char* pct = found ? static_cast<const char*>(found) : end;
+            const char* pct = detail::find_octet(s, end, '%');
             std::memcpy(p, s, static_cast<std::size_t>(pct - s));
             p += pct - s;
             s = pct;

@@ -141,6 +141,13 @@ BOOST_AUTO_TEST_CASE(path_segment_normalization) {
     BOOST_TEST(norm("http://a/b/c/./../../g/%2E/..") == "http://a/g/");  // the literal ones still go
     BOOST_TEST(norm("../a/./b") == "../a/./b");  // a relative reference keeps them
     BOOST_TEST(norm("s:/a/..//b") == "s:/.//b");  // without authority the path cannot begin with "//"
+    // Written component by component (a triplet to decode, an uppercase host, NFC to apply): the literal dot
+    // segments go as above, and a "/." that starts no dot segment, or a decoded "%2E", stays.
+    BOOST_TEST(norm("HTTP://A/b/./c") == "http://a/b/c");
+    BOOST_TEST(norm("http://a/%7E/../b/%7e") == "http://a/b/~");
+    BOOST_TEST(norm("http://a/%7E/.b/c./%2E") == "http://a/~/.b/c./%2E");
+    BOOST_TEST(norm("a:./%7E") == "a:~");  // §5.2.4 A: the leading "./" of a rootless path
+    BOOST_TEST(norm("http://a/e\u0301/../b", {.nfc = true}) == "http://a/b");
 }
 
 BOOST_AUTO_TEST_CASE(scheme_based_normalization) {

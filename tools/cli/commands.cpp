@@ -31,7 +31,7 @@ struct outcome {
     std::string_view about = {};  // the string the error offsets refer to: the record's, or --base (both outlive it)
     std::string_view what = {};   // "base" or "" (the reference)
     std::optional<iri::components> parts = {};
-    std::optional<std::string_view> output = {};  // in the caller's scratch buffer (no allocation per line)
+    std::optional<std::string_view> output = {};  // at the end of the caller's sink (no allocation per line)
     bool output_is_uri = false;  // the output is a URI: printable US-ASCII by its grammar (RFC 3986 §2), shown as is
     std::optional<bool> equivalent = {};
 };
@@ -50,11 +50,11 @@ outcome parse_reference(const options& o, const record& r, std::string&) {
 }
 
 // normalize, key: the normal form, or normalize.hpp's canonical key, written in one pass.
-// The outcome of a subcommand that wrote its output into `scratch` (appended to it from empty): that output, or
-// the error about `in`.
-outcome written(const iri::result<std::size_t>& n, const std::string& scratch, std::string_view in, bool uri) {
+// The outcome of a subcommand that appended its output (`n` bytes) to `sink`: that output, or the error about `in`
+// (the library leaves `sink` as it was).
+outcome written(const iri::result<std::size_t>& n, const std::string& sink, std::string_view in, bool uri) {
     if (!n) return failed(n.error(), in);
-    return outcome{.output = scratch, .output_is_uri = uri};
+    return outcome{.output = std::string_view(sink).substr(sink.size() - *n), .output_is_uri = uri};
 }
 
 // `in` parsed in --production as a view. For the default production the view is parsed into its own components:
@@ -66,34 +66,31 @@ iri::result<iri::reference_view> parsed_view(const options& o, std::string_view 
     return iri::reference_view(in, *p, o.grammar);
 }
 
-outcome normal_form(const options& o, const record& r, std::string& scratch, bool key) {
+outcome normal_form(const options& o, const record& r, std::string& sink, bool key) {
     const std::string_view in = r.fields[0];
     const auto view = parsed_view(o, in);
     if (!view) return failed(view.error(), in);
-    scratch.clear();
-    return written(key ? iri::append_canonical_key(scratch, *view, o.normalization)
-                       : iri::append_normalized(scratch, *view, o.normalization),
-                   scratch, in, o.grammar == iri::grammar::uri);
+    return written(key ? iri::append_canonical_key(sink, *view, o.normalization)
+                       : iri::append_normalized(sink, *view, o.normalization),
+                   sink, in, o.grammar == iri::grammar::uri);
 }
 
-outcome normalize_reference(const options& o, const record& r, std::string& scratch) {
-    return normal_form(o, r, scratch, false);
+outcome normalize_reference(const options& o, const record& r, std::string& sink) {
+    return normal_form(o, r, sink, false);
 }
-outcome key_of_reference(const options& o, const record& r, std::string& scratch) {
-    return normal_form(o, r, scratch, true);
+outcome key_of_reference(const options& o, const record& r, std::string& sink) {
+    return normal_form(o, r, sink, true);
 }
 
 // to-uri, to-iri: the conversions parse their input themselves.
-outcome to_uri_reference(const options& o, const record& r, std::string& scratch) {
-    scratch.clear();
-    return written(iri::append_to_uri(scratch, r.fields[0], o.grammar, o.to_uri), scratch, r.fields[0], true);
+outcome to_uri_reference(const options& o, const record& r, std::string& sink) {
+    return written(iri::append_to_uri(sink, r.fields[0], o.grammar, o.to_uri), sink, r.fields[0], true);
 }
 
-outcome to_iri_reference(const options& o, const record& r, std::string& scratch) {
+outcome to_iri_reference(const options& o, const record& r, std::string& sink) {
     iri::to_iri_options t = o.to_iri;  // the IRI grammar asked for: RFC 3987's or 3987bis's
     t.to = o.grammar == iri::grammar::rfc3987 ? iri::grammar::rfc3987 : iri::grammar::iri;
-    scratch.clear();
-    return written(iri::append_to_iri(scratch, r.fields[0], t), scratch, r.fields[0], false);
+    return written(iri::append_to_iri(sink, r.fields[0], t), sink, r.fields[0], false);
 }
 
 // resolve, relativize, compare: the base (--base, or the pair's first) and the reference, parsed; or the error.
@@ -117,10 +114,10 @@ std::optional<outcome> read_pair(const options& o, const record& r, pair_inputs&
 }
 
 outcome target_result(iri::result<iri::reference> t, std::string_view base, std::string_view in,
-                      std::string& scratch) {
+                      std::string& sink) {
     if (t) {
-        scratch.assign(t->str());
-        return outcome{.output = scratch};
+        sink.append(t->str());
+        return outcome{.output = std::string_view(sink).substr(sink.size() - t->str().size())};
     }
     // A target no reference resolves to is about the input; a base without scheme about the base.
     if (t.error().code == iri::errc::not_relativizable) return failed(t.error(), in);
@@ -129,7 +126,7 @@ outcome target_result(iri::result<iri::reference> t, std::string_view base, std:
 
 // resolve: the target of each reference (RFC 3986 §5.2), or its normal form (--normalize), written by a resolver
 // (resolver.hpp) made once for --base, once per pair for --pairs.
-outcome resolve_reference(const options& o, const record& r, std::string& scratch) {
+outcome resolve_reference(const options& o, const record& r, std::string& sink) {
     std::optional<iri::resolver> pair_resolver;
     if (o.pairs) {
         auto made = iri::resolver::make(r.fields[0], o.grammar, resolver_options(o), {.strict = o.strict});
@@ -138,16 +135,15 @@ outcome resolve_reference(const options& o, const record& r, std::string& scratc
     }
     const iri::resolver& resolver = o.pairs ? *pair_resolver : *o.resolver;
     const std::string_view in = r.fields.back();
-    scratch.clear();
-    return written(resolver.append_normalized(scratch, in), scratch, in, o.grammar == iri::grammar::uri);
+    return written(resolver.append_normalized(sink, in), sink, in, o.grammar == iri::grammar::uri);
 }
 
-outcome relativize_reference(const options& o, const record& r, std::string& scratch) {
+outcome relativize_reference(const options& o, const record& r, std::string& sink) {
     pair_inputs p;
     if (auto e = read_pair(o, r, p)) return std::move(*e);
     // The base's text: the record's own for --pairs (p.own_base ends here), else --base's.
     const std::string_view base = o.pairs ? r.fields[0] : std::string_view(o.base->str());
-    return target_result(iri::relativize(*p.base, *p.ref), base, r.fields.back(), scratch);
+    return target_result(iri::relativize(*p.base, *p.ref), base, r.fields.back(), sink);
 }
 
 // compare: RFC 3987 §5.3, the ladder up to the rung.
@@ -478,9 +474,8 @@ void print_text(const options& o, const printed& p, std::string& out) {
         append_caret_line(out, input, *x.error);
         return;
     }
-    if (x.output) {  // written by the library: well-formed UTF-8
-        if (x.output_is_uri) out.append(*x.output);
-        else append_shown_well_formed(out, *x.output);
+    if (x.output) {  // written by the library (well-formed UTF-8) at the end of `out` (run)
+        if (!x.output_is_uri) show_well_formed_tail(out, out.size() - x.output->size());
         out += '\n';
         return;
     }
@@ -520,10 +515,19 @@ void run(const options& o, const record& r, std::string& out, counters& n) {
         if (!o.quiet) print_unreadable(o, r, out);
         return;
     }
-    thread_local std::string scratch;  // the output of one record, reused from record to record
-    const outcome x = o.command->compute(o, r, scratch);
+    // In text, a subcommand's output is appended to `out` itself, where it is printed (copying it there from a
+    // buffer of its own was a twentieth of to-uri's time); JSON and TSV escape it from a buffer reused per record.
+    thread_local std::string scratch;
+    const bool in_place = o.output == output_format::text;
+    std::string& sink = in_place ? out : scratch;
+    scratch.clear();
+    const std::size_t printed_to = out.size();
+    const outcome x = o.command->compute(o, r, sink);
     x.error ? ++n.invalid : ++n.valid;
-    if (o.quiet) return;
+    if (o.quiet) {
+        out.resize(printed_to);
+        return;
+    }
     const std::string_view input = r.fields.back();
     const printed p{x, input,
                     o.command->pairs ? (o.pairs ? r.fields[0] : std::string_view(*o.base_text)) : std::string_view(),

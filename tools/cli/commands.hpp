@@ -33,13 +33,13 @@ struct record;
 struct outcome;
 
 /// One subcommand: its name, what it prints, whether it takes two strings (--base B or --pairs), what it does
-/// with one record (nullptr: check and extract, which print themselves; an output it writes goes into `scratch`,
-/// the caller's buffer reused from record to record, and the outcome views it) and its --help text.
+/// with one record (nullptr: check and extract, which print themselves; an output it writes is appended to `sink`,
+/// which it leaves as it was on an error, and the outcome views it) and its --help text.
 struct subcommand {
     const char* name;
     shape prints;
     bool pairs;
-    outcome (*compute)(const options& o, const record& r, std::string& scratch);
+    outcome (*compute)(const options& o, const record& r, std::string& sink);
     const char* help;
 };
 

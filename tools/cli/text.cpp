@@ -348,6 +348,13 @@ void append_shown_well_formed(std::string& out, std::string_view s) {
     append_shown(out, s);
 }
 
+void show_well_formed_tail(std::string& out, std::size_t from) {
+    if (well_formed_shown_as_is(std::string_view(out).substr(from))) return;
+    const std::string written = out.substr(from);
+    out.resize(from);
+    append_shown(out, written);
+}
+
 void append_shown(std::string& out, std::string_view s) {
     if (printable_ascii(s)) {  // shown as it is: the common case
         out.append(s);

@@ -29,6 +29,9 @@ void append_shown(std::string& out, std::string_view s);
 /// append_shown for a string known to be well-formed UTF-8: one the library accepted or wrote. Its lead octets
 /// alone are looked at, so text of characters all shown as they are (most scripts) is copied as one block.
 void append_shown_well_formed(std::string& out, std::string_view s);
+/// Makes out[from, end), well-formed UTF-8 the library wrote there, its shown form, in place: as it is, unless a
+/// character in it is not shown as it is (append_shown_well_formed).
+void show_well_formed_tail(std::string& out, std::size_t from);
 
 /// Appends the marker line under the shown input for bytes [begin, end): "^" under the first character, "~" under
 /// the rest, after as many spaces as the display columns before it.
