@@ -1,7 +1,7 @@
 // Normalization and comparison (RFC 3987 §5.3, 3987bis-13 §5.3, RFC 3986 §6.2), written in one pass into the
-// caller's buffer: the text between two "%" is copied as a block (find_octet finds the next one: in a valid component
-// no other byte changes), and only "%HH" triplets, the scheme and US-ASCII-only hosts (case), dot segments, ports
-// and IDN hosts take a slower path.
+// caller's buffer: the text between two "%" is copied as a block (find_first_of finds the next one: in a valid
+// component no other byte changes), and only "%HH" triplets, the scheme and US-ASCII-only hosts (case), dot
+// segments, ports and IDN hosts take a slower path.
 #include "iri/normalize.hpp"
 
 #include <unicode/utf8.h>
@@ -178,7 +178,7 @@ constexpr auto upper_hex_digits = [] {
 bool triplets_already_normal(std::string_view s, const unreserved_set& u) noexcept {
     const char* p = s.data();
     const char* const end = p + s.size();
-    while ((p = detail::find_octet(p, end, '%')) != end) {
+    while ((p = detail::find_first_of<'%'>(p, end, s.data())) != end) {
         do {  // triplets in a row: no search
             if (end - p < 3 || !upper_hex_digits[static_cast<unsigned char>(p[1])] ||
                 !upper_hex_digits[static_cast<unsigned char>(p[2])])
@@ -213,7 +213,8 @@ void append_pct_normalized(std::string& out, std::string_view s, const unreserve
             if (i < s.size() && s[i] == '%') i = put_triplets(p, s, i, u, k);
             continue;
         }
-        const std::size_t j = static_cast<std::size_t>(detail::find_octet(s.data() + i, end, '%') - s.data());
+        const char* const run_end = detail::find_first_of<'%'>(s.data() + i, end, s.data());
+        const std::size_t j = static_cast<std::size_t>(run_end - s.data());
         std::memcpy(p, s.data() + i, j - i);
         if (k == piece::ascii_host)
             for (char* c = p; c != p + (j - i); ++c) *c = detail::to_lower(*c);
@@ -305,7 +306,8 @@ private:
     // where it is.
     void put(std::string_view s, piece k = piece::text) {
         const std::size_t from = out_.size();
-        if (const char* end = s.data() + s.size(); !syntax_ || detail::find_octet(s.data(), end, '%') == end) {
+        const char* const end = s.data() + s.size();
+        if (!syntax_ || detail::find_first_of<'%'>(s.data(), end, s.data()) == end) {
             if (o_.nfc && !detail::is_ascii(s)) return put_nfc(s);
             if (k == piece::ascii_host) append_lowered(out_, s);
             else out_.append(s);
@@ -484,7 +486,7 @@ normal_survey survey_of(const reference_view& r, const normalize_options& o) noe
     const detail::text_octets v = detail::octets_of(s.data(), s.size(), prefix);
     const std::string_view path = r.path();
     const bool dots = v.slash_dot || path.starts_with('.');
-    if ((v.percent && detail::find_octet(s.data(), s.data() + prefix, '%') != s.data() + prefix) ||
+    if ((v.percent && detail::find_first_of<'%'>(s.data(), s.data() + prefix, s.data()) != s.data() + prefix) ||
         (o.nfc && v.prefix_may_change) || !prefix_kept(r, o, known, v.prefix_may_change))
         return {normal_extent::none, dots};
     if ((o.nfc && v.non_ascii) || (v.percent && !triplets_after_prefix_normal(r, prefix)))

@@ -1,65 +1,56 @@
-// RFC 3986 Appendix B (rfc2396bis-02 Appendix B): the component-splitting regular expression, by hand.
+// RFC 3986 Appendix B (rfc2396bis-02 Appendix B): the component-splitting regular expression, by hand: each
+// component's end found by find_first_of, sixteen octets at a time.
 #include "iri/split.hpp"
+
+#include "ascii.hpp"
 
 namespace iri {
 
 components split(std::string_view s) noexcept {
     components c;
-    const auto n = static_cast<std::uint32_t>(s.size());
-    std::uint32_t i = 0;
+    const char* const text = s.data();
+    const char* const end = text + s.size();
+    const auto offset = [text](const char* p) { return static_cast<std::uint32_t>(p - text); };
+    const char* p = text;
     // scheme: ^([^:/?#]+):
-    {
-        std::uint32_t j = 0;
-        while (j < n && s[j] != ':' && s[j] != '/' && s[j] != '?' && s[j] != '#') ++j;
-        if (j > 0 && j < n && s[j] == ':') {
-            c[component::scheme] = {0, j};
-            i = j + 1;
-        }
+    if (const char* colon = detail::find_first_of<':', '/', '?', '#'>(text, end, text);
+        colon != text && colon != end && *colon == ':') {
+        c[component::scheme] = {0, offset(colon)};
+        p = colon + 1;
     }
     // authority: (//([^/?#]*))?
-    if (i + 2 <= n && s[i] == '/' && s[i + 1] == '/') {
-        std::uint32_t b = i + 2, j = b;
-        while (j < n && s[j] != '/' && s[j] != '?' && s[j] != '#') ++j;
-        c[component::authority] = {b, j};
-        std::uint32_t h = b;
-        for (std::uint32_t k = b; k < j; ++k)
-            if (s[k] == '@') {
-                c[component::userinfo] = {b, k};
-                h = k + 1;
-                break;
-            }
-        std::uint32_t he = j;
-        if (h < j && s[h] == '[') {
-            std::uint32_t k = h;
-            while (k < j && s[k] != ']') ++k;
-            he = k < j ? k + 1 : j;
-        } else {
-            for (std::uint32_t k = h; k < j; ++k)
-                if (s[k] == ':') {
-                    he = k;
-                    break;
-                }
+    if (end - p >= 2 && p[0] == '/' && p[1] == '/') {
+        const char* const b = p + 2;
+        const char* const e = detail::find_first_of<'/', '?', '#'>(b, end, text);
+        c[component::authority] = {offset(b), offset(e)};
+        const char* h = b;
+        if (const char* at = detail::find_first_of<'@'>(b, e, text); at != e) {
+            c[component::userinfo] = {offset(b), offset(at)};
+            h = at + 1;
         }
-        c[component::host] = {h, he};
-        if (he < j && s[he] == ':') c[component::port] = {he + 1, j};
-        i = j;
+        const char* he = e;
+        if (h != e && *h == '[') {
+            const char* close = detail::find_first_of<']'>(h, e, text);
+            he = close != e ? close + 1 : e;
+        } else {
+            he = detail::find_first_of<':'>(h, e, text);
+        }
+        c[component::host] = {offset(h), offset(he)};
+        if (he != e && *he == ':') c[component::port] = {offset(he) + 1, offset(e)};
+        p = e;
     }
     // path: ([^?#]*)
-    {
-        std::uint32_t j = i;
-        while (j < n && s[j] != '?' && s[j] != '#') ++j;
-        c[component::path] = {i, j};
-        i = j;
-    }
+    const char* const path_end = detail::find_first_of<'?', '#'>(p, end, text);
+    c[component::path] = {offset(p), offset(path_end)};
+    p = path_end;
     // query: (\?([^#]*))?
-    if (i < n && s[i] == '?') {
-        std::uint32_t j = i + 1;
-        while (j < n && s[j] != '#') ++j;
-        c[component::query] = {i + 1, j};
-        i = j;
+    if (p != end && *p == '?') {
+        const char* const query_end = detail::find_first_of<'#'>(p + 1, end, text);
+        c[component::query] = {offset(p) + 1, offset(query_end)};
+        p = query_end;
     }
     // fragment: (#(.*))?
-    if (i < n && s[i] == '#') c[component::fragment] = {i + 1, n};
+    if (p != end && *p == '#') c[component::fragment] = {offset(p) + 1, offset(end)};
     return c;
 }
 

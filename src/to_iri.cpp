@@ -124,7 +124,7 @@ char* decode_component(char* p, std::string_view text, const decoder& d) {
     const char* const end = s + text.size();
     while (s != end) {
         if (*s != '%') {  // a run without "%": copied at once
-            const char* pct = detail::find_octet(s, end, '%');
+            const char* pct = detail::find_first_of<'%'>(s, end, text.data());
             std::memcpy(p, s, static_cast<std::size_t>(pct - s));
             p += pct - s;
             s = pct;

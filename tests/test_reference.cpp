@@ -3,8 +3,11 @@
 
 #include "iri/reference.hpp"
 #include "iri/extract.hpp"
+#include "iri/split.hpp"
 
 #include <array>
+#include <random>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -183,4 +186,80 @@ BOOST_AUTO_TEST_CASE(names_of_host_kinds_severities_and_delimiters) {
     BOOST_TEST(std::string_view(iri::name(iri::host_kind::none)) == "none");
     BOOST_TEST(std::string_view(iri::name(iri::severity::warning)) == "warning");
     BOOST_TEST(std::string_view(iri::name(iri::delimiter::angle_brackets)) == "angle_brackets");
+}
+
+namespace {
+
+// A component of iri::split as text, or "undefined".
+std::string part(std::string_view s, const iri::components& c, iri::component k) {
+    return c.has(k) ? std::string(s.substr(c[k].begin, c[k].end - c[k].begin)) : "undefined";
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(split_by_the_rfc3986_appendix_b_expression) {
+    // RFC 3986 Appendix B's own example.
+    const std::string_view s = "http://www.ics.uci.edu/pub/ietf/uri/#Related";
+    const iri::components c = iri::split(s);
+    BOOST_TEST(part(s, c, iri::component::scheme) == "http");
+    BOOST_TEST(part(s, c, iri::component::authority) == "www.ics.uci.edu");
+    BOOST_TEST(part(s, c, iri::component::path) == "/pub/ietf/uri/");
+    BOOST_TEST(part(s, c, iri::component::query) == "undefined");
+    BOOST_TEST(part(s, c, iri::component::fragment) == "Related");
+    // split.hpp's example, and the authority's parts.
+    BOOST_TEST((iri::split("http://a b/c")[iri::component::host] == iri::span{7, 10}));
+    const std::string_view a = "s://u:p@[v1.x:y]:80?q";
+    const iri::components ca = iri::split(a);
+    BOOST_TEST(part(a, ca, iri::component::userinfo) == "u:p");
+    BOOST_TEST(part(a, ca, iri::component::host) == "[v1.x:y]");
+    BOOST_TEST(part(a, ca, iri::component::port) == "80");
+    BOOST_TEST(part(a, ca, iri::component::path) == "");
+    BOOST_TEST(part(a, ca, iri::component::query) == "q");
+}
+
+// The expression itself (std::regex, ECMAScript) against iri::split on strings of the delimiters and a letter, of
+// every length up to 80: the delimiters fall on each side of split's sixteen-octet blocks. The authority's parts
+// as split.hpp says: the userinfo before its first "@", then a host that is "[...]" up to its first "]" (or to the
+// authority's end), else up to its first ":", and the port after that ":".
+BOOST_AUTO_TEST_CASE(split_agrees_with_the_appendix_b_expression) {
+    const std::regex appendix_b(R"(^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?)");
+    const std::string alphabet = ":/?#@[]a";
+    std::mt19937 random(3986);
+    std::size_t compared = 0;
+    for (std::size_t length = 0; length <= 80; ++length) {
+        for (int k = 0; k < 300; ++k) {
+            std::string s(length, 'a');
+            for (char& ch : s)
+                if (random() % 4 == 0) ch = alphabet[random() % alphabet.size()];
+            if (random() % 2 == 0 && length >= 4) s.replace(0, 4, "s://");
+            std::smatch m;
+            BOOST_TEST_REQUIRE(std::regex_match(s, m, appendix_b));
+            const iri::components c = iri::split(s);
+            const auto group = [&](std::size_t g) { return m[g].matched ? m[g].str() : std::string("undefined"); };
+            BOOST_TEST(part(s, c, iri::component::scheme) == group(2), s);
+            BOOST_TEST(part(s, c, iri::component::authority) == group(4), s);
+            BOOST_TEST(part(s, c, iri::component::path) == group(5), s);
+            BOOST_TEST(part(s, c, iri::component::query) == group(7), s);
+            BOOST_TEST(part(s, c, iri::component::fragment) == group(9), s);
+            std::string userinfo = "undefined", host = "undefined", port = "undefined";
+            if (m[4].matched) {
+                std::string rest = m[4].str();
+                if (const auto at = rest.find('@'); at != std::string::npos) {
+                    userinfo = rest.substr(0, at);
+                    rest = rest.substr(at + 1);
+                }
+                const std::size_t close = rest.find(']');
+                const std::size_t host_end = rest.starts_with('[')
+                                                 ? (close == std::string::npos ? rest.size() : close + 1)
+                                                 : std::min(rest.find(':'), rest.size());
+                host = rest.substr(0, host_end);
+                if (host_end < rest.size() && rest[host_end] == ':') port = rest.substr(host_end + 1);
+            }
+            BOOST_TEST(part(s, c, iri::component::userinfo) == userinfo, s);
+            BOOST_TEST(part(s, c, iri::component::host) == host, s);
+            BOOST_TEST(part(s, c, iri::component::port) == port, s);
+            ++compared;
+        }
+    }
+    BOOST_TEST(compared == 81u * 300u);
 }
