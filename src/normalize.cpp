@@ -406,9 +406,9 @@ private:
 };
 
 // §5.3.3's changes to a host and port that the syntax rung leaves: none when this holds. `idn_may_change`: UTS #46
-// can change the host as a reg-name (needs_uts46).
+// can change the host as a reg-name (needs_uts46). A scheme's own rule (urn, mailto, file) is applied to the whole
+// normal form once written (append_normal_form), or asked of a reference copied whole (survey_of).
 bool scheme_rung_keeps(const reference_view& r, const scheme_info* known, bool idn_may_change) noexcept {
-    if (known && known->equivalence != scheme_equivalence::none) return false;  // its rule reads the whole text
     if (r.host_kind() == host_kind::ipv6) return false;  // the RFC 5952 form: written by the slow path
     if (known && known->dns_host && r.host_kind() == host_kind::reg_name && idn_may_change) return false;
     if (r.has_port()) {
@@ -476,11 +476,10 @@ struct normal_survey {
 // the host decoded, IDN §5.3.3), nothing NFC may change, and prefix_normal holds (asked only when octets_of found
 // an octet it reads). The whole reference is when, besides, no triplet changes, NFC has nothing to do (§5.3.2.2:
 // it changes no ASCII text), no dot segment is to be removed (§5.3.2.4) and at the scheme rung nothing §5.3.3
-// changes.
-normal_survey survey_of(const reference_view& r, const normalize_options& o) noexcept {
+// changes: no default port or empty path, and no change by the scheme's own rule (urn, mailto, file).
+normal_survey survey_of(const reference_view& r, const normalize_options& o, detail::normal_purpose purpose) noexcept {
     if (o.rung == rung::simple) return {};
     const scheme_info* known = o.rung == rung::scheme && r.has_scheme() ? find_scheme(r.scheme()) : nullptr;
-    if (known && known->equivalence != scheme_equivalence::none) return {};
     const std::string_view s = r.str();
     const std::size_t prefix = prefix_end(r);
     const detail::text_octets v = detail::octets_of(s.data(), s.size(), prefix);
@@ -494,6 +493,8 @@ normal_survey survey_of(const reference_view& r, const normalize_options& o) noe
     if (r.has_scheme() && dots && detail::first_dot_segment(path) != path.size())
         return {normal_extent::prefix, true};
     if (r.has_authority() && path.empty() && known && known->empty_path_is_root)
+        return {normal_extent::prefix, false};
+    if (known && known->equivalence != scheme_equivalence::none && detail::scheme_rule_may_change(*known, s, purpose))
         return {normal_extent::prefix, false};
     return {normal_extent::whole, false};
 }
@@ -541,7 +542,7 @@ result<std::size_t> append_form(std::string& out, const reference_view& r, const
                                 detail::normal_purpose purpose) {
     // §5.3.1: the string itself; or a reference no rule changes
     const normal_survey survey =
-        o.rung == rung::simple && !o.nfc ? normal_survey{normal_extent::whole, false} : survey_of(r, o);
+        o.rung == rung::simple && !o.nfc ? normal_survey{normal_extent::whole, false} : survey_of(r, o, purpose);
     if (survey.extent == normal_extent::whole) {
         const std::string_view s = !o.keep_fragment && r.has_fragment()
                                        ? r.str().substr(0, r.offsets()[component::fragment].begin - 1)

@@ -30,6 +30,10 @@ enum class normal_purpose : std::uint8_t { reference, key };
 /// The scheme rung's rule of `scheme` (scheme_info::equivalence) over the normal form out[from, ...), in place:
 /// nothing when the scheme has none or the text does not satisfy the scheme's grammar (scheme_rules.hpp).
 void apply_scheme_equivalence(std::string& out, std::size_t from, const scheme_info& scheme, normal_purpose purpose);
+/// Whether that rule may change `written`, a normal form: false when what it changes is not there (no uppercase
+/// letter for a URN's NID or a mailto domain; no "file://localhost"), told without matching the scheme's grammar.
+[[nodiscard]] bool scheme_rule_may_change(const scheme_info& scheme, std::string_view written,
+                                          normal_purpose purpose) noexcept;
 
 /// True when the scheme and authority of `r` (up to the authority's end, or the ":" after the scheme) are their
 /// own normal form at rung syntax or scheme without NFC.

@@ -274,6 +274,11 @@ BOOST_AUTO_TEST_CASE(mailto_and_file_equivalence) {
     // RFC 8089 §2: "localhost" and the empty host mean the same machine.
     BOOST_TEST(norm("file://localhost/etc/fstab", scheme) == "file:///etc/fstab");
     BOOST_TEST(norm("FILE://LocalHost/etc/fstab", scheme) == "file:///etc/fstab");
+    // Another host, or none, is kept (such a reference is copied whole, without a match of the file grammar):
+    BOOST_TEST(norm("file:///etc/fstab", scheme) == "file:///etc/fstab");
+    BOOST_TEST(norm("file://host.example/etc/fstab", scheme) == "file://host.example/etc/fstab");
+    BOOST_TEST(norm("file://localhost.example/a", scheme) == "file://localhost.example/a");
+    BOOST_TEST(norm("file://localhost:8/a", scheme) == "file://localhost:8/a");  // file-auth has no port
     BOOST_TEST(equiv("file:///etc/fstab", "file://localhost/etc/fstab", scheme));
     BOOST_TEST(!equiv("file:///etc/fstab", "file://localhost/etc/fstab", {.rung = rung::syntax}));
     BOOST_TEST(norm("file://host.example.com/x", scheme) == "file://host.example.com/x");
