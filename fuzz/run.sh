@@ -72,8 +72,11 @@ for h in "${harnesses[@]}"; do
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
   cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 || true)
   ft=$(grep -o 'ft: [0-9]*' "$log" | tail -1 || true)
-  printf '%-14s %12s executions  %-10s %-10s %s\n' "$h" "${runs:-?}" "$cov" "$ft" \
-    "$([ "$rc" -eq 0 ] && echo ok || echo "FINDING (exit $rc, $log)")"
+  # A corpus grown large (it keeps what earlier runs found) can take all the time to read: then no input was made.
+  inited=$(sed -n 's/^#\([0-9]*\)[[:space:]]*INITED.*/\1/p' "$log" | head -1)
+  only_corpus=$([ -z "$inited" ] || [ "$inited" = "${runs:-}" ] && echo " (its corpus alone: give it more time)" || true)
+  printf '%-14s %12s executions  %-10s %-10s %s%s\n' "$h" "${runs:-?}" "$cov" "$ft" \
+    "$([ "$rc" -eq 0 ] && echo ok || echo "FINDING (exit $rc, $log)")" "$only_corpus"
   [ "$rc" -eq 0 ] || status=1
 done
 exit $status
