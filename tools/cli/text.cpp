@@ -19,6 +19,8 @@
 #include <array>
 #include <cstdint>
 #include <cstdlib>
+#include <tuple>
+#include <utility>
 
 namespace cli {
 
@@ -340,6 +342,31 @@ bool well_formed_shown_as_is(std::string_view s) noexcept {
 
 }  // namespace
 
+namespace {
+
+// Where the first character of s[from, ...) that is not shown as it is begins and ends: a control, DEL, a format
+// character or a byte that is not UTF-8 (U+FFFD itself is shown); {s.size(), s.size()} when there is none. Runs
+// of characters shown as they are found by ICU's span, and the character it stops at looked at.
+std::pair<std::size_t, std::size_t> next_not_shown(std::string_view s, std::size_t from) {
+    const icu::UnicodeSet& shown_set = shown_as_they_are();
+    const auto* b = reinterpret_cast<const std::uint8_t*>(s.data());
+    const auto n = static_cast<std::int64_t>(s.size());
+    auto at = static_cast<std::int64_t>(from);
+    while (at < n) {
+        const auto left = static_cast<std::int32_t>(std::min<std::int64_t>(n - at, INT32_MAX));
+        at += shown_set.spanUTF8(s.data() + at, left, USET_SPAN_CONTAINED);
+        if (at >= n) break;
+        const std::int64_t start = at;
+        UChar32 c = 0;
+        U8_NEXT(b, at, n, c);
+        if (c >= 0x20 && c != 0x7F && (c < 0x80 || u_charType(c) != U_FORMAT_CHAR)) continue;  // c < 0: not UTF-8
+        return {static_cast<std::size_t>(start), static_cast<std::size_t>(at)};
+    }
+    return {s.size(), s.size()};
+}
+
+}  // namespace
+
 void append_shown_well_formed(std::string& out, std::string_view s) {
     if (well_formed_shown_as_is(s)) {
         out.append(s);
@@ -349,10 +376,13 @@ void append_shown_well_formed(std::string& out, std::string_view s) {
 }
 
 void show_well_formed_tail(std::string& out, std::size_t from) {
-    if (well_formed_shown_as_is(std::string_view(out).substr(from))) return;
-    const std::string written = out.substr(from);
+    // The lead octets' test, then for a lead some of whose characters are not shown (E2 leads both U+2013 and the
+    // bidi controls) ICU's span, with no copy: a text all shown as it is, the common case, stays where it is.
+    const std::string_view written = std::string_view(out).substr(from);
+    if (well_formed_shown_as_is(written) || next_not_shown(written, 0).first == written.size()) return;
+    const std::string copy(written);
     out.resize(from);
-    append_shown(out, written);
+    append_shown(out, copy);
 }
 
 void append_shown(std::string& out, std::string_view s) {
@@ -360,29 +390,17 @@ void append_shown(std::string& out, std::string_view s) {
         out.append(s);
         return;
     }
-    // Runs of characters shown as they are, found by ICU's span; at each character it stops at, that character:
-    // U+FFFD is shown, a control, a format character or a byte that is not UTF-8 is written as \xHH.
-    const icu::UnicodeSet& shown_set = shown_as_they_are();
-    const auto* b = reinterpret_cast<const std::uint8_t*>(s.data());
-    const auto n = static_cast<std::int64_t>(s.size());
-    std::int64_t shown_to = 0, at = 0;  // s[0, shown_to) is written
-    while (at < n) {
-        const auto left = static_cast<std::int32_t>(std::min<std::int64_t>(n - at, INT32_MAX));
-        at += shown_set.spanUTF8(s.data() + at, left, USET_SPAN_CONTAINED);
-        if (at >= n) break;
-        const std::int64_t start = at;
-        UChar32 c = 0;
-        U8_NEXT(b, at, n, c);
-        if (c >= 0x20 && c != 0x7F && (c < 0x80 || u_charType(c) != U_FORMAT_CHAR)) continue;  // c < 0: not UTF-8
-        out.append(s.substr(static_cast<std::size_t>(shown_to), static_cast<std::size_t>(start - shown_to)));
-        for (std::int64_t k = start; k < at; ++k) {
+    std::size_t shown_to = 0;  // s[0, shown_to) is written; each character not shown as it is, as \xHH
+    for (auto [begin, end] = next_not_shown(s, 0); begin < s.size(); std::tie(begin, end) = next_not_shown(s, end)) {
+        out.append(s.substr(shown_to, begin - shown_to));
+        for (std::size_t k = begin; k < end; ++k) {
             char buf[8];
-            std::snprintf(buf, sizeof buf, "\\x%02X", b[k]);
+            std::snprintf(buf, sizeof buf, "\\x%02X", static_cast<unsigned char>(s[k]));
             out += buf;
         }
-        shown_to = at;
+        shown_to = end;
     }
-    out.append(s.substr(static_cast<std::size_t>(shown_to)));
+    out.append(s.substr(shown_to));
 }
 
 std::string shown(std::string_view s) {
