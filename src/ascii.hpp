@@ -1,5 +1,5 @@
 // ASCII case helpers (schemes, hosts and hex digits are case-insensitive: RFC 3986 §3.1, §3.2.2, §2.1), one octet
-// or eight at a time, the octet loads of the word-at-a-time forms, and the search for one octet in a short run.
+// or eight at a time, the octet loads of the word-at-a-time forms, and the search for a few octets in short runs.
 // Private to the library.
 #pragma once
 
@@ -26,7 +26,9 @@ template <char... Set>
 #if defined(__SSE2__)
     const auto in_set = [](const char* at) {
         const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(at));
-        return static_cast<unsigned>(_mm_movemask_epi8((_mm_cmpeq_epi8(x, _mm_set1_epi8(Set)) | ...)));
+        __m128i found = _mm_setzero_si128();
+        ((found = _mm_or_si128(found, _mm_cmpeq_epi8(x, _mm_set1_epi8(Set)))), ...);
+        return static_cast<unsigned>(_mm_movemask_epi8(found));
     };
     for (; end - s >= 16; s += 16)
         if (const unsigned found = in_set(s)) return s + std::countr_zero(found);

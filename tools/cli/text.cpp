@@ -340,10 +340,6 @@ bool well_formed_shown_as_is(std::string_view s) noexcept {
     return none_not_shown_by_table(p, s.size());
 }
 
-}  // namespace
-
-namespace {
-
 // Where the first character of s[from, ...) that is not shown as it is begins and ends: a control, DEL, a format
 // character or a byte that is not UTF-8 (U+FFFD itself is shown); {s.size(), s.size()} when there is none. Runs
 // of characters shown as they are found by ICU's span, and the character it stops at looked at.
