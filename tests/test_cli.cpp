@@ -104,6 +104,13 @@ BOOST_AUTO_TEST_CASE(text_output_shows_controls_format_characters_and_bad_bytes_
     BOOST_TEST(run({"normalize", "HTTP://Example.org/abcdefghij\u00AD"}).out ==
                "http://example.org/abcdefghij\\xC2\\xAD\n");
     BOOST_TEST(run({"validate", "http://a/\u00AD"}).out == "valid\thttp://a/\\xC2\\xAD\n");  // shorter than 16 octets
+    // "–" (U+2013) shares its lead octet E2 with U+200B, and "（" (U+FF08) its lead EF with U+FEFF: both are shown as
+    // they are, in a line longer and one shorter than sixteen octets, and beside a U+200B that is not.
+    BOOST_TEST(run({"validate", "http://example.org/\u2013\uFF08\u4E2D\u6587\u2013"}).out ==
+               "valid\thttp://example.org/\u2013\uFF08\u4E2D\u6587\u2013\n");
+    BOOST_TEST(run({"validate", "http://a/\u2013"}).out == "valid\thttp://a/\u2013\n");
+    BOOST_TEST(run({"normalize", "http://example.org/\u2013%E2%80%8B\uFF08"}).out ==
+               "http://example.org/\u2013\\xE2\\x80\\x8B\uFF08\n");
 }
 
 BOOST_AUTO_TEST_CASE(help_for_each_subcommand) {
