@@ -45,7 +45,7 @@ void file_rule(std::string& out, std::size_t from, const scheme_match& m) {
 bool uppercase_outside_triplets(std::string_view s) noexcept {
     for (std::size_t i = 0; i < s.size(); ++i) {
         if (s[i] == '%') i += 2;
-        else if (s[i] >= 'A' && s[i] <= 'Z') return true;
+        else if (to_lower(s[i]) != s[i]) return true;  // an uppercase letter
     }
     return false;
 }
