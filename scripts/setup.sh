@@ -21,9 +21,15 @@ for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then
-  echo "setup: installing ${missing[*]}"
+  # One line says what is installed; the package manager's own output goes to a log, shown only when it fails.
+  log=$(mktemp "${TMPDIR:-/tmp}/iri-setup.XXXXXX.log")
+  echo "setup: installing ${#missing[@]} Debian packages (${missing[*]}); the package manager's output goes to $log"
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  if ! { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
+      --no-install-recommends "${missing[@]}"; } > "$log" 2>&1; then
+    cat "$log" >&2
+    echo "setup: apt-get failed (its output above, and in $log)" >&2
+    exit 1
+  fi
 fi
