@@ -10,7 +10,7 @@
 #include <string>
 
 #include "../tools/cli/records.hpp"
-#include "../tools/cli/text.hpp"
+#include "../tools/cli/shown.hpp"
 #include "fuzz.hpp"
 #include "iri/prepare.hpp"
 

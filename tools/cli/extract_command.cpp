@@ -5,8 +5,8 @@
 #include <fstream>
 #include <iostream>
 
-#include "commands.hpp"
-#include "text.hpp"
+#include "subcommands.hpp"
+#include "shown.hpp"
 
 namespace cli {
 

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "commands.hpp"
+#include "subcommands.hpp"
 
 namespace cli {
 

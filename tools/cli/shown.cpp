@@ -1,4 +1,4 @@
-#include "text.hpp"
+#include "shown.hpp"
 
 #include "iri/prepare.hpp"
 

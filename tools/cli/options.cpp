@@ -23,9 +23,9 @@
 #include <utility>
 #include <vector>
 
-#include "commands.hpp"
+#include "subcommands.hpp"
 #include "records.hpp"
-#include "text.hpp"
+#include "shown.hpp"
 
 namespace {
 

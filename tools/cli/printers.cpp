@@ -1,6 +1,6 @@
-#include "commands.hpp"
+#include "subcommands.hpp"
 
-#include "text.hpp"
+#include "shown.hpp"
 
 #include <iostream>
 
