@@ -5,7 +5,10 @@
 #include <fstream>
 #include <iostream>
 
-#include "subcommands.hpp"
+#include "json.hpp"
+#include "pipeline.hpp"
+#include "printers.hpp"
+#include "records.hpp"
 #include "shown.hpp"
 
 namespace cli {

@@ -1,6 +1,6 @@
 #include "records.hpp"
 
-#include "shown.hpp"
+#include "json.hpp"
 
 namespace cli {
 

@@ -1,5 +1,6 @@
 // iri parse --scheme: the parts of a reference under its scheme's grammar (iri/scheme_rules.hpp).
-#include "subcommands.hpp"
+#include "json.hpp"
+#include "printers.hpp"
 #include "shown.hpp"
 
 namespace cli {
