@@ -6,9 +6,11 @@
 #include <iostream>
 #include <iterator>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <utility>
 
+#include "io.hpp"
 #include "shown.hpp"
 #include "subcommands.hpp"
 
@@ -76,6 +78,7 @@ Options:
   --jobs N             threads (default: the number of cores); output stays in input order
   --no-progress        no progress bar (shown on a terminal when the input size is known)
   -h, --help           this text
+  --version            the version of iri
 
 Examples:
   iri validate 'http://例え.jp/引き割り'
@@ -91,11 +94,21 @@ Examples:
   iri resolve --base 'HTTP://Example.com/a/' --normalize scheme '../%7euser/./x' '//EXAMPLE.com:80'
   iri key --level scheme --input urls.txt | sort -u
   iri extract --input mail.txt --json
+
+Exit status: 0 when every input is valid, 1 when some are not (check: when some have errors), 2 for a usage
+error, an input that cannot be read or an output that cannot be written. A reader closing the pipe early (iri
+... | head) ends the run quietly, as its input's end would, with status 0.
 )";
 
 [[noreturn]] void usage_error(const std::string& message) {
     std::cerr << "iri: " << message << "\n\nRun 'iri --help' for the subcommands and options.\n";
-    std::exit(2);
+    std::exit(exit_status::failed);
+}
+
+// --help, --version: `text` on standard output, and the exit.
+[[noreturn]] void print_and_exit(std::string_view text) {
+    write_output(text);
+    std::exit(finish_output(exit_status::all_valid));
 }
 
 // What the options say beyond `options` itself, until the arguments are read.
@@ -189,10 +202,8 @@ const option_spec option_specs[] = {
 const subcommand* read_subcommand(int argc, char** argv) {
     if (argc < 2) usage_error("a subcommand is needed");
     const std::string name = argv[1];
-    if (name == "-h" || name == "--help") {
-        std::cout << usage;
-        std::exit(0);
-    }
+    if (name == "-h" || name == "--help") print_and_exit(usage);
+    if (name == "--version") print_and_exit("iri " IRI_VERSION "\n");
     const subcommand* c = find_subcommand(name);
     if (!c) usage_error("unknown subcommand " + name);
     return c;
@@ -202,10 +213,8 @@ const subcommand* read_subcommand(int argc, char** argv) {
 void read_arguments(int argc, char** argv, options& o, arg_state& st) {
     for (int i = 2; i < argc; ++i) {
         const std::string a = argv[i];
-        if (a == "-h" || a == "--help") {
-            std::cout << o.command->help << "\nCommon options: see iri --help.\n";
-            std::exit(0);
-        }
+        if (a == "-h" || a == "--help")
+            print_and_exit(std::string(o.command->help) + "\nCommon options: see iri --help.\n");
         if (a == "--") {
             for (++i; i < argc; ++i) o.references.emplace_back(argv[i]);
             break;
@@ -234,7 +243,7 @@ void read_base(options& o) {
     auto b = iri::reference::parse(*o.base_text, o.grammar);
     if (!b) {
         std::cerr << "iri: the base is not valid\n" << caret_display(*o.base_text, b.error());
-        std::exit(2);
+        std::exit(exit_status::failed);
     }
     if (!b->has_scheme() && o.command->prints != shape::equivalence)
         usage_error("the base needs a scheme (RFC 3986 §5.1): " + *o.base_text);

@@ -9,19 +9,21 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
 #include <cstring>
 #include <deque>
+#include <exception>
 #include <fstream>
-#include <iostream>
+#include <limits>
 #include <mutex>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
+#include "io.hpp"
 #include "printers.hpp"
 #include "records.hpp"
 #include "subcommands.hpp"
@@ -30,13 +32,26 @@ namespace cli {
 
 namespace {
 
-// The references given on the command line, one after the other (the input files' blocks use the threads).
-void run_references(const options& o, counters& total) {
+// What a batch run keeps from input to input: the counts, the clock, and how many threads it may have.
+struct batch {
+    counters total;
+    std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
+    // The most threads, with the calling one, that could be started: lowered when one could not (and said once).
+    std::size_t thread_limit = std::numeric_limits<std::size_t>::max();
+    bool told_thread_limit = false;
+    [[nodiscard]] double elapsed() const {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    }
+};
+
+// The references given on the command line, one after the other (the input files' blocks use the threads). False
+// when their output could not be written.
+bool run_references(const options& o, counters& total) {
     chunk given;
     for (const std::string& r : o.references) add_record(o, r, r.size() + 1, given);
     std::string out;
     for (const record& r : given.records) run(o, r, out, total);
-    std::fwrite(out.data(), 1, out.size(), stdout);
+    return write_output(out);
 }
 
 // A progress bar on standard error, when it is a terminal and the input's size is known.
@@ -55,26 +70,19 @@ struct progress_bar {
     }
 };
 
-// Up to `bytes` more bytes of input `f` at `at`: what is there for standard input (a pipe or a terminal gets its
-// answers line by line, not per 4 MB), a full block from a file. Sets `more` false at the end.
-std::size_t read_block(const std::string& f, std::istream& in, char* at, std::size_t bytes, bool& more) {
-    if (f == "-") {
-        ssize_t r = 0;
-        do r = ::read(0, at, bytes);
-        while (r < 0 && errno == EINTR);
-        more = r > 0;
-        return r > 0 ? static_cast<std::size_t>(r) : 0;
-    }
-    in.read(at, static_cast<std::streamsize>(bytes));
-    more = static_cast<bool>(in);
-    return static_cast<std::size_t>(in.gcount());
+// Up to `bytes` more bytes of input `in` at `at`: what is there for standard input (a pipe or a terminal gets its
+// answers line by line, not per 4 MB), a full block from a file. Sets `more` false at the end or on an error.
+std::size_t read_block(input_file& in, char* at, std::size_t bytes, bool& more) {
+    const std::size_t got = in.is_standard_input() ? in.read_some(at, bytes) : in.read_full(at, bytes);
+    more = in.is_standard_input() ? got > 0 : got == bytes && !in.error();
+    return got;
 }
 
-// A progress bar for input `f` when it is a regular file and standard error a terminal.
-progress_bar bar_for(const options& o, const std::string& f) {
+// A progress bar for input `in` when it is a regular file and standard error a terminal.
+progress_bar bar_for(const options& o, const input_file& in) {
     progress_bar bar;
     struct stat st {};
-    if ((f == "-" ? fstat(0, &st) : stat(f.c_str(), &st)) == 0 && S_ISREG(st.st_mode)) {
+    if (fstat(in.fd(), &st) == 0 && S_ISREG(st.st_mode)) {
         bar.size = static_cast<std::size_t>(st.st_size);
         bar.on = o.progress && isatty(2) && !o.stats;
     }
@@ -109,11 +117,14 @@ std::size_t complete_lines(const options& o, std::string_view text, bool last) {
 // then calls written_to(where that slice ends in `text`). A thread waits only when the slice it would take has no
 // free slot (the ring holds four per thread: memory stays bounded), never at the end of another's. This thread
 // calls `meanwhile` (reading the next block of a file that is read, not mapped) after starting the others.
+// Threads that cannot be started are done without (b.thread_limit), down to this one alone. An exception in any
+// thread (no memory) stops them all and is thrown again here, once they are joined; a failed write stops them
+// too. False when the run is to stop: standard output failed.
 template <class Meanwhile, class WrittenTo>
-void run_in_order(const options& o, std::string_view text, counters& total, Meanwhile meanwhile,
-                  WrittenTo written_to) {
+bool run_in_order(const options& o, std::string_view text, batch& b, Meanwhile meanwhile, WrittenTo written_to) {
     constexpr std::size_t slice_bytes = std::size_t{1} << 17;
-    const std::size_t jobs = std::max<std::size_t>(1, std::min<std::size_t>(o.jobs, text.size() / slice_bytes + 1));
+    const std::size_t jobs =
+        std::max<std::size_t>(1, std::min({std::size_t{o.jobs}, text.size() / slice_bytes + 1, b.thread_limit}));
     const std::size_t ring = 4 * jobs;
     const char separator = record_separator(o);
     struct slot {
@@ -125,11 +136,13 @@ void run_in_order(const options& o, std::string_view text, counters& total, Mean
     std::mutex m;
     std::condition_variable freed;
     std::size_t taken = 0, written = 0, next_at = 0;  // slices taken and written; where the next one starts
+    bool stop = false;                                // a thread failed, or standard output did
+    std::exception_ptr failure;                       // the first thread's exception
     auto work = [&] {
         for (;;) {
             std::unique_lock lock(m);
-            freed.wait(lock, [&] { return next_at == text.size() || taken - written < ring; });
-            if (next_at == text.size()) return;
+            freed.wait(lock, [&] { return stop || next_at == text.size() || taken - written < ring; });
+            if (stop || next_at == text.size()) return;
             // Up to the first separator after slice_bytes: a longer line makes a longer slice.
             const std::size_t at = next_at;
             const std::size_t sep = at + slice_bytes < text.size() ? text.find(separator, at + slice_bytes)
@@ -143,81 +156,110 @@ void run_in_order(const options& o, std::string_view text, counters& total, Mean
             run_slice(o, text.substr(at, mine.end - at), mine.work);
             lock.lock();
             mine.done = true;
-            for (slot* s; (s = &slots[written % ring])->done; ++written) {  // the oldest, when it is finished
-                std::fwrite(s->work.out.data(), 1, s->work.out.size(), stdout);
-                total.add(s->work.counts);
+            for (slot* s; !stop && (s = &slots[written % ring])->done; ++written) {  // the oldest, when finished
+                stop = !write_output(s->work.out);
+                b.total.add(s->work.counts);
                 s->done = false;
                 written_to(s->end);
             }
             freed.notify_all();
         }
     };
+    // Each thread's body: an exception stops the others, and is carried to this thread.
+    auto guarded = [&](auto&& body) {
+        try {
+            body();
+        } catch (...) {
+            const std::lock_guard lock(m);
+            if (!failure) failure = std::current_exception();
+            stop = true;
+            freed.notify_all();
+        }
+    };
     std::vector<std::thread> threads;
-    for (std::size_t j = 1; j < jobs; ++j) threads.emplace_back(work);
-    meanwhile();
-    work();
+    try {
+        threads.reserve(jobs - 1);
+        for (std::size_t j = 1; j < jobs; ++j) threads.emplace_back([&] { guarded(work); });
+    } catch (const std::exception& e) {  // std::system_error: no thread could be had (EAGAIN under RLIMIT_NPROC)
+        b.thread_limit = threads.size() + 1;
+        if (!std::exchange(b.told_thread_limit, true))
+            std::fprintf(stderr, "iri: could start only %zu of %zu threads (%s): going on with %zu\n", b.thread_limit,
+                         jobs, e.what(), b.thread_limit);
+    }
+    guarded(meanwhile);
+    guarded(work);
     for (auto& t : threads) t.join();
+    if (failure) std::rethrow_exception(failure);
+    return !stop;
 }
 
-// Input `f` when it is a regular file that can be mapped: read in place with no copy into a buffer (the kernel's
-// copy was a fifth of a quiet validation), by run_in_order. False when `f` is not mapped (standard input, a pipe,
-// an empty or special file, a failed mmap): run_file reads it instead. A file truncated by another process while
-// it is read would raise SIGBUS, as with any tool that maps its input (ripgrep, for one).
-template <class Clock>
-bool run_mapped(const options& o, const std::string& f, counters& n, Clock elapsed) {
-    if (f == "-") return false;
-    const int fd = ::open(f.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return false;
+// Input `in` when it is a regular file that can be mapped: read in place with no copy into a buffer (the kernel's
+// copy was a fifth of a quiet validation), by run_in_order; `going` false when the run is to stop. False when `in`
+// is not mapped (standard input, a pipe, an empty or special file, a failed mmap): run_file reads it instead. A
+// file truncated by another process while it is read would raise SIGBUS, as with any tool that maps its input
+// (ripgrep, for one).
+bool run_mapped(const options& o, const input_file& in, batch& b, bool& going) {
+    if (in.is_standard_input()) return false;
     struct stat st {};
     void* map = MAP_FAILED;
-    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
-        map = mmap(nullptr, static_cast<std::size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
-    ::close(fd);
+    if (fstat(in.fd(), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+        map = mmap(nullptr, static_cast<std::size_t>(st.st_size), PROT_READ, MAP_PRIVATE, in.fd(), 0);
     if (map == MAP_FAILED) return false;
     const std::size_t size = static_cast<std::size_t>(st.st_size);
     madvise(map, size, MADV_SEQUENTIAL);
-    const progress_bar bar = bar_for(o, f);
+    const progress_bar bar = bar_for(o, in);
     const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
     std::size_t released = 0;
-    run_in_order(o, std::string_view(static_cast<const char*>(map), size), n, [] {}, [&](std::size_t written) {
+    struct unmapped_at_end {  // however run_in_order ends: an exception of a thread passes through
+        void* at;
+        std::size_t size;
+        ~unmapped_at_end() { munmap(at, size); }
+    } const mapping{map, size};
+    const std::string_view text(static_cast<const char*>(map), size);
+    going = run_in_order(o, text, b, [] {}, [&](std::size_t written) {
         // Pages read are released a megabyte at a time: each release interrupts the other threads' cores to flush
         // their TLBs, and one per 128 KB slice cost --jobs 2 about 6% of its time.
         if (const std::size_t done_pages = written / page * page; done_pages >= released + (std::size_t{1} << 20)) {
             madvise(static_cast<char*>(map) + released, done_pages - released, MADV_DONTNEED);
             released = done_pages;
         }
-        bar.update(written, elapsed());
+        bar.update(written, b.elapsed());
     });
     bar.done();
-    munmap(map, size);
     return true;
 }
 
 // Input `f` in blocks of 4 MB: the complete lines of a block are its records, viewed in place; the incomplete
-// last one moves to the front of the next block (a line longer than a block makes the buffer grow). False when
-// it cannot be read. A file's next block is read into the other buffer while the other threads start on this
-// one, by the thread that then joins them: the read is not a pause between blocks, and no third thread shares
-// the cores (a reading thread of its own made --jobs 2 slower on two cores). Standard input is read after each
-// block, so that a terminal's lines are answered as they are typed.
-template <class Clock>
-bool run_file(const options& o, const std::string& f, counters& n, Clock elapsed) {
-    if (run_mapped(o, f, n, elapsed)) return true;
+// last one moves to the front of the next block (a line longer than a block makes the buffer grow). A file's next
+// block is read into the other buffer while the other threads start on this one, by the thread that then joins
+// them: the read is not a pause between blocks, and no third thread shares the cores (a reading thread of its own
+// made --jobs 2 slower on two cores). Standard input is read after each block, so that a terminal's lines are
+// answered as they are typed. False when the run is to stop: `f` could not be read (said here), or standard output
+// could not be written.
+bool run_file(const options& o, const std::string& f, batch& b) {
+    input_file in(f);
+    if (in.error()) {
+        in.report();
+        return false;
+    }
+    if (bool going = true; run_mapped(o, in, b, going)) return going;
     constexpr std::size_t block_bytes = std::size_t{4} << 20;
-    std::ifstream file;
-    std::istream* const in = open_input(f, file);
-    if (!in) return false;
-    const progress_bar bar = bar_for(o, f);
-    const bool read_ahead = f != "-";
+    const progress_bar bar = bar_for(o, in);
+    const bool read_ahead = !in.is_standard_input();
     std::string buffers[2];  // this block's and the next one's; they grow only, zero-filled once
     std::size_t done = 0, filled = 0, at = 0;  // at: the buffer of this block
     bool more = true;
-    // Block `b`: `kept` bytes already at its front (the unfinished line), then what the input has next.
-    auto read_into = [&](std::string& b, std::size_t kept, bool& more_after) {
-        if (b.size() < kept + block_bytes) b.resize(kept + block_bytes);
-        return kept + read_block(f, *in, b.data() + kept, block_bytes, more_after);
+    // Block `buffer`: `kept` bytes already at its front (the unfinished line), then what the input has next.
+    auto read_into = [&](std::string& buffer, std::size_t kept, bool& more_after) {
+        if (buffer.size() < kept + block_bytes) buffer.resize(kept + block_bytes);
+        return kept + read_block(in, buffer.data() + kept, block_bytes, more_after);
     };
     filled = read_into(buffers[at], 0, more);
     for (;;) {
+        if (in.error()) {  // what was read before the error is run; the rest is not
+            in.report();
+            return false;
+        }
         const std::string_view text(buffers[at].data(), filled);
         const std::size_t end = complete_lines(o, text, !more);
         std::string& next = buffers[1 - at];
@@ -230,14 +272,16 @@ bool run_file(const options& o, const std::string& f, counters& n, Clock elapsed
             next_filled = more ? read_into(next, kept, next_more) : kept;
         };
         const auto nothing = [](std::size_t) {};
+        bool going = true;
         if (read_ahead) {
-            run_in_order(o, text.substr(0, end), n, read_next, nothing);
+            going = run_in_order(o, text.substr(0, end), b, read_next, nothing);
         } else {
-            run_in_order(o, text.substr(0, end), n, [] {}, nothing);
-            read_next();
+            going = run_in_order(o, text.substr(0, end), b, [] {}, nothing);
+            if (going) read_next();
         }
+        if (!going) return false;
         done += end;
-        bar.update(done, elapsed());
+        bar.update(done, b.elapsed());
         if (!more) break;  // that was the last block: complete_lines took all of it
         at = 1 - at, filled = next_filled, more = next_more;
     }
@@ -258,26 +302,15 @@ void print_stats(const counters& n, double seconds) {
 
 }  // namespace
 
-std::istream* open_input(const std::string& name, std::ifstream& file) {
-    if (name == "-") return &std::cin;
-    file.open(name, std::ios::binary);
-    if (file) return &file;
-    std::cerr << "iri: cannot read " << name << "\n";
-    return nullptr;
-}
-
 int run_batch(const options& o) {
-    counters n;
-    const auto t0 = std::chrono::steady_clock::now();
-    const auto elapsed = [&]() { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
-    if (o.output == output_format::tsv && !o.quiet) std::fputs(tsv_header(o).c_str(), stdout);
-
-    run_references(o, n);
-    for (const std::string& f : o.inputs)
-        if (!run_file(o, f, n, elapsed)) return 2;
-    std::fflush(stdout);
-    if (o.stats) print_stats(n, elapsed());
-    return n.invalid == 0 ? 0 : 1;
+    batch b;
+    bool going = o.output != output_format::tsv || o.quiet || write_output(tsv_header(o));
+    going = going && run_references(o, b.total);
+    for (std::size_t i = 0; going && i < o.inputs.size(); ++i) going = run_file(o, o.inputs[i], b);
+    if (o.stats) print_stats(b.total, b.elapsed());
+    // Stopped by an input that could not be read, or by standard output (finish_output says which way it ended).
+    if (!going && !output_failed()) return exit_status::failed;
+    return finish_output(b.total.invalid == 0 ? exit_status::all_valid : exit_status::some_invalid);
 }
 
 }  // namespace cli

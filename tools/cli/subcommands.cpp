@@ -132,14 +132,16 @@ void run_parse(const options& o, const record& r, std::string& out, counters& n)
 }
 
 constexpr subcommand subcommands[] = {
-    {"validate", shape::validity, false, &parse_reference, &print_outcome, &run_batch, R"(usage: iri validate [--grammar G] [--production P] [REFERENCE... | --input FILE]
+    {"validate", shape::validity, false, &parse_reference, &print_outcome, &run_batch,
+     R"(usage: iri validate [--grammar G] [--production P] [REFERENCE... | --input FILE]
 Says "valid" or "invalid" for each reference; for an invalid one, a caret under the offending character,
 the error code, the component, the message and the spec section. Exit status 1 when one is invalid.
   iri validate 'http://例え.jp/引き割り' 'http://exa mple.org/'
   iri validate --grammar uri --input urls.txt --quiet --stats
   iri validate --production IPv6address '2001:db8::7'
 )"},
-    {"parse", shape::components, false, &parse_reference, &run_parse, &run_batch, R"(usage: iri parse [--grammar G] [--production P] [--scheme] [--json | --tsv] [REFERENCE...]
+    {"parse", shape::components, false, &parse_reference, &run_parse, &run_batch,
+     R"(usage: iri parse [--grammar G] [--production P] [--scheme] [--json | --tsv] [REFERENCE...]
 Prints the components: scheme, authority, userinfo, host and its kind, port and its number, path, query,
 fragment ("omitted" and empty are different: http://a? has an empty query).
 --scheme prints instead the parts of the reference's own scheme grammar (grammar/schemes/: the addresses and
@@ -148,14 +150,16 @@ header fields of mailto, a URN's NID and NSS, ...) or the first place the refere
   iri parse --json 'https://電訊盈科/'
   iri parse --scheme 'mailto:a@example.org?subject=hi'
 )"},
-    {"check", shape::diagnostics, false, nullptr, &run_check, &run_batch, R"(usage: iri check [--grammar G] [--min-severity error|warning|info] [--json | --tsv] [REFERENCE...]
+    {"check", shape::diagnostics, false, nullptr, &run_check, &run_batch,
+     R"(usage: iri check [--grammar G] [--min-severity error|warning|info] [--json | --tsv] [REFERENCE...]
 Every diagnostic (docs/diagnostics.md): grammar errors, bidi, character limitations, LEIRI groups,
 spoofing and security checks, each with its code, severity and a marker under its bytes. The exit status
 follows errors only.
   iri check 'http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm'
   iri check --grammar leiri --json 'http://example.org/a b'
 )"},
-    {"resolve", shape::output, true, &resolve_reference, &print_outcome, &run_batch, R"(usage: iri resolve (--base B | --pairs) [--non-strict] [--normalize L [--nfc] [--no-fragment]]
+    {"resolve", shape::output, true, &resolve_reference, &print_outcome, &run_batch,
+     R"(usage: iri resolve (--base B | --pairs) [--non-strict] [--normalize L [--nfc] [--no-fragment]]
                    [--grammar G] [REFERENCE...]
 Resolves each reference against the base (RFC 3986 §5.2); with --pairs each input is "base<TAB>reference".
 With --normalize L, prints the target's normal form at rung L (simple, syntax or scheme; RFC 3987 §5.3),
@@ -165,41 +169,48 @@ written in one pass from the base, parsed once, and the reference.
   iri resolve --non-strict --base 'http://a/b/c/d;p?q' 'http:g'
   iri resolve --base 'HTTP://Example.com/a/' --normalize scheme '../%7euser/./x' '//EXAMPLE.com:80'
 )"},
-    {"relativize", shape::output, true, &relativize_reference, &print_outcome, &run_batch, R"(usage: iri relativize (--base B | --pairs) [--grammar G] [TARGET...]
+    {"relativize", shape::output, true, &relativize_reference, &print_outcome, &run_batch,
+     R"(usage: iri relativize (--base B | --pairs) [--grammar G] [TARGET...]
 The shortest reference that resolves from the base back to each target; the error not_relativizable when
 none does (a relative target, or a path with dot segments, which resolution removes).
   iri relativize --base 'http://a/b/c/d;p?q' 'http://a/b/g' 'http://a/b/c/g:h' 'http://x/y'
 )"},
-    {"normalize", shape::output, false, &normalize_reference, &print_outcome, &run_batch, R"(usage: iri normalize [--level simple|syntax|scheme] [--nfc] [--no-fragment] [REFERENCE...]
+    {"normalize", shape::output, false, &normalize_reference, &print_outcome, &run_batch,
+     R"(usage: iri normalize [--level simple|syntax|scheme] [--nfc] [--no-fragment] [REFERENCE...]
 The normal form at a rung of RFC 3987 §5.3's ladder (each includes the ones below): simple string
 comparison; case, percent-encoding and dot segments; default ports, empty paths, IDN and IPv6 forms.
   iri normalize 'HTTP://www.EXAMPLE.com/%7euser/./a/../b'
   iri normalize --level scheme 'http://example.com:80' 'http://xn--rsum-bpad.example.org'
 )"},
-    {"key", shape::output, false, &key_of_reference, &print_outcome, &run_batch, R"(usage: iri key [--level simple|syntax|scheme] [--nfc] [--no-fragment] [REFERENCE...]
+    {"key", shape::output, false, &key_of_reference, &print_outcome, &run_batch,
+     R"(usage: iri key [--level simple|syntax|scheme] [--nfc] [--no-fragment] [REFERENCE...]
 The canonical key of each reference, one per line: two references have equal keys exactly when they are
 equivalent at the rung (RFC 3987 §5.3), so "sort -u" de-duplicates them.
   iri key --level scheme 'http://example.com' 'HTTP://EXAMPLE.com:80/'
   iri key --level scheme --input urls.txt | sort -u
 )"},
-    {"compare", shape::equivalence, true, &compare_references, &print_outcome, &run_batch, R"(usage: iri compare (--base B | --pairs) [--level L] [--nfc] [--no-fragment] [REFERENCE...]
+    {"compare", shape::equivalence, true, &compare_references, &print_outcome, &run_batch,
+     R"(usage: iri compare (--base B | --pairs) [--level L] [--nfc] [--no-fragment] [REFERENCE...]
 "equivalent" or "different" for each reference against the base, or for each pair, at the chosen rung.
   iri compare --level scheme --base 'http://example.com' 'http://example.com:80/' 'http://example.com/?'
 )"},
-    {"to-uri", shape::output, false, &to_uri_reference, &print_outcome, &run_batch, R"(usage: iri to-uri [--grammar iri|rfc3987|leiri] [--host percent|idna] [--charset NAME] [--encode-unsafe]
+    {"to-uri", shape::output, false, &to_uri_reference, &print_outcome, &run_batch,
+     R"(usage: iri to-uri [--grammar iri|rfc3987|leiri] [--host percent|idna] [--charset NAME] [--encode-unsafe]
 Maps each IRI (or LEIRI) to a URI (3987bis §3): characters URIs do not allow as their UTF-8 octets %HH;
 --host idna writes the host with UTS #46 A-labels; --charset is the document charset of http(s) queries.
   iri to-uri 'http://www.example.org/red%09rosé#red'
   iri to-uri --host idna 'http://résumé.example.org'
   iri to-uri --charset Shift_JIS 'https://example.jp/?q=日本'
 )"},
-    {"to-iri", shape::output, false, &to_iri_reference, &print_outcome, &run_batch, R"(usage: iri to-iri [--grammar iri|rfc3987] [--unicode-hosts] [--keep-discouraged] [--keep-http-query]
+    {"to-iri", shape::output, false, &to_iri_reference, &print_outcome, &run_batch,
+     R"(usage: iri to-iri [--grammar iri|rfc3987] [--unicode-hosts] [--keep-discouraged] [--keep-http-query]
 Maps each URI to an IRI by the steps of 3987bis §4.2: %HH of UTF-8 characters the component allows are
 decoded; reserved characters, non-UTF-8 octets and inappropriate characters stay encoded.
   iri to-iri 'http://www.example.org/D%C3%BCrst' 'http://www.example.org/D%FCrst'
   iri to-iri --unicode-hosts 'http://xn--99zt52a.example.org/%e2%80%ae'
 )"},
-    {"extract", shape::texts, false, nullptr, nullptr, &run_extract, R"(usage: iri extract [--grammar G] [--json | --tsv] [TEXT... | --input FILE]
+    {"extract", shape::texts, false, nullptr, nullptr, &run_extract,
+     R"(usage: iri extract [--grammar G] [--json | --tsv] [TEXT... | --input FILE]
 Finds the IRIs in running text (RFC 3986 Appendix C, 3987bis §8.3) and prints begin, end and the IRI.
   iri extract 'See <http://example.com/a\n  b> and "http://例え.jp/".'
   iri extract --json --input mail.txt
