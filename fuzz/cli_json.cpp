@@ -9,9 +9,10 @@
 #include <deque>
 #include <string>
 
-#include "../tools/cli/records.hpp"
-#include "../tools/cli/text.hpp"
 #include "fuzz.hpp"
+#include "json.hpp"
+#include "records.hpp"
+#include "subcommands.hpp"
 #include "iri/prepare.hpp"
 
 namespace {

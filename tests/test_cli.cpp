@@ -2,13 +2,18 @@
 #include <boost/test/unit_test.hpp>
 
 #include <fcntl.h>
+#include <grp.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -29,7 +34,10 @@ std::string temp_path(const char* name) {
     return (std::filesystem::temp_directory_path() / file).string();
 }
 
-ran run_file(std::vector<std::string> args, const std::string& stdin_path) {
+// `in_child` runs in the child after its standard streams are set, before the tool is executed: it may change
+// them (standard output to /dev/full, closed, a pipe without a reader) or the process's limits.
+ran run_file(std::vector<std::string> args, const std::string& stdin_path,
+             const std::function<void()>& in_child = {}) {
     const std::string out_path = temp_path(".out"), err_path = temp_path(".err");
     const pid_t pid = fork();
     if (pid == 0) {
@@ -40,6 +48,7 @@ ran run_file(std::vector<std::string> args, const std::string& stdin_path) {
         // Under AddressSanitizer, freed memory waits in a 256 MB quarantine by default, which a memory bound
         // would measure; the tool's own use is what the tests are about.
         setenv("ASAN_OPTIONS", "quarantine_size_mb=1", 1);
+        if (in_child) in_child();
         std::vector<char*> argv;
         argv.push_back(const_cast<char*>(IRI_CLI));
         for (auto& a : args) argv.push_back(a.data());
@@ -63,10 +72,10 @@ ran run_file(std::vector<std::string> args, const std::string& stdin_path) {
     return r;
 }
 
-ran run(std::vector<std::string> args, const std::string& input = "") {
+ran run(std::vector<std::string> args, const std::string& input = "", const std::function<void()>& in_child = {}) {
     const std::string in_path = temp_path(".in");
     std::ofstream(in_path, std::ios::binary) << input;
-    ran r = run_file(std::move(args), in_path);
+    ran r = run_file(std::move(args), in_path, in_child);
     std::remove(in_path.c_str());
     return r;
 }
@@ -383,4 +392,130 @@ BOOST_AUTO_TEST_CASE(a_100_mb_input_is_streamed_in_bounded_memory) {
     BOOST_TEST_MESSAGE("100 MB input (" << size << " bytes, " << count << " lines): peak memory " << peak_kb
                                         << " kB");
     BOOST_TEST(peak_kb < 64 * 1024);  // far below the input's size: streamed in chunks
+}
+
+// Every input and output error stops the tool with a message naming the file and the reason (strerror), and exit
+// status 2; "some inputs invalid" is 1.
+namespace {
+
+// Standard output of the child: /dev/full (every write fails with ENOSPC), closed, or a pipe whose reader is gone.
+void stdout_to_dev_full() {
+    const int full = open("/dev/full", O_WRONLY);
+    dup2(full, 1);
+    close(full);
+}
+void stdout_closed() { close(1); }
+void stdout_to_a_closed_pipe() {
+    int p[2];
+    if (pipe(p) != 0) _exit(126);
+    close(p[0]);
+    dup2(p[1], 1);
+    close(p[1]);
+}
+
+// Lines enough for several 128 KB slices and more than one write: about 1.3 MB.
+std::string many_lines() {
+    std::string input;
+    for (int i = 0; i < 40000; ++i) input += "HTTP://Example.COM/a/../" + std::to_string(i) + "\n";
+    return input;
+}
+
+const std::string no_space = std::strerror(ENOSPC), bad_descriptor = std::strerror(EBADF);
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(a_full_output_device_is_an_error) {
+    const std::string path = temp_path(".full");
+    std::ofstream(path, std::ios::binary) << many_lines();
+    const ran file = run_file({"normalize", "--input", path}, "/dev/null", stdout_to_dev_full);
+    const ran piped = run({"normalize"}, many_lines(), stdout_to_dev_full);
+    const ran one = run({"validate", "http://a/"}, "", stdout_to_dev_full);  // one short line, written at the end
+    const ran extract = run({"extract", "see http://a/b here"}, "", stdout_to_dev_full);
+    const ran help = run({"--help"}, "", stdout_to_dev_full);
+    std::remove(path.c_str());
+    for (const ran& r : {file, piped, one, extract, help}) {
+        BOOST_TEST(r.status == 2);
+        BOOST_TEST(r.err == "iri: cannot write standard output: " + no_space + "\n");
+    }
+}
+
+BOOST_AUTO_TEST_CASE(a_closed_standard_output_is_an_error) {
+    const ran args = run({"validate", "http://a/"}, "", stdout_closed);
+    const ran piped = run({"normalize"}, many_lines(), stdout_closed);
+    for (const ran& r : {args, piped}) {
+        BOOST_TEST(r.status == 2);
+        BOOST_TEST(r.err == "iri: cannot write standard output: " + bad_descriptor + "\n");
+    }
+    // Nothing to write, nothing wrong.
+    BOOST_TEST(run({"validate", "--quiet", "http://a/"}, "", stdout_closed).status == 0);
+}
+
+// A reader that stops early (iri ... | head -1) ends the run as its input's end would: quietly, status 0.
+BOOST_AUTO_TEST_CASE(a_reader_closing_the_pipe_is_a_normal_end) {
+    const ran r = run({"normalize", "--jobs", "2"}, many_lines(), stdout_to_a_closed_pipe);
+    BOOST_TEST(r.status == 0);
+    BOOST_TEST(r.err == "");
+}
+
+BOOST_AUTO_TEST_CASE(an_input_that_cannot_be_read_is_an_error) {
+    const std::string dir = std::filesystem::temp_directory_path().string();
+    const std::string is_a_directory = std::strerror(EISDIR);
+    const ran validate = run({"validate", "--input", dir});
+    BOOST_TEST(validate.status == 2);
+    BOOST_TEST(validate.out == "");
+    BOOST_TEST(validate.err == "iri: cannot read " + dir + ": " + is_a_directory + "\n");
+    const ran extract = run({"extract", "--input", dir});
+    BOOST_TEST(extract.status == 2);
+    BOOST_TEST(extract.err == "iri: cannot read " + dir + ": " + is_a_directory + "\n");
+    // Standard input a directory: its name is "standard input".
+    const ran stdin_dir = run_file({"normalize"}, dir);
+    BOOST_TEST(stdin_dir.status == 2);
+    BOOST_TEST(stdin_dir.err == "iri: cannot read standard input: " + is_a_directory + "\n");
+    // /proc/self/mem opens, and its first page, never mapped, fails to read with EIO.
+    const ran mem = run({"validate", "--input", "/proc/self/mem"});
+    BOOST_TEST(mem.status == 2);
+    BOOST_TEST(mem.err == "iri: cannot read /proc/self/mem: " + std::string(std::strerror(EIO)) + "\n");
+    // A file that is not there; the inputs before it are run, the ones after it are not.
+    const std::string missing = temp_path(".missing");
+    const ran gone = run({"validate", "--input", "-", "--input", missing, "--input", "-"}, "http://a/\n");
+    BOOST_TEST(gone.status == 2);
+    BOOST_TEST(gone.out == "valid\thttp://a/\n");
+    BOOST_TEST(gone.err == "iri: cannot read " + missing + ": " + std::string(std::strerror(ENOENT)) + "\n");
+}
+
+// --jobs N when the process may not have N threads: the tool goes on with the threads it could start (down to the
+// calling thread alone), says so once, and prints what --jobs 1 prints. RLIMIT_NPROC counts the processes and
+// threads of the real user and does not bind root, so the child runs as a user of its own (a user ID no other
+// process has, so that the count starts at this one process) when it can change users, or as the test's user,
+// whose other processes then count too.
+BOOST_AUTO_TEST_CASE(threads_that_cannot_be_started_are_done_without) {
+    const std::string input = many_lines();  // ten slices: --jobs 8 would start seven threads
+    const ran one = run({"normalize", "--jobs", "1"}, input);
+    BOOST_TEST_REQUIRE(one.status == 0);
+    for (const rlim_t limit : {rlim_t{1}, rlim_t{3}}) {
+        const ran r = run({"normalize", "--jobs", "8"}, input, [limit] {
+            if (geteuid() == 0) {
+                const auto user = static_cast<uid_t>(200000 + getpid() % 100000);
+                if (setgroups(0, nullptr) != 0 || setgid(user) != 0 || setuid(user) != 0) _exit(126);
+            }
+            const rlimit nproc{limit, limit};
+            if (setrlimit(RLIMIT_NPROC, &nproc) != 0) _exit(126);
+        });
+        BOOST_TEST(r.status == 0);
+        BOOST_TEST(r.out == one.out);
+        // Once, at the first block: "iri: could start only N of 8 threads (...): going on with N".
+        BOOST_TEST(r.err.starts_with("iri: could start only "), r.err);
+        BOOST_TEST(r.err.find(" of 8 threads (") != std::string::npos, r.err);
+        BOOST_TEST(r.err.find('\n') == r.err.size() - 1, r.err);
+        if (limit == 1 && geteuid() == 0) BOOST_TEST(r.err.starts_with("iri: could start only 1 of 8 threads"), r.err);
+        if (limit == 3 && geteuid() == 0) BOOST_TEST(r.err.starts_with("iri: could start only 3 of 8 threads"), r.err);
+    }
+}
+
+// The version of the CMake project (CMakeLists.txt's project(), passed to this test as IRI_PROJECT_VERSION).
+BOOST_AUTO_TEST_CASE(version) {
+    const ran r = run({"--version"});
+    BOOST_TEST(r.status == 0);
+    BOOST_TEST(r.out == "iri " IRI_PROJECT_VERSION "\n");
+    BOOST_TEST(run({"--version"}, "", stdout_to_dev_full).status == 2);
 }

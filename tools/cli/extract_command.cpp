@@ -2,17 +2,20 @@
 // arguments (each one a text) or from files, read in blocks of about 4 MB that end at a blank line (where no
 // IRI spans), so memory stays bounded.
 #include <cstdio>
-#include <fstream>
-#include <iostream>
 
-#include "commands.hpp"
-#include "text.hpp"
+#include "io.hpp"
+#include "json.hpp"
+#include "pipeline.hpp"
+#include "printers.hpp"
+#include "records.hpp"
+#include "shown.hpp"
 
 namespace cli {
 
 namespace {
 
-void print(const options& o, std::string_view block, std::size_t base, counters& n) {
+// Prints the IRIs of `block`, which starts at `base` in its input; false when they could not be written.
+bool print(const options& o, std::string_view block, std::size_t base, counters& n) {
     std::string out;
     for (const iri::extracted& e : iri::extract(block, o.grammar)) {
         ++n.valid;
@@ -33,37 +36,38 @@ void print(const options& o, std::string_view block, std::size_t base, counters&
             out += std::to_string(begin) + '\t' + std::to_string(end) + '\t' + shown(e.value) + '\n';
         }
     }
-    std::fwrite(out.data(), 1, out.size(), stdout);
+    return write_output(out);
 }
 
 }  // namespace
 
 int run_extract(const options& o) {
     counters n;
-    if (o.output == output_format::tsv && !o.quiet) std::fputs("begin\tend\tdelimiter\toutput\n", stdout);
-    for (const std::string& text : o.references) print(o, text, 0, n);
+    bool going = o.output != output_format::tsv || o.quiet || write_output("begin\tend\tdelimiter\toutput\n");
+    for (std::size_t i = 0; going && i < o.references.size(); ++i) going = print(o, o.references[i], 0, n);
     constexpr std::size_t block = std::size_t{4} << 20, longest = std::size_t{16} << 20;
-    for (const std::string& f : o.inputs) {
-        std::ifstream file;
-        std::istream* const in = open_input(f, file);
-        if (!in) return 2;
+    for (std::size_t i = 0; going && i < o.inputs.size(); ++i) {
+        input_file in(o.inputs[i]);
         std::string buf, line;
         std::size_t base = 0;
-        while (std::getline(*in, line)) {
+        while (going && in.read_line(line)) {
             buf += line;
             buf += '\n';
             // A block ends at a blank line once it is big enough, or at any line once it is far too big.
             if ((buf.size() >= block && line.empty()) || buf.size() >= longest) {
-                print(o, buf, base, n);
+                going = print(o, buf, base, n);
                 base += buf.size();
                 buf.clear();
             }
         }
-        print(o, buf, base, n);
+        if (in.error()) {  // what was read before the error is printed; the rest is not
+            if (going) print(o, buf, base, n);
+            return finish_output(in.report());
+        }
+        going = going && print(o, buf, base, n);
     }
-    std::fflush(stdout);
     if (o.stats) std::fprintf(stderr, "IRIs found %zu\n", n.valid);
-    return 0;
+    return finish_output(exit_status::all_valid);
 }
 
 }  // namespace cli

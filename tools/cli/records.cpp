@@ -1,6 +1,6 @@
 #include "records.hpp"
 
-#include "text.hpp"
+#include "json.hpp"
 
 namespace cli {
 

@@ -1,15 +1,41 @@
 // The iri tool's input records: a block of input split into lines (or NUL-terminated strings, or JSON lines).
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <deque>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "commands.hpp"
+#include "options.hpp"
 
 namespace cli {
+
+/// One input: one string, or two with --pairs, as views into the block read (or into strings the block keeps,
+/// for JSON input); `bad` says why the record itself could not be read (a JSON line that is not a string, a
+/// lone surrogate escape, a pair without its TAB).
+struct record {
+    // One or two strings, held without allocating.
+    struct two_views {
+        std::array<std::string_view, 2> v;
+        std::size_t n = 0;
+        void push_back(std::string_view s) { v[n < 2 ? n++ : 1] = s; }
+        [[nodiscard]] std::string_view operator[](std::size_t i) const { return v[i]; }
+        [[nodiscard]] std::string_view back() const { return v[n ? n - 1 : 0]; }
+        [[nodiscard]] std::size_t size() const { return n; }
+        [[nodiscard]] bool empty() const { return n == 0; }
+    } fields;
+    std::string bad;
+    std::size_t bytes = 0;  // as read, with its separator
+};
+
+struct counters {
+    std::size_t lines = 0, valid = 0, invalid = 0, bytes = 0;
+    void add(const counters& o) {
+        lines += o.lines, valid += o.valid, invalid += o.invalid, bytes += o.bytes;
+    }
+};
 
 /// The records of some input, which view the text they were made from (kept by the caller); JSON strings,
 /// decoded, are kept in `decoded` (a deque: its strings never move, so views into them stay valid).

@@ -1,6 +1,7 @@
 // iri parse --scheme: the parts of a reference under its scheme's grammar (iri/scheme_rules.hpp).
-#include "commands.hpp"
-#include "text.hpp"
+#include "json.hpp"
+#include "printers.hpp"
+#include "shown.hpp"
 
 namespace cli {
 

@@ -1,26 +1,13 @@
-// Text helpers of the iri tool: JSON strings out and in, TSV fields, terminal display and carets.
+// The shown form of the iri tool's text output: what a terminal can display of an input (\xHH for the bytes and
+// characters it cannot) and the caret display under an invalid one.
 #pragma once
 
-#include <optional>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "iri/error.hpp"
 
 namespace cli {
-
-/// Appends `s` as a JSON string literal (RFC 8259 §7). Bytes that are not UTF-8 cannot be carried by JSON and
-/// are written as U+FFFD.
-void json_string(std::string& out, std::string_view s);
-
-/// Reads a JSON text that is one string literal, or an array of strings, into `values` (RFC 8259 §7, with
-/// surrogate pairs joined). Returns an error message, or nothing: a lone surrogate escape is an error, since
-/// no UTF-8 string holds it.
-std::optional<std::string> json_strings(std::string_view text, std::vector<std::string>& values);
-
-/// Appends `s` as a TSV field: tab, line feed, carriage return and backslash written \t \n \r \\.
-void tsv_field(std::string& out, std::string_view s);
 
 /// The input as it can be shown on a terminal: control and format characters and invalid bytes as \xNN.
 std::string shown(std::string_view s);

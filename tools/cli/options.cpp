@@ -1,0 +1,279 @@
+// The iri tool's options: the usage text, and the command line read into `options` (usage errors exit with 2).
+#include "options.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <iostream>
+#include <iterator>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <utility>
+
+#include "io.hpp"
+#include "shown.hpp"
+#include "subcommands.hpp"
+
+namespace cli {
+
+namespace {
+
+const char* const usage = R"(usage: iri SUBCOMMAND [OPTIONS] [REFERENCE...]
+
+Subcommands:
+  validate    say whether each reference is valid; show where and why it is not
+  parse       print the components of each reference (scheme, authority, userinfo, host and its kind,
+              port and its number, path, query, fragment)
+  check       every diagnostic of each reference (grammar, bidi, characters, LEIRI groups, spoofing,
+              security; docs/diagnostics.md) with its code, severity and a marker under its bytes
+  resolve     resolve each reference against --base B, or each pair with --pairs (RFC 3986 §5.2)
+  relativize  the shortest reference from --base B (or the pair's first) to each target
+  to-uri      each IRI (or, with --grammar leiri, LEIRI) as a URI (3987bis §3): characters not allowed in
+              URIs as their UTF-8 octets %HH
+  to-iri      each URI as an IRI (3987bis §4.2): %HH of UTF-8 characters an IRI allows decoded
+  normalize   the normal form of each reference at --level (RFC 3987 §5.3)
+  key         the canonical key of each reference at --level: equal keys exactly when equivalent, one per
+              line, for sort -u
+  compare     whether each reference is equivalent to --base B (or the pair's first and second are), at
+              --level: prints "equivalent" or "different"
+  extract     find the IRIs in running text (each argument a text, or the files): begin, end, IRI
+              (RFC 3986 Appendix C: <...> and "..." delimiters, line breaks inside <...>, sentence
+              punctuation left out, a line break after a hyphen joined)
+
+Options:
+  --grammar NAME       uri | iri | rfc3987 | leiri (default iri), or any variant built from grammar/
+  --production NAME    the ABNF rule to match (IRI-reference, absolute-IRI, ihost, IPv6address, ...)
+  --scheme             parse: the parts of each reference under its scheme's own grammar (grammar/schemes/:
+                       mailto addresses and header fields, a URN's NID and NSS, ...), or where it leaves it
+  --scheme-grammar N   parse --scheme: the scheme grammar named N instead, such as file_appendix_e (RFC 8089
+                       Appendix E: drive letters, UNC paths)
+  --input FILE         read the inputs from FILE ("-": standard input, the default without arguments)
+  -0                   inputs are separated by NUL instead of LF
+  --input-format F     lines (default: one per line, a CR before the LF dropped) | json (each line one JSON
+                       string literal, or with --pairs an array of two strings)
+  --base B             the base of resolve and relativize
+  --pairs              each input is "base<TAB>reference" (with json input: ["base", "reference"])
+  --non-strict         resolve: ignore a reference's scheme equal to the base's (RFC 3986 §5.2.2)
+  --normalize L        resolve: print each target's normal form at rung L (simple | syntax | scheme), written
+                       in one pass without the unnormalized target (with --nfc, --no-fragment)
+  --host M             to-uri: percent (default, §3.4.1) | idna (§3.4.2: UTS #46 ToASCII of the host)
+  --charset NAME       to-uri: the document charset of http(s) queries (§3.5): ISO-8859-1, Shift_JIS, ...
+  --encode-unsafe      to-uri: percent-encode space, <, >, ", {, }, |, \, ^, ` instead of failing
+  --unicode-hosts      to-iri: punycode labels to Unicode (step 7)
+  --keep-discouraged   to-iri: leave the §5.1 characters (compatibility, ignorable, spaces) encoded
+  --keep-http-query    to-iri: leave the query of http(s) URIs as it is (step 5)
+  --min-severity S     check: show error | warning | info (default) and above; the exit status follows
+                       errors only
+  --level L            normalize, key, compare: simple | syntax (default) | scheme, each rung including the ones
+                       below it: simple string comparison; case, percent-encoding and dot segments; default
+                       ports, empty paths, IDN and IPv6 forms of the scheme
+  --nfc                normalize, key, compare: character normalization to NFC too (off by default, RFC 3987
+                       §5.3.2.2)
+  --no-fragment        normalize, key, compare: drop the fragments
+  --json               one JSON object per input: input, valid, output, components, error {code, offset,
+                       component, message}
+  --tsv                one TSV row per input, after a header row
+  --quiet              print nothing per input
+  --stats              print lines, valid, invalid, MB/s and the peak memory to standard error
+  --jobs N             threads (default: the number of cores); output stays in input order
+  --no-progress        no progress bar (shown on a terminal when the input size is known)
+  -h, --help           this text
+  --version            the version of iri
+
+Examples:
+  iri validate 'http://例え.jp/引き割り'
+  iri validate --grammar uri --input urls.txt --quiet --stats
+  iri parse --json 'http://[2001:db8::7]:8080/c=GB?objectClass?one'
+  iri resolve --base 'http://a/b/c/d;p?q' '../g' '//g' '?y'
+  iri relativize --base 'http://a/b/c/d;p?q' 'http://a/b/g'
+  iri to-uri --host idna 'http://résumé.example.org/rosé'
+  iri to-iri 'http://www.example.org/D%C3%BCrst'
+  iri normalize --level scheme 'HTTP://www.Example.COM:80/%7euser/./a/../b'
+  iri compare --level scheme --base 'http://example.com' 'http://example.com:80/' 'http://example.com/?'
+  printf 'http://a/b/\t../c\n' | iri resolve --pairs
+  iri resolve --base 'HTTP://Example.com/a/' --normalize scheme '../%7euser/./x' '//EXAMPLE.com:80'
+  iri key --level scheme --input urls.txt | sort -u
+  iri extract --input mail.txt --json
+
+Exit status: 0 when every input is valid, 1 when some are not (check: when some have errors), 2 for a usage
+error, an input that cannot be read or an output that cannot be written. A reader closing the pipe early (iri
+... | head) ends the run quietly, as its input's end would, with status 0.
+)";
+
+[[noreturn]] void usage_error(const std::string& message) {
+    std::cerr << "iri: " << message << "\n\nRun 'iri --help' for the subcommands and options.\n";
+    std::exit(exit_status::failed);
+}
+
+// --help, --version: `text` on standard output, and the exit.
+[[noreturn]] void print_and_exit(std::string_view text) {
+    write_output(text);
+    std::exit(finish_output(exit_status::all_valid));
+}
+
+// What the options say beyond `options` itself, until the arguments are read.
+struct arg_state {
+    bool json = false, tsv = false;
+};
+
+// One option: its name, whether a value follows, and what it sets.
+struct option_spec {
+    const char* name;
+    bool takes_value;
+    void (*apply)(options& o, arg_state& st, const std::string& v);
+};
+
+// The value v of option `name` among `choices` (name=value pairs); a usage error for any other.
+template <class T, std::size_t N>
+T choose(const char* what, const std::string& v, const std::pair<const char*, T> (&choices)[N]) {
+    std::string names;
+    for (const auto& [n, value] : choices) {
+        if (v == n) return value;
+        names += names.empty() ? n : std::string(", ") + n;
+    }
+    usage_error("unknown " + std::string(what) + " " + v + " (" + names + ")");
+}
+
+unsigned jobs_value(const std::string& v) {
+    char* end = nullptr;
+    const unsigned long j = std::strtoul(v.c_str(), &end, 10);
+    if (v.empty() || *end != '\0' || j == 0 || j > 256) usage_error("--jobs needs a number from 1 to 256");
+    return static_cast<unsigned>(j);
+}
+
+constexpr std::pair<const char*, iri::rung> levels[] = {
+    {"simple", iri::rung::simple}, {"syntax", iri::rung::syntax}, {"scheme", iri::rung::scheme}};
+constexpr std::pair<const char*, iri::severity> severities[] = {
+    {"error", iri::severity::error}, {"warning", iri::severity::warning}, {"info", iri::severity::info}};
+constexpr std::pair<const char*, iri::host_mapping> host_mappings[] = {
+    {"percent", iri::host_mapping::percent_encoding}, {"idna", iri::host_mapping::idna}};
+constexpr std::pair<const char*, input_format> input_formats[] = {
+    {"lines", input_format::lines}, {"json", input_format::json}};
+
+// The options of every subcommand (iri --help says which is for which).
+const option_spec option_specs[] = {
+    {"--grammar", true, [](options& o, arg_state&, const std::string& v) {
+         const auto g = iri::find_grammar(v);
+         if (!g) usage_error("unknown grammar " + v);
+         o.grammar = *g;
+     }},
+    {"--production", true, [](options& o, arg_state&, const std::string& v) { o.production_name = v; }},
+    {"--scheme", false, [](options& o, arg_state&, const std::string&) { o.scheme = true; }},
+    {"--scheme-grammar", true, [](options& o, arg_state&, const std::string& v) {
+         o.scheme = true;
+         o.scheme_grammar = v;
+     }},
+    {"--input", true, [](options& o, arg_state&, const std::string& v) { o.inputs.push_back(v); }},
+    {"-0", false, [](options& o, arg_state&, const std::string&) { o.input = input_format::nul; }},
+    {"--input-format", true,
+     [](options& o, arg_state&, const std::string& v) { o.input = choose("input format", v, input_formats); }},
+    {"--base", true, [](options& o, arg_state&, const std::string& v) { o.base_text = v; }},
+    {"--pairs", false, [](options& o, arg_state&, const std::string&) { o.pairs = true; }},
+    {"--non-strict", false, [](options& o, arg_state&, const std::string&) { o.strict = false; }},
+    {"--level", true,
+     [](options& o, arg_state&, const std::string& v) { o.normalization.rung = choose("level", v, levels); }},
+    {"--normalize", true, [](options& o, arg_state&, const std::string& v) {
+         if (o.command != find_subcommand("resolve")) usage_error("--normalize is for resolve (normalize takes --level)");
+         o.normalization.rung = choose("level", v, levels);
+         o.resolve_normalized = true;
+     }},
+    {"--min-severity", true,
+     [](options& o, arg_state&, const std::string& v) { o.min_severity = choose("severity", v, severities); }},
+    {"--host", true,
+     [](options& o, arg_state&, const std::string& v) { o.to_uri.host = choose("host mapping", v, host_mappings); }},
+    {"--charset", true, [](options& o, arg_state&, const std::string& v) { o.charset = v; }},
+    {"--encode-unsafe", false, [](options& o, arg_state&, const std::string&) { o.to_uri.encode_unsafe_ascii = true; }},
+    {"--unicode-hosts", false, [](options& o, arg_state&, const std::string&) { o.to_iri.unicode_hosts = true; }},
+    {"--keep-discouraged", false,
+     [](options& o, arg_state&, const std::string&) { o.to_iri.keep_discouraged_encoded = true; }},
+    {"--keep-http-query", false,
+     [](options& o, arg_state&, const std::string&) { o.to_iri.keep_http_query_encoded = true; }},
+    {"--nfc", false, [](options& o, arg_state&, const std::string&) { o.normalization.nfc = true; }},
+    {"--no-fragment", false, [](options& o, arg_state&, const std::string&) { o.normalization.keep_fragment = false; }},
+    {"--json", false, [](options&, arg_state& st, const std::string&) { st.json = true; }},
+    {"--tsv", false, [](options&, arg_state& st, const std::string&) { st.tsv = true; }},
+    {"--quiet", false, [](options& o, arg_state&, const std::string&) { o.quiet = true; }},
+    {"--stats", false, [](options& o, arg_state&, const std::string&) { o.stats = true; }},
+    {"--no-progress", false, [](options& o, arg_state&, const std::string&) { o.progress = false; }},
+    {"--jobs", true, [](options& o, arg_state&, const std::string& v) { o.jobs = jobs_value(v); }},
+};
+
+// The subcommand named by the first argument; prints the usage for -h and --help.
+const subcommand* read_subcommand(int argc, char** argv) {
+    if (argc < 2) usage_error("a subcommand is needed");
+    const std::string name = argv[1];
+    if (name == "-h" || name == "--help") print_and_exit(usage);
+    if (name == "--version") print_and_exit("iri " IRI_VERSION "\n");
+    const subcommand* c = find_subcommand(name);
+    if (!c) usage_error("unknown subcommand " + name);
+    return c;
+}
+
+// The options and references after the subcommand.
+void read_arguments(int argc, char** argv, options& o, arg_state& st) {
+    for (int i = 2; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "-h" || a == "--help")
+            print_and_exit(std::string(o.command->help) + "\nCommon options: see iri --help.\n");
+        if (a == "--") {
+            for (++i; i < argc; ++i) o.references.emplace_back(argv[i]);
+            break;
+        }
+        const auto spec = std::find_if(std::begin(option_specs), std::end(option_specs),
+                                       [&](const option_spec& s) { return a == s.name; });
+        if (spec != std::end(option_specs)) {
+            if (spec->takes_value && i + 1 >= argc) usage_error(a + " needs a value");
+            spec->apply(o, st, spec->takes_value ? argv[++i] : "");
+        } else if (a.size() > 1 && a[0] == '-') {
+            usage_error("unknown option " + a);
+        } else {
+            o.references.push_back(a);
+        }
+    }
+}
+
+// --base B parsed once (resolve, relativize and compare), or --pairs; a usage error otherwise.
+void read_base(options& o) {
+    if (!o.command->pairs) {
+        if (o.pairs || o.base_text) usage_error("--base and --pairs are for resolve, relativize and compare");
+        return;
+    }
+    if (o.pairs == o.base_text.has_value()) usage_error(std::string(o.command->name) + " needs either --base B or --pairs");
+    if (!o.base_text) return;
+    auto b = iri::reference::parse(*o.base_text, o.grammar);
+    if (!b) {
+        std::cerr << "iri: the base is not valid\n" << caret_display(*o.base_text, b.error());
+        std::exit(exit_status::failed);
+    }
+    if (!b->has_scheme() && o.command->prints != shape::equivalence)
+        usage_error("the base needs a scheme (RFC 3986 §5.1): " + *o.base_text);
+    o.base = std::move(*b);
+    if (o.command == find_subcommand("resolve"))  // the base parsed once, each target written by a resolver
+        o.resolver = *iri::resolver::make(*o.base_text, o.grammar, resolver_options(o), {.strict = o.strict});
+}
+
+}  // namespace
+
+options parse_args(int argc, char** argv) {
+    options o;
+    o.jobs = std::max(1u, std::thread::hardware_concurrency());
+    o.command = read_subcommand(argc, argv);
+    arg_state st;
+    read_arguments(argc, argv, o, st);
+    if (st.json && st.tsv) usage_error("--json and --tsv exclude each other");
+    o.output = st.json ? output_format::json : st.tsv ? output_format::tsv : output_format::text;
+    if (!o.production_name.empty()) {
+        const auto p = iri::find_production(o.grammar, o.production_name);
+        if (!p) usage_error("grammar " + std::string(iri::name(o.grammar)) + " has no production " + o.production_name);
+        o.production = *p;
+    }
+    read_base(o);
+    if (o.references.empty() && o.inputs.empty()) o.inputs.emplace_back("-");
+    return o;
+}
+
+iri::normalize_options resolver_options(const options& o) {
+    return o.resolve_normalized ? o.normalization : iri::normalize_options{.rung = iri::rung::simple};
+}
+
+}  // namespace cli

@@ -1,0 +1,50 @@
+// The iri tool's options: what the command line asks for (options.cpp reads it, and has the usage text).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "iri.hpp"
+
+namespace cli {
+
+enum class output_format { text, json, tsv };
+enum class input_format { lines, nul, json };
+
+struct subcommand;
+
+struct options {
+    const subcommand* command = nullptr;
+    iri::grammar grammar = iri::grammar::iri;
+    iri::production production = iri::production::uri_reference;
+    std::string production_name;
+    std::vector<std::string> inputs;      // files ("-": standard input)
+    std::vector<std::string> references;  // from the command line
+    output_format output = output_format::text;
+    input_format input = input_format::lines;
+    bool quiet = false, stats = false, pairs = false, strict = true;
+    bool scheme = false;  // parse --scheme: the parts of the scheme's own grammar
+    std::string scheme_grammar;  // parse --scheme-grammar NAME: that grammar instead of the scheme's
+    std::optional<std::string> base_text;
+    std::optional<iri::reference> base;  // --base, parsed once
+    bool resolve_normalized = false;     // resolve --normalize LEVEL: the target's normal form
+    std::optional<iri::resolver> resolver;  // resolve --base: the base parsed once, each target written by it
+    iri::normalize_options normalization{.rung = iri::rung::syntax};  // normalize, compare
+    iri::to_uri_options to_uri;                                       // to-uri (query_charset points into charset)
+    iri::to_iri_options to_iri;                                       // to-iri
+    std::string charset;
+    iri::severity min_severity = iri::severity::info;  // check: the least severe diagnostic shown
+    unsigned jobs = 1;
+    bool progress = true;
+};
+
+/// The options of the command line; exits with the usage text for -h and --help, and with status 2 after a
+/// message on standard error for a usage error.
+options parse_args(int argc, char** argv);
+
+/// The options of the resolver of `resolve`: the normal form at --normalize's rung, or (rung simple) the target
+/// as RFC 3986 §5.2 writes it.
+iri::normalize_options resolver_options(const options& o);
+
+}  // namespace cli
