@@ -20,9 +20,7 @@ namespace {
 // Runs `find` (text -> vector) into a new list of type List handed to the caller.
 template <class List, class Find>
 int make_list(const char* text, size_t len, int grammar, List** out, iri_error* err, Find find) noexcept {
-    if (out == nullptr) return fail(err, IRI_E_INVALID_ARGUMENT, "no place for the result (out is NULL)");
-    *out = nullptr;
-    if (!usable(text, len)) return fail(err, IRI_E_INVALID_ARGUMENT, "NULL text with a non-zero length");
+    if (const int s = start_output(text, len, out, err)) return s;
     const auto g = to_grammar(grammar);
     if (!g) return fail(err, IRI_E_NO_SUCH_GRAMMAR, "no such grammar");
     return guarded(err, [&]() -> int {
@@ -39,11 +37,12 @@ int iri_check(const char* text, size_t len, int grammar, iri_diagnostics** out, 
     return make_list(text, len, grammar, out, err, [](std::string_view t, iri::grammar g) { return iri::check(t, g); });
 }
 
-size_t iri_diagnostics_count(const iri_diagnostics* list) { return list == nullptr ? 0 : list->items.size(); }
+size_t iri_diagnostics_count(const iri_diagnostics* list) { return count_of(list); }
 
 int iri_diagnostics_get(const iri_diagnostics* list, size_t i, iri_diagnostic* out) {
-    if (list == nullptr || i >= list->items.size()) return IRI_E_INVALID_ARGUMENT;
-    const iri::diagnostic& d = list->items[i];
+    const iri::diagnostic* const item = item_of(list, i);
+    if (item == nullptr) return IRI_E_INVALID_ARGUMENT;
+    const iri::diagnostic& d = *item;
     const iri_diagnostic full{sizeof(iri_diagnostic), d.code.c_str(), static_cast<int>(d.level), d.begin, d.end,
                               static_cast<int>(d.where), d.message.c_str(), d.spec.c_str()};
     return write_sized(out, full) ? IRI_OK : IRI_E_INVALID_ARGUMENT;
@@ -56,11 +55,12 @@ int iri_extract(const char* text, size_t len, int grammar, iri_matches** out, ir
                      [](std::string_view t, iri::grammar g) { return iri::extract(t, g); });
 }
 
-size_t iri_matches_count(const iri_matches* list) { return list == nullptr ? 0 : list->items.size(); }
+size_t iri_matches_count(const iri_matches* list) { return count_of(list); }
 
 int iri_matches_get(const iri_matches* list, size_t i, iri_match* out) {
-    if (list == nullptr || i >= list->items.size()) return IRI_E_INVALID_ARGUMENT;
-    const iri::extracted& m = list->items[i];
+    const iri::extracted* const item = item_of(list, i);
+    if (item == nullptr) return IRI_E_INVALID_ARGUMENT;
+    const iri::extracted& m = *item;
     const iri_match full{sizeof(iri_match), m.begin,        m.end, m.value.c_str(),
                          m.value.size(),    static_cast<int>(m.delimiter)};
     return write_sized(out, full) ? IRI_OK : IRI_E_INVALID_ARGUMENT;

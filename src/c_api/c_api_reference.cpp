@@ -63,7 +63,7 @@ extern "C" {
 int iri_parse(const char* text, size_t len, int grammar, int production, iri_components* out, iri_error* err) {
     const auto g = to_grammar(grammar);
     if (!g) return fail(err, IRI_E_NO_SUCH_GRAMMAR, "no such grammar");
-    if (!usable(text, len) || !is_production(production) || out == nullptr || out->size < sizeof(std::size_t))
+    if (!usable(text, len) || !is_production(production) || !usable_sized(out))
         return fail(err, IRI_E_INVALID_ARGUMENT, "NULL text with a length, unknown production or no output");
     auto r = iri::parse(bytes(text, len), *g, static_cast<iri::production>(production));
     if (!r) return fail(err, r.error());
