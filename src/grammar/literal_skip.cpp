@@ -265,7 +265,7 @@ skip_fn implementation_for(simd_level level) noexcept {
 }
 
 // Chosen once, when the library is loaded (select_simd_level changes it for the fuzzers).
-skip_fn skip = implementation_for(widest_simd_level());
+skip_fn skip = implementation_for(active_simd_level());
 
 }  // namespace
 
@@ -273,6 +273,7 @@ bool select_simd_level(simd_level level) noexcept {
     if (!processor_has(level)) return false;
     skip = implementation_for(level);
     select_octets_level(level);
+    set_active_simd_level(level);
     return true;
 }
 

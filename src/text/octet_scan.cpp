@@ -133,8 +133,8 @@ octets_fn implementation_for(simd_level level) noexcept {
     return octets_of_baseline;
 }
 
-// Chosen once, when the library is loaded, at the literal skip's level (select_octets_level changes it).
-octets_fn octets = implementation_for(widest_simd_level());
+// Chosen once, when the library is loaded, at the active level (text/simd.hpp; select_octets_level changes it).
+octets_fn octets = implementation_for(active_simd_level());
 
 }  // namespace
 

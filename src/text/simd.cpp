@@ -1,10 +1,23 @@
-// The SIMD dispatch (simd.hpp): the processor's features and the environment's choice.
+// The SIMD dispatch (simd.hpp): the processor's features, the environment's choice, and the level chosen.
 #include "text/simd.hpp"
 
 #include <cstdlib>
 #include <string_view>
 
-namespace iri::detail {
+namespace iri {
+
+namespace detail {
+
+namespace {
+
+// The level the vector loops run at: widest_simd_level when the library is loaded, then what select_simd_level
+// sets (the fuzzers). Each loop's implementation is chosen from it.
+simd_level& active_level() noexcept {
+    static simd_level level = widest_simd_level();
+    return level;
+}
+
+}  // namespace
 
 bool processor_has(simd_level level) noexcept {
     if (level == simd_level::scalar) return true;
@@ -24,4 +37,19 @@ simd_level widest_simd_level() noexcept {
     return processor_has(simd_level::avx2) ? simd_level::avx2 : simd_level::scalar;
 }
 
-}  // namespace iri::detail
+void set_active_simd_level(simd_level level) noexcept { active_level() = level; }
+
+}  // namespace detail
+
+simd_level active_simd_level() noexcept { return detail::active_level(); }
+
+const char* name(simd_level level) noexcept {
+    switch (level) {
+        case simd_level::scalar: return "scalar";
+        case simd_level::avx2: return "avx2";
+        case simd_level::avx512: return "avx512";
+    }
+    return "unknown";
+}
+
+}  // namespace iri
