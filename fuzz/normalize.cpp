@@ -7,12 +7,12 @@
 // skip and octets_of) gives the same normal form.
 #include <string>
 
-#include "../src/literal_skip.hpp"
 #include "fuzz.hpp"
-#include "support/reference_normalize.hpp"
+#include "grammar/literal_skip.hpp"
 #include "iri/normalize.hpp"
 #include "iri/parse.hpp"
 #include "iri/schemes.hpp"
+#include "support/reference_normalize.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const fuzz::input in(data, size);

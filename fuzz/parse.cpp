@@ -6,8 +6,8 @@
 #include <array>
 #include <optional>
 
-#include "../src/literal_skip.hpp"
 #include "fuzz.hpp"
+#include "grammar/literal_skip.hpp"
 #include "iri/parse.hpp"
 #include "iri/reference.hpp"
 

@@ -7,8 +7,8 @@
 // unicode_hosts (step 7 has no inverse).
 #include <string>
 
-#include "../src/literal_skip.hpp"
 #include "fuzz.hpp"
+#include "grammar/literal_skip.hpp"
 #include "iri/convert.hpp"
 #include "iri/normalize.hpp"
 #include "iri/parse.hpp"

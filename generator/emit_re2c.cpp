@@ -418,7 +418,7 @@ void emit_prologue(const grammar& g, const emit_options& opt, const std::string&
     out << "// Grammar files read:";
     for (const std::string& f : g.files) out << " " << f;
     out << "\n// Do not edit: edit the .abnf and rebuild. Compile with re2c -8 --input custom (UTF-8 code points).\n";
-    out << "#include <cstddef>\n#include <cstdint>\n#include <cstring>\n\n#include \"match.hpp\"\n\n";
+    out << "#include <cstddef>\n#include <cstdint>\n#include <cstring>\n\n#include \"grammar/match.hpp\"\n\n";
     out << "// The custom re2c input API: a fake sentinel. Past the end YYPEEK yields 0xFF, a byte that no UTF-8\n"
            "// sequence contains, so the DFA stops there without reading past the caller's buffer, and an embedded\n"
            "// NUL is an ordinary byte. YYRESTORE notes where the DFA got stuck (the error offset): it runs only\n"

@@ -22,4 +22,5 @@
 #include "iri/result.hpp"
 #include "iri/scheme_rules.hpp"
 #include "iri/schemes.hpp"
+#include "iri/simd.hpp"
 #include "iri/split.hpp"

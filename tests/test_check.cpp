@@ -15,7 +15,7 @@
 #include <unicode/normalizer2.h>
 #include <unicode/unistr.h>
 
-#include "check_detail.hpp"
+#include "check/check_detail.hpp"
 #include "iri/reference.hpp"
 #include "iri/scheme_rules.hpp"
 #include "support/abnf_interpreter.hpp"

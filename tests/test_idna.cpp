@@ -106,7 +106,7 @@ BOOST_AUTO_TEST_CASE(ldh_hosts_at_the_dns_limits) {
 
 namespace {
 
-// UTS #46 ToASCII of a whole name by ICU itself, with the options idna.cpp gives it (src/idna.cpp: STD3 rules,
+// UTS #46 ToASCII of a whole name by ICU itself, with the options idna.cpp gives it (src/convert/idna.cpp: STD3 rules,
 // CheckBidi, CheckJoiners, nontransitional): the output, or nothing when ICU reports an error.
 std::optional<std::string> icu_to_ascii(const std::string& host) {
     UErrorCode status = U_ZERO_ERROR;

@@ -12,11 +12,13 @@
 #include <boost/test/unit_test.hpp>
 
 #include "iri/parse.hpp"
+#include "iri/simd.hpp"
 
 #include <boost/test/data/test_case.hpp>
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -1029,4 +1031,18 @@ BOOST_AUTO_TEST_CASE(variants_are_found_by_name) {
     BOOST_TEST(iri::rule_name(grammar::uri, production::host) == "host");
     BOOST_TEST((iri::find_production(grammar::leiri, "LEIRI-reference") == production::uri_reference));
     BOOST_TEST((iri::find_production(grammar::iri, "ihost") == production::host));
+}
+
+// The level the parse path runs at, as the library reports it (iri/simd.hpp): this test runs once per level
+// (tests/CMakeLists.txt sets IRI_FORCE_SIMD), and the level reported is at most the one asked for; the names are
+// those IRI_FORCE_SIMD takes.
+BOOST_AUTO_TEST_CASE(active_simd_level_follows_the_environment) {
+    const char* forced = std::getenv("IRI_FORCE_SIMD");
+    const std::string_view force = forced ? forced : "";
+    const iri::simd_level active = iri::active_simd_level();
+    if (force == "scalar") BOOST_TEST((active == iri::simd_level::scalar));
+    if (force == "avx2") BOOST_TEST((active != iri::simd_level::avx512));
+    BOOST_TEST(std::string_view(iri::name(iri::simd_level::scalar)) == "scalar");
+    BOOST_TEST(std::string_view(iri::name(iri::simd_level::avx2)) == "avx2");
+    BOOST_TEST(std::string_view(iri::name(iri::simd_level::avx512)) == "avx512");
 }

@@ -12,7 +12,7 @@
 #include <string>
 
 #include "abnf.hpp"
-#include "match.hpp"
+#include "grammar/match.hpp"
 #include "iri/scheme_rules.hpp"
 #include "support/abnf_interpreter.hpp"
 

@@ -1,5 +1,5 @@
 // What the library knows of particular schemes: the scheme-based rung of normalization (RFC 3987 §5.3.3,
-// RFC 3986 §6.2.3) and the diagnostics use it. The table is data (src/schemes.cpp), one row per scheme.
+// RFC 3986 §6.2.3) and the diagnostics use it. The table is data (src/normalize/schemes.cpp), one row per scheme.
 #pragma once
 
 #include <cstdint>

@@ -1,0 +1,139 @@
+// Input preparation (3987bis-13 §3.1, RFC 3987 §3.1 step 1, draft-weber-iri-guidelines-01 §4).
+#include "iri/prepare.hpp"
+
+#include <unicode/normalizer2.h>
+#include <unicode/ucnv.h>
+#include <unicode/unistr.h>
+#include <unicode/utf16.h>
+#include <unicode/utf8.h>
+
+#include <memory>
+
+#include "model/error_detail.hpp"
+#include "text/utf8_detail.hpp"
+
+namespace iri {
+
+namespace {
+
+using detail::append_utf8;
+using detail::text_error;
+
+}  // namespace
+
+result<std::string> from_utf16(std::u16string_view text) {
+    std::string out;
+    out.reserve(text.size() * 3 / 2);
+    for (std::size_t i = 0; i < text.size();) {
+        const char16_t u = text[i];
+        std::uint32_t c = u;
+        if (U16_IS_SURROGATE(u)) {
+            if (!U16_IS_SURROGATE_LEAD(u) || i + 1 >= text.size() || !U16_IS_TRAIL(text[i + 1]))
+                return text_error(errc::invalid_encoding, {}, 2 * i, 2);
+            c = static_cast<std::uint32_t>(U16_GET_SUPPLEMENTARY(u, text[i + 1]));
+            ++i;
+        }
+        append_utf8(out, c);
+        ++i;
+    }
+    return out;
+}
+
+result<std::string> from_utf32(std::u32string_view text) {
+    std::string out;
+    out.reserve(text.size() * 2);
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char32_t c = text[i];
+        if (c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) return text_error(errc::invalid_encoding, {}, 4 * i, 4);
+        append_utf8(out, c);
+    }
+    return out;
+}
+
+namespace detail {
+
+std::optional<std::pair<std::size_t, std::size_t>> ill_formed_utf8(std::string_view text) noexcept {
+    const auto* s = reinterpret_cast<const std::uint8_t*>(text.data());
+    const auto n = static_cast<std::int64_t>(text.size());
+    for (std::int64_t i = 0; i < n;) {
+        const std::int64_t start = i;
+        UChar32 c = 0;
+        U8_NEXT(s, i, n, c);
+        if (c < 0) return std::pair{static_cast<std::size_t>(start), static_cast<std::size_t>(i - start)};
+    }
+    return std::nullopt;
+}
+
+}  // namespace detail
+
+result<std::string> from_utf8(std::string_view text) {
+    if (const auto bad = detail::ill_formed_utf8(text)) return text_error(errc::invalid_utf8, text, bad->first, bad->second);
+    return std::string(text);
+}
+
+result<std::string> from_charset(std::string_view bytes, std::string_view charset) {
+    if (bytes.size() > 0x7FFFFFFF) return text_error(errc::input_too_long, bytes, 0, 0);
+    UErrorCode status = U_ZERO_ERROR;
+    struct closer {
+        void operator()(UConverter* c) const noexcept { ucnv_close(c); }
+    };
+    std::unique_ptr<UConverter, closer> conv(ucnv_open(std::string(charset).c_str(), &status));
+    if (U_FAILURE(status) || !conv) return text_error(errc::unknown_charset, bytes, 0, 0);
+    // Stop at bytes the charset does not define, rather than substituting U+FFFD.
+    ucnv_setToUCallBack(conv.get(), UCNV_TO_U_CALLBACK_STOP, nullptr, nullptr, nullptr, &status);
+    icu::UnicodeString text;
+    const char* src = bytes.data();
+    const char* const end = src + bytes.size();
+    UChar buf[1024];
+    do {
+        UChar* dst = buf;
+        status = U_ZERO_ERROR;
+        ucnv_toUnicode(conv.get(), &dst, buf + 1024, &src, end, nullptr, true, &status);
+        text.append(buf, static_cast<int32_t>(dst - buf));
+    } while (status == U_BUFFER_OVERFLOW_ERROR);
+    if (U_FAILURE(status)) {
+        char invalid[32];
+        int8_t length = sizeof invalid;
+        UErrorCode ignored = U_ZERO_ERROR;
+        ucnv_getInvalidChars(conv.get(), invalid, &length, &ignored);
+        const auto consumed = static_cast<std::size_t>(src - bytes.data());
+        const std::size_t bad = consumed >= static_cast<std::size_t>(length) ? consumed - static_cast<std::size_t>(length) : 0;
+        return text_error(errc::invalid_encoding, bytes, bad, static_cast<std::size_t>(length));
+    }
+    // Variant B: NFC.
+    const icu::Normalizer2* nfc = icu::Normalizer2::getNFCInstance(status);
+    if (U_FAILURE(status)) return text_error(errc::unicode_failure, bytes, 0, 0);
+    icu::UnicodeString normalized = nfc->normalize(text, status);
+    if (U_FAILURE(status)) return text_error(errc::unicode_failure, bytes, 0, 0);
+    std::string out;
+    normalized.toUTF8String(out);
+    return out;
+}
+
+std::vector<std::string> clean_up(std::string_view text, spaces how) {
+    // Weber §4 step 1: ASCII white space at both ends (U+0020, CR, LF, TAB; no other).
+    constexpr std::string_view ascii_white = " \r\n\t";
+    const std::size_t first = text.find_first_not_of(ascii_white);
+    if (first == std::string_view::npos) return {};
+    text = text.substr(first, text.find_last_not_of(ascii_white) - first + 1);
+    std::vector<std::string> out;
+    if (how == spaces::split) {  // step 2: substrings between runs of U+0020
+        for (std::size_t i = 0; i < text.size();) {
+            const std::size_t space = text.find(' ', i);
+            const std::size_t end = space == std::string_view::npos ? text.size() : space;
+            if (end > i) out.emplace_back(text.substr(i, end - i));
+            i = end + 1;
+        }
+        return out;
+    }
+    std::string one;
+    one.reserve(text.size());
+    for (char c : text) {
+        if (c == ' ') one += "%20";
+        else one += c;
+    }
+    out.push_back(std::move(one));
+    return out;
+}
+
+}  // namespace iri

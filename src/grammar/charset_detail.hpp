@@ -1,0 +1,23 @@
+// Lookups in the generated literal character sets. Private to the library.
+#pragma once
+
+#include "grammar/match.hpp"
+#include "iri/grammar.hpp"
+
+namespace iri::detail {
+
+/// The literal set of production `p` in grammar `g`, or nullptr when `p` is not a repeated-character production.
+[[nodiscard]] const charset_info* find_charset(grammar g, production p) noexcept;
+/// Named set `s` of grammar `g` (src/sets.def), or nullptr when the grammar has no such rule.
+[[nodiscard]] const charset_info* find_named_set(grammar g, named_set s) noexcept;
+/// Named set `s` of grammar `g`, which every shipped grammar of that kind defines (a missing one is a broken
+/// build, which the tests report): an empty set then.
+[[nodiscard]] const charset_info& named(grammar g, named_set s) noexcept;
+/// True when US-ASCII octet `c` (below 0x80) is in the set: one bit of its ASCII bitmap.
+[[nodiscard]] inline bool contains_ascii(const charset_info& cs, unsigned c) noexcept {
+    return (cs.ascii[c >> 6] >> (c & 63)) & 1u;
+}
+/// True when code point `c` is in the set.
+[[nodiscard]] bool contains(const charset_info& cs, char32_t c) noexcept;
+
+}  // namespace iri::detail

@@ -1,0 +1,285 @@
+// SIMD skipping of literal runs (see literal_skip.hpp).
+#include "grammar/literal_skip.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstring>
+#include <string_view>
+
+#include "grammar/charset_detail.hpp"
+#include "iri/percent.hpp"
+#include "text/octet_scan.hpp"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#define IRI_X86 1
+#endif
+
+namespace iri::detail {
+
+namespace {
+
+constexpr void add(ascii_set& set, unsigned char c) noexcept {
+    set.low_nibble[c & 15] |= static_cast<std::uint8_t>(1u << (c >> 4));
+}
+
+bool member(const ascii_set& set, unsigned char c) noexcept {
+    return c < 0x80 && ((set.low_nibble[c & 15] >> (c >> 4)) & 1u);
+}
+
+// The hexadecimal digits, as percent.hpp reads them (RFC 3986 §2.1: HEXDIG, either case).
+constexpr ascii_set hex_digits = [] {
+    ascii_set h;
+    for (unsigned char c = 0; c < 0x80; ++c)
+        if (hex_value(static_cast<char>(c)) >= 0) add(h, c);
+    return h;
+}();
+
+}  // namespace
+
+ascii_set make_ascii_set(const charset_info& cs, const char* extra) noexcept {
+    ascii_set set;
+    for (unsigned c = 0; c < 128; ++c)
+        if (contains_ascii(cs, c)) add(set, static_cast<unsigned char>(c));
+    for (; *extra; ++extra) add(set, static_cast<unsigned char>(*extra));
+    const std::uint16_t leads = whole_three_octet_leads(cs);
+    for (unsigned low = 0; low < 16; ++low) set.three_octet_leads[low] = (leads >> low) & 1u ? 0xFF : 0;
+    return set;
+}
+
+namespace {
+
+// Bit `low` for each lead of UTF-8 in [first_low, end_low) (its low bits: the octet less 0xE0, or less 0xC0) all of
+// whose characters, [low << bits, (low + 1) << bits), the set holds.
+std::uint32_t leads_held_whole(const charset_info& cs, unsigned bits, unsigned first_low, unsigned end_low) noexcept {
+    std::uint32_t mask = 0;
+    for (unsigned low = first_low; low < end_low; ++low) {
+        const char32_t first = char32_t{low} << bits, last = first + (char32_t{1} << bits) - 1;
+        for (std::size_t i = 0; i < cs.count; ++i)
+            if (cs.ranges[i][0] <= first && last <= cs.ranges[i][1]) mask |= std::uint32_t{1} << low;
+    }
+    return mask;
+}
+
+}  // namespace
+
+std::uint16_t whole_three_octet_leads(const charset_info& cs) noexcept {
+    // E1-EF (E0's characters below U+0800 would be overlong), less ED (its surrogates are no characters)
+    return static_cast<std::uint16_t>(leads_held_whole(cs, 12, 1, 16) & ~(std::uint32_t{1} << 0xD));
+}
+
+std::uint32_t whole_two_octet_leads(const charset_info& cs) noexcept {
+    return leads_held_whole(cs, 6, 2, 32);  // C2-DF (C0 and C1 would be overlong)
+}
+
+const component_sets& literal_sets(grammar g) noexcept {
+    static const auto table = [] {
+        std::array<component_sets, grammar_count> t{};
+        for (std::size_t i = 0; i < grammar_count; ++i) {
+            const auto gi = static_cast<grammar>(i);
+            auto set = [gi](production p, const char* extra) {
+                const charset_info* cs = find_charset(gi, p);
+                return cs ? make_ascii_set(*cs, extra) : ascii_set{};  // empty: skips nothing
+            };
+            t[i] = {set(production::userinfo, "%"), set(production::reg_name, "%"), set(production::segment, "%/"),
+                    set(production::query, "%"), set(production::fragment, "%"),
+                    set(production::segment_nz, "%"), set(production::segment_nz_nc, "%")};
+        }
+        return t;
+    }();
+    return table[static_cast<std::size_t>(g)];
+}
+
+namespace {
+
+// One byte at a time: processors without SIMD.
+std::uint32_t skip_scalar(const unsigned char* s, std::uint32_t at, std::uint32_t n, const ascii_set& set) noexcept {
+    while (at < n && member(set, s[at])) {
+        if (s[at] == '%' && (n - at < 3 || !member(hex_digits, s[at + 1]) || !member(hex_digits, s[at + 2])))
+            return at;
+        at += s[at] == '%' ? 3 : 1;
+    }
+    return at;
+}
+
+// The verdict on a SIMD block, from masks of its bytes (bit i for byte i), shared by the AVX2 and AVX-512 loops.
+// `stops` starts as the bytes the ASCII set does not hold (every non-ASCII byte among them) and those past the
+// input; `advance` as the block's width, and less when something starting in its last two bytes waits for the
+// next block.
+
+// The non-ASCII bytes of whole three-octet characters (a lead of the set's whole leads, then two trail octets)
+// are part of the run; any other non-ASCII byte stops it, at a character's first byte.
+template <class Mask>
+inline void pass_whole_characters(Mask non_ascii, Mask leads, Mask trails, Mask& stops,
+                                  std::uint32_t& advance) noexcept {
+    constexpr Mask last_two = Mask{3} << (8 * sizeof(Mask) - 2);
+    const Mask whole = leads & (trails >> 1) & (trails >> 2);
+    const Mask carry = leads & last_two;
+    stops = (stops & ~non_ascii) | (non_ascii & ~(whole | whole << 1 | whole << 2) & ~carry);
+    if (carry) advance = static_cast<std::uint32_t>(std::countr_zero(carry));
+}
+
+// The "%" before the first stop (`pct`) must be followed by two hex digits (`hex`, RFC 3986 §2.1).
+template <class Mask>
+inline void check_triplets(Mask pct, Mask hex, Mask& stops, std::uint32_t& advance) noexcept {
+    constexpr Mask last_two = Mask{3} << (8 * sizeof(Mask) - 2);
+    stops |= pct & ~((hex >> 1) & (hex >> 2)) & ~last_two;
+    if (const Mask carry = pct & last_two)
+        advance = std::min(advance, static_cast<std::uint32_t>(std::countr_zero(carry)));
+}
+
+// The bits below the first stop.
+template <class Mask>
+inline Mask before_first(Mask stops) noexcept {
+    return stops ? (Mask{1} << std::countr_zero(stops)) - 1 : ~Mask{0};
+}
+
+#ifdef IRI_X86
+// 1 << h for the high nibbles of ASCII (0–7), 0 for bytes >= 0x80.
+#define IRI_HIGH_BITS 1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0
+
+// Bit i set when byte i (its low nibble in `lo`, its high-nibble bit in `high`) is in `t`.
+__attribute__((target("avx2"))) inline std::uint32_t in_set(__m256i lo, __m256i high, const ascii_set& t) noexcept {
+    const __m256i table =
+        _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(t.low_nibble)));
+    const __m256i hit = _mm256_and_si256(_mm256_shuffle_epi8(table, lo), high);
+    return ~static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, _mm256_setzero_si256())));
+}
+
+// The 32 bytes of the block at s + at: read in place when the input holds them all; the input's last bytes
+// (fewer than 32) copied into `tail` first, its bytes past the input zero, so that nothing past
+// input.data() + input.size() is read (parse.hpp). Those bytes are masked out by the caller.
+__attribute__((target("avx2"))) inline __m256i load_block(const unsigned char* s, std::uint32_t at,
+                                                          std::uint32_t left, unsigned char (&tail)[32]) noexcept {
+    if (left >= 32) return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + at));
+    std::memset(tail, 0, sizeof tail);
+    std::memcpy(tail, s + at, left);
+    return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(tail));
+}
+
+// 32 bytes at a time; the last partial block from a copy (load_block).
+__attribute__((target("avx2"))) std::uint32_t skip_avx2(const unsigned char* s, std::uint32_t at, std::uint32_t n,
+                                                        const ascii_set& set) noexcept {
+    const __m256i high_table = _mm256_setr_epi8(IRI_HIGH_BITS, IRI_HIGH_BITS);
+    const __m256i nibble = _mm256_set1_epi8(0x0F);
+    while (at < n) {
+        const std::uint32_t left = n - at;
+        unsigned char tail[32];
+        const __m256i x = load_block(s, at, left, tail);
+        const __m256i lo = _mm256_and_si256(x, nibble);
+        const __m256i high = _mm256_shuffle_epi8(high_table, _mm256_and_si256(_mm256_srli_epi16(x, 4), nibble));
+        const std::uint32_t inside = left < 32 ? (1u << left) - 1 : ~0u;  // bytes of the input
+        std::uint32_t stops = ~in_set(lo, high, set) | ~inside;
+        auto pct = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('%'))));
+        std::uint32_t advance = 32;
+        if (const auto non_ascii = static_cast<std::uint32_t>(_mm256_movemask_epi8(x)) & inside) {
+            // Three-octet characters of a whole lead (set.three_octet_leads).
+            const __m256i lead_table =
+                _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(set.three_octet_leads)));
+            const __m256i is_lead = _mm256_and_si256(
+                _mm256_cmpeq_epi8(_mm256_and_si256(x, _mm256_set1_epi8(static_cast<char>(0xF0))),
+                                  _mm256_set1_epi8(static_cast<char>(0xE0))),
+                _mm256_shuffle_epi8(lead_table, lo));
+            const auto leads = static_cast<std::uint32_t>(_mm256_movemask_epi8(is_lead)) & inside;
+            const auto trails = static_cast<std::uint32_t>(_mm256_movemask_epi8(
+                _mm256_cmpeq_epi8(_mm256_and_si256(x, _mm256_set1_epi8(static_cast<char>(0xC0))),
+                                  _mm256_set1_epi8(static_cast<char>(0x80))))) & inside;
+            pass_whole_characters(non_ascii, leads, trails, stops, advance);
+        }
+        pct &= inside & before_first(stops);
+        if (pct) check_triplets(pct, in_set(lo, high, hex_digits) & inside, stops, advance);
+        if (stops && static_cast<std::uint32_t>(__builtin_ctz(stops)) < advance)
+            return at + static_cast<std::uint32_t>(__builtin_ctz(stops));
+        at += advance;
+    }
+    return at;
+}
+// GCC 12's _mm512_broadcast_i32x4 passes an undefined vector on purpose, which -Wuninitialized reports (GCC bug
+// 105593, fixed in GCC 13).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#if !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+// 64 bytes at a time with AVX-512BW: the same lookup, the masks in mask registers. A block at the end of the
+// input is loaded with its bytes past the end masked out, which never reads them (masked loads do not fault).
+__attribute__((target("avx512f,avx512bw"))) std::uint32_t skip_avx512(
+    const unsigned char* s, std::uint32_t at, std::uint32_t n, const ascii_set& set) noexcept {
+    const __m512i high_table = _mm512_broadcast_i32x4(_mm_setr_epi8(IRI_HIGH_BITS));
+    const __m512i table = _mm512_broadcast_i32x4(_mm_load_si128(reinterpret_cast<const __m128i*>(set.low_nibble)));
+    const __m512i hex_table =
+        _mm512_broadcast_i32x4(_mm_load_si128(reinterpret_cast<const __m128i*>(hex_digits.low_nibble)));
+    const __m512i three_octet_leads =
+        _mm512_broadcast_i32x4(_mm_load_si128(reinterpret_cast<const __m128i*>(set.three_octet_leads)));
+    const __m512i nibble = _mm512_set1_epi8(0x0F);
+    const __m512i percent = _mm512_set1_epi8('%');
+    while (at < n) {
+        const std::uint32_t left = n - at;
+        const __mmask64 inside = left < 64 ? (std::uint64_t{1} << left) - 1 : ~std::uint64_t{0};
+        const __m512i x = _mm512_maskz_loadu_epi8(inside, s + at);
+        const __m512i lo = _mm512_and_si512(x, nibble);
+        const __m512i high = _mm512_shuffle_epi8(high_table, _mm512_and_si512(_mm512_srli_epi16(x, 4), nibble));
+        std::uint64_t stops = ~_mm512_test_epi8_mask(_mm512_shuffle_epi8(table, lo), high) | ~inside;
+        std::uint64_t pct = _mm512_mask_cmpeq_epi8_mask(inside, x, percent);
+        std::uint32_t advance = 64;
+        if (const std::uint64_t non_ascii = _mm512_movepi8_mask(x)) {
+            // Three-octet characters of a whole lead (set.three_octet_leads).
+            const std::uint64_t leads = _mm512_mask_cmpeq_epi8_mask(
+                _mm512_cmpeq_epi8_mask(_mm512_and_si512(x, _mm512_set1_epi8(static_cast<char>(0xF0))),
+                                       _mm512_set1_epi8(static_cast<char>(0xE0))),
+                _mm512_shuffle_epi8(three_octet_leads, lo), _mm512_set1_epi8(static_cast<char>(0xFF)));
+            const std::uint64_t trails = _mm512_cmpeq_epi8_mask(
+                _mm512_and_si512(x, _mm512_set1_epi8(static_cast<char>(0xC0))),
+                _mm512_set1_epi8(static_cast<char>(0x80)));
+            pass_whole_characters(non_ascii, leads, trails, stops, advance);
+        }
+        pct &= before_first(stops);
+        if (pct) {
+            const std::uint64_t hex = _mm512_mask_test_epi8_mask(inside, _mm512_shuffle_epi8(hex_table, lo), high);
+            check_triplets(pct, hex, stops, advance);
+        }
+        if (stops && static_cast<std::uint32_t>(__builtin_ctzll(stops)) < advance)
+            return at + static_cast<std::uint32_t>(__builtin_ctzll(stops));
+        at += advance;
+    }
+    return at;
+}
+#pragma GCC diagnostic pop
+#undef IRI_HIGH_BITS
+#endif
+
+using skip_fn = std::uint32_t (*)(const unsigned char*, std::uint32_t, std::uint32_t, const ascii_set&) noexcept;
+
+skip_fn implementation_for(simd_level level) noexcept {
+    switch (level) {
+        case simd_level::scalar: break;
+#ifdef IRI_X86
+        case simd_level::avx2: return skip_avx2;
+        case simd_level::avx512: return skip_avx512;
+#else
+        default: break;
+#endif
+    }
+    return skip_scalar;
+}
+
+// Chosen once, when the library is loaded (select_simd_level changes it for the fuzzers).
+skip_fn skip = implementation_for(active_simd_level());
+
+}  // namespace
+
+bool select_simd_level(simd_level level) noexcept {
+    if (!processor_has(level)) return false;
+    skip = implementation_for(level);
+    select_octets_level(level);
+    set_active_simd_level(level);
+    return true;
+}
+
+std::uint32_t skip_literals_from(const unsigned char* s, std::uint32_t at, std::uint32_t n,
+                                 const ascii_set& set) noexcept {
+    return skip(s, at, n, set);
+}
+
+}  // namespace iri::detail

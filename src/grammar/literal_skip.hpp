@@ -1,0 +1,67 @@
+// Skipping runs of literal characters 32 (or 16) bytes at a time. Private to the library.
+//
+// Inside a repetition such as reg-name = *( unreserved / pct-encoded / sub-delims ), a character that is one
+// of the element's single-character alternatives leaves the DFA where it was: in the loop. So the DFA may start
+// after any run of them, and the run itself can be checked with SIMD: membership of each byte in the
+// component's ASCII literal set (generated from the grammar: charset_info::ascii), by the two-nibble table
+// lookup of W. Muła's SIMD byte-set membership. "%HH" triplets are part of a run; non-ASCII bytes and
+// delimiters stop it and are left to the DFA.
+#pragma once
+
+#include <cstdint>
+
+#include "grammar/match.hpp"
+#include "iri/grammar.hpp"
+#include "text/simd.hpp"
+
+namespace iri::detail {
+
+/// An ASCII byte set in the form the lookup needs: bit h of low_nibble[l] is set when byte (h << 4 | l) is in.
+/// With it, for the SIMD blocks, the three-octet UTF-8 characters (U+1000–U+FFFF) whose lead octet E_l says the
+/// set holds every character it starts (0xFF at three_octet_leads[l]; never E0 and ED, whose second octet has a
+/// narrower range, RFC 3629 §4): runs of such characters (CJK text) are skipped too.
+struct ascii_set {
+    alignas(16) std::uint8_t low_nibble[16] = {};
+    alignas(16) std::uint8_t three_octet_leads[16] = {};
+};
+
+/// The lead octets E1–EF of the three-octet UTF-8 characters (U+1000–U+FFFF, 4,096 characters each) all of whose
+/// characters the set holds: bit lead - 0xE0. Never E0 and ED, whose second octet has a narrower range (RFC 3629
+/// §4): a character of a lead in the mask is well-formed and in the set as soon as two trail octets follow.
+[[nodiscard]] std::uint16_t whole_three_octet_leads(const charset_info& cs) noexcept;
+/// The lead octets C2–DF of the two-octet UTF-8 characters (U+0080–U+07FF, 64 characters each) all of whose
+/// characters the set holds: bit lead - 0xC0. A character of a lead in the mask is well-formed and in the set as soon
+/// as a trail octet follows (RFC 3629 §4: C0 and C1 are never leads).
+[[nodiscard]] std::uint32_t whole_two_octet_leads(const charset_info& cs) noexcept;
+
+/// The ASCII part of a generated literal set and its whole three-octet leads, plus the bytes of `extra` ("/" for
+/// paths).
+[[nodiscard]] ascii_set make_ascii_set(const charset_info& cs, const char* extra = "") noexcept;
+
+/// The sets of a grammar's repeated components, each with "%" (its triplets are part of a run) and, for the
+/// path, "/" (segment characters and separators). Built once per grammar.
+struct component_sets {
+    ascii_set userinfo, reg_name, path, query, fragment;
+    ascii_set segment_nz, segment_nz_nc;  // the first segment of path-rootless and of path-noscheme (no "/")
+};
+[[nodiscard]] const component_sets& literal_sets(grammar g) noexcept;
+
+/// Makes every later skip, and octets_of, use `level` when the processor has it, and says whether it does. For the
+/// fuzzers, which compare the implementations in one process; not synchronized with parses on other threads.
+bool select_simd_level(simd_level level) noexcept;
+
+/// skip_literals past its first byte, which is in the set.
+[[nodiscard]] std::uint32_t skip_literals_from(const unsigned char* s, std::uint32_t at, std::uint32_t n,
+                                               const ascii_set& set) noexcept;
+
+/// The first offset in [at, n) whose byte is not in `set`, or that holds a "%" (when the set has "%") not
+/// followed by two hexadecimal digits (RFC 3986 §2.1); n when there is none. Uses AVX-512BW or AVX2 when the
+/// processor has it, a byte loop otherwise (IRI_FORCE_SIMD=avx2 or scalar in the environment asks for less).
+/// A run that stops at its first byte (an empty component, a non-ASCII character first) is told here, inline.
+[[nodiscard]] inline std::uint32_t skip_literals(const unsigned char* s, std::uint32_t at, std::uint32_t n,
+                                                 const ascii_set& set) noexcept {
+    if (at == n || s[at] >= 0x80 || !((set.low_nibble[s[at] & 15] >> (s[at] >> 4)) & 1u)) return at;
+    return skip_literals_from(s, at, n, set);
+}
+
+}  // namespace iri::detail

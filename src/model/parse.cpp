@@ -1,0 +1,257 @@
+// The parse path. The reference productions (URI-reference, URI, absolute-URI, relative-ref and their IRI/LEIRI
+// counterparts) of a grammar that declares ";@split rfc3986" first take a fast path: split at the RFC 3986
+// delimiters while running the generated DFA of each component over its own bytes (RFC 3986 §3 and Appendix B:
+// "scheme ':' ['//' authority] path ['?' query] ['#' fragment]"; the differential test checks it per variant). Each component DFA stops at the first byte its
+// component cannot hold, which must then be the next delimiter. Anything the fast path does not accept goes to
+// the DFA of the whole production, which decides validity and reports the error: the fast path can only say yes.
+// Nothing here allocates; an invalid input's error is worked out by make_error (error.cpp) after the pass.
+#include "iri/parse.hpp"
+
+#include <array>
+
+#include "grammar/charset_detail.hpp"
+#include "grammar/literal_skip.hpp"
+#include "grammar/registry.hpp"
+#include "model/error_detail.hpp"
+#include "model/parse_detail.hpp"
+
+namespace iri {
+
+namespace {
+
+using detail::grammar_info;
+
+constexpr std::uint32_t none = span::omitted;
+
+detail::prefix_fn prefix(const grammar_info& gi, production p) noexcept {
+    return gi.prefix_by_role[static_cast<std::size_t>(p)];
+}
+
+// The longest prefix of [s + at, s + n) in production p, as an end offset; `none` if there is none.
+std::uint32_t run(detail::prefix_fn f, const unsigned char* s, std::uint32_t at, std::uint32_t n) noexcept {
+    const std::uint32_t len = f(s + at, n - at);
+    return len == none ? none : at + len;
+}
+
+// The prefix matchers the fast path needs; all present for every variant that keeps RFC 3986's structure.
+// With them, the ASCII literal sets of the repeated components, whose runs are skipped with SIMD.
+struct prefixes {
+    detail::prefix_fn scheme, userinfo, ip_literal, ipv4, ipv6, reg_name, port, abempty, rootless,
+        noscheme, query, fragment;
+    bool complete;
+    const detail::component_sets* sets;
+};
+
+// The repeated components are first skipped over with SIMD (literal_skip.hpp): their literal characters and
+// "%HH" triplets. The run stops at a byte the DFA must judge (non-ASCII: ucschar in IRIs; a "%" without two
+// hex digits) or at an ASCII byte outside the set, which ends the component: RFC 3986's repeated components
+// have no element longer than one character but pct-encoded.
+bool ends_component(const unsigned char* s, std::uint32_t at, std::uint32_t n) noexcept {
+    return at == n || (s[at] < 0x80 && s[at] != '%');  // ASCII outside the set; "%" here is a bad triplet
+}
+
+// The end of the longest prefix of a repetition such as reg-name from `at`: the skip, then the DFA from where
+// the skip stopped if it must judge that byte (the DFA's loop state there is its start state).
+std::uint32_t run_repeated(detail::prefix_fn f, const detail::ascii_set& set, const unsigned char* s,
+                           std::uint32_t at, std::uint32_t n) noexcept {
+    const std::uint32_t stop = detail::skip_literals(s, at, n, set);
+    return ends_component(s, stop, n) ? stop : run(f, s, stop, n);
+}
+
+// path-abempty = *( "/" segment ) from `at`: the skip runs over segment characters and "/"; the DFA restarts
+// at the last "/" it passed, where a segment begins (its start state).
+std::uint32_t run_abempty(const struct prefixes& f, const unsigned char* s, std::uint32_t at,
+                          std::uint32_t n) noexcept {
+    if (at < n && s[at] == '/') {
+        std::uint32_t stop = detail::skip_literals(s, at, n, f.sets->path);
+        if (ends_component(s, stop, n)) return stop;
+        while (stop > at && s[stop - 1] != '/') --stop;
+        if (stop > at) at = stop - 1;
+    }
+    return run(f.abempty, s, at, n);
+}
+
+// path-rootless = segment-nz *( "/" segment ) and path-noscheme = segment-nz-nc *( "/" segment ) from `at`, where
+// no "/" is: the first segment is skipped with its own set from the grammar (segment-nz-nc has no ":", RFC 3986
+// §4.2), then path-abempty from the "/" that ends it. When the skip stops at a byte the DFA must judge, the
+// production's DFA decides from `at`. An empty run is the empty path, as the production's DFA finding nothing is.
+std::uint32_t run_relative_path(const struct prefixes& f, detail::prefix_fn production_dfa,
+                                const detail::ascii_set& first_segment, const unsigned char* s, std::uint32_t at,
+                                std::uint32_t n) noexcept {
+    const std::uint32_t first_end = detail::skip_literals(s, at, n, first_segment);
+    if (first_end < n && s[first_end] == '/') return run_abempty(f, s, first_end, n);
+    return ends_component(s, first_end, n) ? first_end : run(production_dfa, s, at, n);
+}
+
+prefixes make_prefixes(const grammar_info& gi) noexcept {
+    prefixes f{prefix(gi, production::scheme),        prefix(gi, production::userinfo),
+               prefix(gi, production::ip_literal),    prefix(gi, production::ipv4address),
+               prefix(gi, production::ipv6address),   prefix(gi, production::reg_name),
+               prefix(gi, production::port),          prefix(gi, production::path_abempty),
+               prefix(gi, production::path_rootless), prefix(gi, production::path_noscheme),
+               prefix(gi, production::query),         prefix(gi, production::fragment),
+               false,                                 nullptr};
+    f.complete = f.scheme && f.userinfo && f.ip_literal && f.ipv4 && f.ipv6 && f.reg_name && f.port && f.abempty &&
+                 f.rootless && f.noscheme && f.query && f.fragment;
+    return f;
+}
+
+
+// Built once per grammar (thread-safe static initialization).
+const prefixes& prefixes_of(grammar g) noexcept {
+    static const auto table = [] {
+        std::array<prefixes, grammar_count> t{};
+        for (std::size_t i = 0; i < grammar_count; ++i) {
+            t[i] = make_prefixes(*detail::grammar_infos[i]);
+            t[i].sets = &detail::literal_sets(static_cast<grammar>(i));
+            t[i].complete = t[i].complete && detail::grammar_infos[i]->split_rfc3986;
+        }
+        return t;
+    }();
+    return table[static_cast<std::size_t>(g)];
+}
+
+bool is_authority_end(const unsigned char* s, std::uint32_t at, std::uint32_t n) noexcept {
+    return at == n || s[at] == '/' || s[at] == '?' || s[at] == '#';
+}
+
+// host [":" port] from `at` (RFC 3986 §3.2.2–§3.2.3): the end of the authority, or `none`. Host kinds are tried
+// in the grammar's order, first match wins: IP-literal, IPv4address (when it is the whole host), reg-name.
+std::uint32_t host_port(const prefixes& f, const unsigned char* s, std::uint32_t at, std::uint32_t n,
+                        components& out) noexcept {
+    // IP-literal = "[" ( IPv6address / IPvFuture ) "]": only a "[" starts one (RFC 3986 §3.2.2).
+    std::uint32_t end = at < n && s[at] == '[' ? run(f.ip_literal, s, at, n) : none;
+    if (end != none) {
+        // IP-literal = "[" ( IPv6address / IPvFuture ) "]"
+        const std::uint32_t inner = end - 1;
+        const bool v6 = run(f.ipv6, s, at + 1, inner) == inner;
+        out[v6 ? component::ipv6address : component::ipvfuture] = {at + 1, inner};
+    } else {
+        end = run_repeated(f.reg_name, f.sets->reg_name, s, at, n);  // reg-name = *( ... ): at least ""
+        if (end == none) return none;
+        const bool v4 = end > at && run(f.ipv4, s, at, end) == end;
+        out[v4 ? component::ipv4address : component::reg_name] = {at, end};
+    }
+    out[component::host] = {at, end};
+    if (end < n && s[end] == ':') {
+        const std::uint32_t port_end = run(f.port, s, end + 1, n);
+        if (port_end == none) return none;
+        out[component::port] = {end + 1, port_end};
+        end = port_end;
+    }
+    return end;
+}
+
+// authority = [ userinfo "@" ] host [ ":" port ] from s[a]: without a userinfo first (the common case); if the
+// authority does not end there, with the userinfo that runs up to an "@". Where it ends, or none.
+inline std::uint32_t authority(const prefixes& f, const unsigned char* s, std::uint32_t a, std::uint32_t n,
+                               components& out) noexcept {
+    std::uint32_t end = host_port(f, s, a, n, out);
+    if (end != none && is_authority_end(s, end, n)) return end;
+    const std::uint32_t at_sign = run_repeated(f.userinfo, f.sets->userinfo, s, a, n);
+    if (at_sign == none || at_sign >= n || s[at_sign] != '@') return none;
+    for (component k : {component::host, component::port, component::ipv4address, component::ipv6address,
+                        component::ipvfuture, component::reg_name})
+        out[k] = span{};
+    out[component::userinfo] = {a, at_sign};
+    end = host_port(f, s, at_sign + 1, n, out);
+    return end != none && is_authority_end(s, end, n) ? end : none;
+}
+
+// The fast path. True with `out` filled when the input is a valid string of the reference production `p`;
+// false when it cannot tell (the whole-production DFA then decides).
+bool split_parse(grammar g, production p, const unsigned char* s, std::uint32_t n, components& out) noexcept {
+    const prefixes& f = prefixes_of(g);
+    if (!f.complete) return false;
+    std::uint32_t at = 0;
+    // scheme ":" — first-match-wins: a reference that starts with a scheme and ":" is not a relative-ref, whose
+    // first segment cannot hold a ":" (RFC 3986 §4.2).
+    const std::uint32_t scheme_end = run(f.scheme, s, 0, n);
+    const bool has_scheme = scheme_end != none && scheme_end < n && s[scheme_end] == ':';
+    if (has_scheme) {
+        if (p == production::relative_ref) return false;
+        out[component::scheme] = {0, scheme_end};
+        at = scheme_end + 1;
+    } else if (p != production::uri_reference && p != production::relative_ref) {
+        return false;
+    }
+    // "//" authority path-abempty / path-absolute / path-rootless (with a scheme) or path-noscheme (without) /
+    // path-empty (RFC 3986 §3, §4.2).
+    std::uint32_t path_end;
+    if (n - at >= 2 && s[at] == '/' && s[at + 1] == '/') {
+        const std::uint32_t a = at + 2;
+        const std::uint32_t end = authority(f, s, a, n, out);
+        if (end == none) return false;
+        out[component::authority] = {a, end};
+        at = end;
+        path_end = run_abempty(f, s, at, n);
+    } else if (at < n && s[at] == '/') {
+        // path-absolute = "/" [ segment-nz *( "/" segment ) ]: path-abempty that does not start with "//", which
+        // an authority took above.
+        path_end = run_abempty(f, s, at, n);
+    } else {
+        path_end = has_scheme ? run_relative_path(f, f.rootless, f.sets->segment_nz, s, at, n)
+                              : run_relative_path(f, f.noscheme, f.sets->segment_nz_nc, s, at, n);
+        if (path_end == none) path_end = at;  // path-empty
+    }
+    if (path_end == none) return false;
+    out[component::path] = {at, path_end};
+    at = path_end;
+    if (at < n && s[at] == '?') {
+        const std::uint32_t end = run_repeated(f.query, f.sets->query, s, at + 1, n);
+        if (end == none) return false;
+        out[component::query] = {at + 1, end};
+        at = end;
+    }
+    if (at < n && s[at] == '#' && p != production::absolute_uri) {
+        const std::uint32_t end = run_repeated(f.fragment, f.sets->fragment, s, at + 1, n);
+        if (end == none) return false;
+        out[component::fragment] = {at + 1, end};
+        at = end;
+    }
+    return at == n;
+}
+
+bool is_reference_production(production p) noexcept {
+    return p == production::uri_reference || p == production::uri || p == production::absolute_uri ||
+           p == production::relative_ref;
+}
+
+}  // namespace
+
+namespace detail {
+
+std::optional<error> parse_into(components& out, std::string_view input, grammar g, production p) noexcept {
+    const grammar_info& gi = detail::info(g);
+    const detail::match_fn match = gi.by_role[static_cast<std::size_t>(p)];
+    if (!match) return detail::make_error(errc::no_such_production, input, 0, g, p);
+    if (input.size() >= span::omitted) return detail::make_error(errc::input_too_long, input, 0, g, p);
+    const auto* s = reinterpret_cast<const unsigned char*>(input.data());
+    const auto n = static_cast<std::uint32_t>(input.size());
+    if (is_reference_production(p) && split_parse(g, p, s, n, out)) return std::nullopt;
+    std::uint32_t stop = 0;
+    if (match(s, n, out, stop)) return std::nullopt;
+    return detail::make_error(input, stop, g, p);
+}
+
+}  // namespace detail
+
+result<components> parse(std::string_view input, grammar g, production p) noexcept {
+    result<components> r = components{};  // every span omitted, filled in place (parse_detail.hpp)
+    if (auto e = detail::parse_into(*r, input, g, p)) r = *e;
+    return r;
+}
+
+bool is_valid(std::string_view input, grammar g, production p) noexcept {
+    const grammar_info& gi = detail::info(g);
+    const detail::match_fn match = gi.by_role[static_cast<std::size_t>(p)];
+    if (!match || input.size() >= span::omitted) return false;
+    const auto* s = reinterpret_cast<const unsigned char*>(input.data());
+    const auto n = static_cast<std::uint32_t>(input.size());
+    components c;
+    if (is_reference_production(p) && split_parse(g, p, s, n, c)) return true;
+    std::uint32_t stop = 0;
+    return match(s, n, c, stop);
+}
+
+}  // namespace iri
