@@ -1,6 +1,7 @@
 #include "shown.hpp"
 
 #include "each_char.hpp"
+#include "iri/simd.hpp"
 
 #include <unicode/uchar.h>
 #include <unicode/uniset.h>
@@ -18,7 +19,6 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <cstdlib>
 #include <tuple>
 #include <utility>
 
@@ -163,14 +163,13 @@ __attribute__((target("ssse3"))) bool none_not_shown_ssse3(const unsigned char* 
 #endif
 
 // True when well-formed UTF-8 `s` is shown as it is: no octet of octets_not_shown_alone(). With SSSE3 (chosen at
-// run time, like the library's literal skip, and left out with IRI_FORCE_SIMD=scalar as the library's is) sixteen
-// octets at a time; else, or for a string shorter than that, one table lookup an octet.
+// run time, and left out when the library runs its scalar level: iri::active_simd_level) sixteen octets at a
+// time; else, or for a string shorter than that, one table lookup an octet.
 bool well_formed_shown_as_is(std::string_view s) noexcept {
     const auto* p = reinterpret_cast<const unsigned char*>(s.data());
 #if defined(__x86_64__) || defined(__i386__)
     static const nibble_tables* const by_nibbles = []() -> const nibble_tables* {
-        const char* forced = std::getenv("IRI_FORCE_SIMD");
-        if (forced && std::string_view(forced) == "scalar") return nullptr;
+        if (iri::active_simd_level() == iri::simd_level::scalar) return nullptr;
         __builtin_cpu_init();
         return __builtin_cpu_supports("ssse3") && not_shown_by_nibbles().exact ? &not_shown_by_nibbles() : nullptr;
     }();
