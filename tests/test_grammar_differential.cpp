@@ -1,4 +1,4 @@
-// The differential test of issue 2: the generated DFAs (iri::parse, including its split-at-delimiters fast path
+// The differential test of the grammars: the generated DFAs (iri::parse, including its split-at-delimiters fast path
 // for the reference productions) agree with a slow reference matcher that interprets the grammar files' ABNF
 // directly (support/abnf_interpreter), on acceptance and on every component boundary. Strings come from the
 // grammar itself (random derivations of each entry production) plus single-byte mutations of them, with a fixed

@@ -110,7 +110,7 @@ BOOST_AUTO_TEST_CASE(percent_encoding_normalization) {
     // Reserved characters are never decoded.
     BOOST_TEST(norm("http://a/%2F%3F%23%40%21?%26%3D") == "http://a/%2F%3F%23%40%21?%26%3D");
     BOOST_TEST(!equiv("http://a/a%2Fb", "http://a/a/b"));
-    // IRIs: the UTF-8 of an iunreserved character is decoded (issue 5: ros%C3%A9 ≡ rosé) in every component.
+    // IRIs: the UTF-8 of an iunreserved character is decoded (ros%C3%A9 ≡ rosé) in every component.
     BOOST_TEST(norm("http://ex%C3%A9.org/ros%c3%a9?%C3%A9#%C3%A9") == "http://exé.org/rosé?é#é");
     BOOST_TEST(equiv("http://a/ros%C3%A9", "http://a/rosé"));
     // ... but not in URIs, where "é" is not allowed.

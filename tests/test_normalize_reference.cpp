@@ -114,7 +114,7 @@ BOOST_AUTO_TEST_CASE(resolve_and_resolver_equal_the_reference_on_the_cc10k_pairs
         BOOST_TEST(plain->normalized(href).value() == target, page << " + " << href);
         for (std::size_t k = 0; k < std::size(every_option); ++k) {
             const iri::normalize_options& o = every_option[k];
-            // A resolver made for the page, or one made for another page and rebased (issue 15: no allocation).
+            // A resolver made for the page, or one made for another page and rebased (neither allocates).
             auto made = iri::resolver::make(k % 2 ? page : std::string("http://x/"), grammar::iri, o);
             BOOST_TEST_REQUIRE(made.has_value());
             iri::resolver* pipeline = &*made;

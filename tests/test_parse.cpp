@@ -1,4 +1,4 @@
-// Tests of iri::parse and iri::is_valid (include/iri/parse.hpp), issue 2 §8. Every expected value is reasoned from
+// Tests of iri::parse and iri::is_valid (include/iri/parse.hpp). Every expected value is reasoned from
 // the grammars in the specifications (draft-ietf-iri-3987bis-13 §2.2, RFC 3987 §2.2 as printed in
 // draft-duerst-iri-11, RFC 3986 as repeated in 3987bis §2.2's second figure, 3987bis §6.1 / the W3C LEIRI note),
 // never from the program's output. Every parse reads an exact-size heap copy of its input (support/test_strings.hpp)
@@ -175,7 +175,7 @@ std::optional<range> with_prefix(std::string_view prefix) {
 }
 
 // How many bytes of `bytes` (at a point where one character of `set` may come) still begin some character of
-// `set`: the error offset of a rejected character is its start plus this (issue 2 §7: the first byte at which the
+// `set`: the error offset of a rejected character is its start plus this (the first byte at which the
 // input can no longer be extended).
 std::uint32_t viable_length(std::string_view bytes, const ranges& set) {
     std::uint32_t k = 0;
@@ -283,7 +283,7 @@ void expect_rejected_char(const iri::result<iri::components>& r, grammar g, char
 
 }  // namespace
 
-// ---- issue 2 §8: first/last inside, neighbours outside, of every range, in every component, every variant ------
+// ---- First/last inside, neighbours outside, of every range, in every component, every variant ------
 
 BOOST_DATA_TEST_CASE(character_ranges_in_each_component, bdata::make(variant_names), variant_name) {
     const grammar g = variant(variant_name);
@@ -699,7 +699,7 @@ BOOST_AUTO_TEST_CASE(percent_encoding) {
     }
 }
 
-// ---- The empty string (issue 2 §5: a valid reference) --------------------------------------------------------
+// ---- The empty string (a valid reference) --------------------------------------------------------
 
 BOOST_AUTO_TEST_CASE(empty_string) {
     // Productions whose rule matches the empty string: the reference (through relative-ref / path-empty) and the

@@ -1,4 +1,4 @@
-// Exact errors of iri::parse for invalid inputs (include/iri/error.hpp; issue 2 §7 and §8). For each input: the
+// Exact errors of iri::parse for invalid inputs (include/iri/error.hpp). For each input: the
 // code, the offset (the first byte at which the input can no longer be extended to a valid string of the
 // production, reasoned from the grammar), where the offending character begins, the character, and the component
 // the offset falls in by the RFC 3986 Appendix B split (a delimiter belongs to the group that holds it there: the
@@ -211,7 +211,7 @@ BOOST_DATA_TEST_CASE(exact_error, bdata::make(cases), c) {
         BOOST_TEST(!m.empty());
         if (c.character != no_char) {
             BOOST_TEST(static_cast<std::uint32_t>(e.character) == static_cast<std::uint32_t>(c.character));
-            // The message names the character as U+XXXX (issue 2 §7).
+            // The message names the character as U+XXXX.
             BOOST_TEST(m.find(u_plus(c.character)) != std::string::npos, m);
             BOOST_TEST(e.length == iri_test::utf8(c.character).size());
         }

@@ -104,7 +104,7 @@ BOOST_AUTO_TEST_CASE(decoding_to_utf8_text) {
     BOOST_TEST(raw.error().offset == 2u);
 }
 
-// Errors about text no grammar was applied to name no grammar and no production (issue 16 item 8).
+// Errors about text no grammar was applied to name no grammar and no production.
 BOOST_AUTO_TEST_CASE(errors_without_a_grammar_name_none) {
     const auto d = iri::percent_decode("100%");
     BOOST_TEST_REQUIRE(!d.has_value());

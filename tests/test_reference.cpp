@@ -47,7 +47,7 @@ BOOST_AUTO_TEST_CASE(components_of_the_rfc3986_section_3_example) {
 }
 
 BOOST_AUTO_TEST_CASE(undefined_and_empty_are_distinct) {
-    // RFC 3986 §5.3 (and issue 3 §1).
+    // RFC 3986 §5.3.
     BOOST_TEST(view("http://a?").has_query());
     BOOST_TEST(view("http://a?").query() == "");
     BOOST_TEST(!view("http://a").has_query());

@@ -1,4 +1,4 @@
-// Regressions of issue 18 (the first fuzzing run): each case the input that showed a finding, with the value the
+// Regressions found by fuzzing: each case the input that showed a finding, with the value the
 // spec gives for it. The conversions read exact-size heap copies of their inputs (support/test_strings.hpp), so
 // that AddressSanitizer and valgrind (the *_valgrind tests) see any byte read or written outside them.
 #define BOOST_TEST_MODULE regressions

@@ -1,4 +1,4 @@
-// The differential test of the scheme grammars (issue 17): for every file in grammar/schemes/, the generated DFAs
+// The differential test of the scheme grammars: for every file in grammar/schemes/, the generated DFAs
 // (iri::match_scheme_grammar: the URI's matcher, then each list's element matcher) agree with the reference
 // matcher that interprets the same ABNF (support/abnf_interpreter), on acceptance and on the span of every part
 // (the interpreter keeps the last match of a repeated part; so does the comparison). Strings are derived from

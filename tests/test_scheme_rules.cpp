@@ -1,4 +1,4 @@
-// Scheme grammars (grammar/schemes/, issue 17): the examples of each scheme's RFC, valid and invalid, with the
+// Scheme grammars (grammar/schemes/): the examples of each scheme's RFC, valid and invalid, with the
 // parts they must give; the boundary cases of the ABNF; IRIs through their URI mapping with positions in the
 // IRI; the scheme.* diagnostics of iri::check; the shipped datasets through check; discovery by file.
 // Expected values are read from the RFC text and its ABNF; byte offsets are counted by hand from the input.
@@ -354,7 +354,7 @@ BOOST_AUTO_TEST_CASE(no_grammar_and_bad_input) {
     BOOST_TEST(iri::match_scheme_grammar("mailto:a@b", "MAILTO").ok());
 }
 
-// ---- iri::check: scheme.* with byte range, component and section (issue 17, "Done when") ----
+// ---- iri::check: scheme.* with byte range, component and section ----
 BOOST_AUTO_TEST_CASE(check_reports_scheme_errors) {
     struct row {
         const char* input;

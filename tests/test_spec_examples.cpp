@@ -1,5 +1,5 @@
 // Every example string the specifications present as a URI, IRI or LEIRI (reference), one table per document
-// (RFC 3986, RFC 3987, RFC 2396bis-02, 3987bis-13), each with the grammars it must be valid in, reasoned from the text around it (issue 2 §8).
+// (RFC 3986, RFC 3987, RFC 2396bis-02, 3987bis-13), each with the grammars it must be valid in, reasoned from the text around it.
 //
 // The strings are written as the documents write them: the XML sources (rfc2396bis-02, 3987bis-13) escape "&"
 // as "&amp;", and both IRI documents write non-ASCII characters in "XML Notation" (&#xHHHH;, RFC 3987 §1.4,

@@ -1,4 +1,4 @@
-// scheme.*: the reference under its scheme's own grammar (grammar/schemes/, issue 17), when one governs it.
+// scheme.*: the reference under its scheme's own grammar (grammar/schemes/), when one governs it.
 #include "check/check_detail.hpp"
 #include "iri/parse.hpp"
 #include "iri/scheme_rules.hpp"

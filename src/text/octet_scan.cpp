@@ -105,8 +105,8 @@ __attribute__((target("avx512f,avx512bw"), always_inline)) inline void add_block
 // 64 octets at a time, as masks. A text shorter than a block is loaded with the octets past it masked out (never
 // read, and zero: none of the kinds); a longer one is read in whole blocks, the last one overlapping the block
 // before it (a test of "any" counts an octet read twice once, and the pair of octets across its start lies inside
-// that block: it was tested there). Masked loads cost more than plain ones on AMD Zen 4: with a masked load for
-// every block, 10.8 ns a line of the cc10k pages against 9.3 now.
+// that block: it was tested there). Masked loads cost more than plain ones on AMD Zen 4, so only a text shorter
+// than a block takes one.
 __attribute__((target("avx512f,avx512bw"))) text_octets octets_of_avx512(const char* p, std::size_t n,
                                                                         std::size_t prefix) noexcept {
     octet_masks m;

@@ -4,7 +4,7 @@
 // - utf8(c): the UTF-8 bytes of a code point. Surrogates and values above U+10FFFF are written with the same bit
 //   pattern (the forms RFC 3629 §3 forbids), so that tests can feed them to the parser and expect a rejection.
 // - exact_copy / parse_exact: every parse of a test goes through a heap buffer of exactly the input's length
-//   (std::unique_ptr<char[]>), so AddressSanitizer catches any read past the end (issue 2 §5).
+//   (std::unique_ptr<char[]>), so AddressSanitizer catches any read past the end.
 // - expect_spans: a valid parse whose twelve spans are exactly the ones listed (every other one omitted), and
 //   consistent().
 // - printable(s): the input with non-printable bytes written \xNN, for test names and messages.

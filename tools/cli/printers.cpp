@@ -293,9 +293,8 @@ void run_check(const options& o, const record& r, std::string& out, counters& n)
 }
 
 void print_outcome(const options& o, const record& r, std::string& out, counters& n) {
-    // In text, a subcommand's output is appended to `out` itself, where it is printed (copied there from a buffer
-    // of its own, to-uri took 178 ms on the 108 MB file of bench/run.sh --cli, against 173); JSON and TSV escape it
-    // from a buffer reused per record.
+    // In text, a subcommand's output is appended to `out` itself, where it is printed, not copied there from a
+    // buffer of its own; JSON and TSV escape it from a buffer reused per record.
     thread_local std::string scratch;
     const bool in_place = o.output == output_format::text;
     std::string& sink = in_place ? out : scratch;
