@@ -29,6 +29,7 @@
 #include "text/ip_address.hpp"
 #include "text/nfc_detail.hpp"
 #include "text/octet_scan.hpp"
+#include "text/utf8_detail.hpp"
 
 namespace iri {
 
@@ -128,10 +129,10 @@ std::int32_t unreserved_octets(std::string_view s, std::size_t i, int lead, cons
     const std::int32_t want = lead < 0x80 ? 1 : 1 + U8_COUNT_TRAIL_BYTES(lead);
     for (int t = 0; n < want && n < 4 && (t = detail::escape_at(s, i + 3 * static_cast<std::size_t>(n))) >= 0;)
         bytes[n++] = static_cast<std::uint8_t>(t);
-    if (want == 3 && n == 3 && ((u.whole_leads >> (lead & 15)) & 1u) && (bytes[1] & 0xC0) == 0x80 &&
-        (bytes[2] & 0xC0) == 0x80)
+    if (want == 3 && n == 3 && ((u.whole_leads >> (lead & 15)) & 1u) && detail::is_utf8_trail(bytes[1]) &&
+        detail::is_utf8_trail(bytes[2]))
         return 3;  // a lead of the mask: well-formed and in the set (never E0 or ED, RFC 3629 §4)
-    if (want == 2 && n == 2 && ((u.whole_two_octet_leads >> (lead & 31)) & 1u) && (bytes[1] & 0xC0) == 0x80)
+    if (want == 2 && n == 2 && ((u.whole_two_octet_leads >> (lead & 31)) & 1u) && detail::is_utf8_trail(bytes[1]))
         return 2;  // likewise (never C0 or C1)
     std::int32_t used = 0;
     UChar32 c = 0;
