@@ -15,6 +15,7 @@
 #include "iri/percent.hpp"
 #include "model/dot_segments.hpp"
 #include "text/ascii.hpp"
+#include "text/utf8_detail.hpp"
 
 namespace iri {
 
@@ -80,14 +81,6 @@ struct appropriate_check {
 
 using detail::escaped_octet;
 
-// How many octets a UTF-8 character starting with this octet has (RFC 3629 §4: C2–DF two, E0–EF three, F0–F4
-// four); 0 for an octet that cannot start a character of two or more.
-constexpr std::array<std::uint8_t, 256> utf8_length = [] {
-    std::array<std::uint8_t, 256> t{};
-    for (unsigned o = 0xC2; o <= 0xF4; ++o) t[o] = o < 0xE0 ? 2 : o < 0xF0 ? 3 : 4;
-    return t;
-}();
-
 // The character whose UTF-8 octets are written as `len` consecutive "%HH" from p (the lead's length), its octets
 // written to `out`; -1 when they are not those of one character (a missing or wrong trail octet, an overlong
 // form, a surrogate: RFC 3629 §4, "well-formed").
@@ -100,7 +93,7 @@ inline std::int32_t decode_character(const char* p, const char* end, unsigned le
         const char* t = p + 3 * k;
         if (*t != '%') return -1;
         const unsigned o = escaped_octet(t);
-        if ((o & 0xC0) != 0x80) return -1;
+        if (!detail::is_utf8_trail(o)) return -1;
         out[k] = static_cast<char>(o);
         c = c << 6 | static_cast<std::int32_t>(o & 0x3F);
     }
@@ -150,7 +143,7 @@ char* decode_component(char* p, std::string_view text, const decoder& d) {
         }
         // The octets of one character: as many further triplets as the lead octet announces, decoded into the
         // output (step 6), which they stay in when the character is appropriate here.
-        const unsigned len = utf8_length[o];
+        const unsigned len = detail::utf8_length[o];
         const std::int32_t c = len ? decode_character(s, end, o, len, p) : -1;
         if (c >= 0 && appropriate(static_cast<char32_t>(c)) && !(d.keep_discouraged && discouraged(c))) {
             p += len;

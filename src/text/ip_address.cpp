@@ -4,6 +4,7 @@
 #include <cstddef>
 
 #include "iri/percent.hpp"
+#include "text/percent_octets.hpp"
 
 namespace iri::detail {
 
@@ -58,12 +59,11 @@ int fields(std::string_view t, bool last, std::array<std::uint8_t, 16>& out, std
 }
 
 void append_hex_field(std::string& out, unsigned v) {
-    constexpr char digits[] = "0123456789abcdef";
     bool started = false;
     for (int shift = 12; shift >= 0; shift -= 4) {
         const unsigned d = (v >> shift) & 0xF;
         if (d != 0 || started || shift == 0) {
-            out += digits[d];
+            out += lower_hex_digits[d];
             started = true;
         }
     }

@@ -202,7 +202,7 @@ bool code_points_at_most(std::string_view text, std::size_t most) noexcept {
         std::memcpy(&x, text.data() + i, 8);
         trails += static_cast<std::size_t>(std::popcount(x & ~(x << 1) & high));  // bit 7 set, bit 6 clear
     }
-    for (; i < text.size(); ++i) trails += (static_cast<unsigned char>(text[i]) & 0xC0) == 0x80;
+    for (; i < text.size(); ++i) trails += is_utf8_trail(static_cast<unsigned char>(text[i]));
     return text.size() - trails <= most;
 }
 

@@ -9,11 +9,14 @@
 #include <string_view>
 
 #include "iri/percent.hpp"
+#include "text/utf8_detail.hpp"
 
 namespace iri::detail {
 
 /// RFC 3986 §2.1: "For consistency, URI producers and normalizers should use uppercase hexadecimal digits".
 inline constexpr char hex_digits[] = "0123456789ABCDEF";
+/// RFC 5952 §4.3: the text form of an IPv6 address writes its hexadecimal digits in lowercase.
+inline constexpr char lower_hex_digits[] = "0123456789abcdef";
 
 /// The value of each byte as a hexadecimal digit (HEXDIG, either case), 0xFF for the other bytes: iri::hex_value
 /// as a table.
@@ -61,7 +64,7 @@ inline char* put_percent_encoded(char* p, unsigned char octet) noexcept {
     const unsigned second = digit(4) << 4 | digit(5);
     const unsigned third = digit(7) << 4 | hex_values[static_cast<unsigned char>(s[8])];
     const bool whole = lead >= 0xE0 && lead <= 0xEF && ((static_cast<unsigned>(whole_leads) >> (lead - 0xE0)) & 1u);
-    if (!whole || (second & 0xC0) != 0x80 || (third & 0xC0) != 0x80) return false;
+    if (!whole || !is_utf8_trail(second) || !is_utf8_trail(third)) return false;
     const std::uint32_t octets = lead | second << 8 | third << 16;  // one store: p has room for 4 (9 bytes read)
     std::memcpy(p, &octets, 4);
     return true;

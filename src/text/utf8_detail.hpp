@@ -1,12 +1,25 @@
-// Writing UTF-8 (RFC 3629). Private to the library.
+// UTF-8 (RFC 3629): the octet facts of its form, and writing it. The one home of the lead and trail octet tests;
+// decoding is ICU's U8_NEXT (unicode/utf8.h). Private to the library.
 #pragma once
 
 #include <unicode/utf8.h>
 
+#include <array>
 #include <cstdint>
 #include <string>
 
 namespace iri::detail {
+
+/// Whether `octet` is a trail octet (10xxxxxx, RFC 3629 §3).
+[[nodiscard]] constexpr bool is_utf8_trail(unsigned octet) noexcept { return (octet & 0xC0) == 0x80; }
+
+/// How many octets a UTF-8 character starting with this octet has (RFC 3629 §4: C2–DF two, E0–EF three, F0–F4
+/// four); 0 for an octet that cannot start a character of two or more.
+inline constexpr std::array<std::uint8_t, 256> utf8_length = [] {
+    std::array<std::uint8_t, 256> t{};
+    for (unsigned o = 0xC2; o <= 0xF4; ++o) t[o] = o < 0xE0 ? 2 : o < 0xF0 ? 3 : 4;
+    return t;
+}();
 
 /// Appends code point `c` (a scalar value) as UTF-8.
 inline void append_utf8(std::string& out, std::uint32_t c) {
