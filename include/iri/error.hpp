@@ -73,5 +73,11 @@ struct error {
     [[nodiscard]] const char* spec() const noexcept;
 };
 
+/// The UTS #46 errors of `idna_errors` (error::idna_errors), comma-separated, with stable names: "empty_label",
+/// "label_too_long", "domain_name_too_long", "leading_hyphen", "trailing_hyphen", "hyphen_3_4",
+/// "leading_combining_mark", "disallowed", "punycode", "label_has_dot", "invalid_ace_label", "bidi",
+/// "contextj", "contexto_punctuation", "contexto_digits".
+[[nodiscard]] std::string idna_error_names(std::uint32_t idna_errors);
+
 }  // namespace iri
 IRI_API_END

@@ -8,7 +8,8 @@
 // Processing is nontransitional, with CheckHyphens, CheckBidi, CheckJoiners, UseSTD3ASCIIRules and (for
 // ToASCII) VerifyDnsLength. A failure is an error, never a substituted host: code errc::idna_failed, the
 // byte range of the failing label in `char_offset` and `length` (the whole host when no single label fails,
-// as for a name that is too long), and the UTS #46 errors in `idna_errors`, named by idna_error_names().
+// as for a name that is too long), and the UTS #46 errors in `idna_errors`, named by idna_error_names()
+// (iri/error.hpp).
 //
 // Limits: a host of more than max_idna_host_bytes bytes, or with a label of more than max_idna_label_bytes, never
 // reaches UTS #46 (whose processing of one enormous name is not linear in ICU): it fails with
@@ -44,12 +45,6 @@ inline constexpr std::size_t max_idna_label_bytes = 4 * dns_label_octets;
 
 /// UTS #46 ToUnicode of a host name given in UTF-8 (A-labels become U-labels; the mapping lowercases).
 [[nodiscard]] result<std::string> host_to_unicode(std::string_view host);
-
-/// The UTS #46 errors of `idna_errors`, comma-separated, with stable names: "empty_label",
-/// "label_too_long", "domain_name_too_long", "leading_hyphen", "trailing_hyphen", "hyphen_3_4",
-/// "leading_combining_mark", "disallowed", "punycode", "label_has_dot", "invalid_ace_label", "bidi",
-/// "contextj", "contexto_punctuation", "contexto_digits".
-[[nodiscard]] std::string idna_error_names(std::uint32_t idna_errors);
 
 }  // namespace iri
 IRI_API_END

@@ -237,28 +237,4 @@ result<std::string> host_to_ascii(std::string_view host) { return process(direct
 
 result<std::string> host_to_unicode(std::string_view host) { return process(direction::to_unicode, host); }
 
-std::string idna_error_names(std::uint32_t e) {
-    static constexpr std::pair<std::uint32_t, const char*> names[] = {
-        {UIDNA_ERROR_EMPTY_LABEL, "empty_label"},
-        {UIDNA_ERROR_LABEL_TOO_LONG, "label_too_long"},
-        {UIDNA_ERROR_DOMAIN_NAME_TOO_LONG, "domain_name_too_long"},
-        {UIDNA_ERROR_LEADING_HYPHEN, "leading_hyphen"},
-        {UIDNA_ERROR_TRAILING_HYPHEN, "trailing_hyphen"},
-        {UIDNA_ERROR_HYPHEN_3_4, "hyphen_3_4"},
-        {UIDNA_ERROR_LEADING_COMBINING_MARK, "leading_combining_mark"},
-        {UIDNA_ERROR_DISALLOWED, "disallowed"},
-        {UIDNA_ERROR_PUNYCODE, "punycode"},
-        {UIDNA_ERROR_LABEL_HAS_DOT, "label_has_dot"},
-        {UIDNA_ERROR_INVALID_ACE_LABEL, "invalid_ace_label"},
-        {UIDNA_ERROR_BIDI, "bidi"},
-        {UIDNA_ERROR_CONTEXTJ, "contextj"},
-        {UIDNA_ERROR_CONTEXTO_PUNCTUATION, "contexto_punctuation"},
-        {UIDNA_ERROR_CONTEXTO_DIGITS, "contexto_digits"},
-    };
-    std::string out;
-    for (const auto& [bit, name] : names)
-        if (e & bit) out.append(out.empty() ? "" : ", ").append(name);
-    return out;
-}
-
 }  // namespace iri
