@@ -559,7 +559,7 @@ std::size_t emit_charsets(const grammar& g, const std::vector<entry>& entries, s
     return count;
 }
 
-// The named sets of src/sets.def: the characters of the rule of that name where the grammar has
+// The named sets of grammar/sets.def: the characters of the rule of that name where the grammar has
 // one that is a set of single characters, else nullptr.
 void emit_named_sets(const grammar& g, std::ostream& out) {
     static const char* const names[] = {
