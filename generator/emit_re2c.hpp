@@ -1,11 +1,12 @@
-// Writes the re2c specification of a grammar variant: one matcher per entry production (see emit_re2c.cpp).
+// The emitters' entry point: writes the re2c specification of a grammar, one matcher per entry production, with
+// the tables the library reads (a variant's in emit_re2c.cpp, a scheme grammar's in emit_scheme.hpp).
 #pragma once
 
 #include <ostream>
 #include <string>
 #include <vector>
 
-#include "abnf.hpp"
+#include "abnf_model.hpp"
 
 namespace iri::abnf {
 

@@ -113,7 +113,7 @@ std::string emitted(const std::string& variant) {
 
 }  // namespace
 
-// src/sets.def: the generator emits each named set from the rule of that name, so the stages
+// grammar/sets.def: the generator emits each named set from the rule of that name, so the stages
 // take gen-delims, reserved or the LEIRI groups of 3987bis §6.3 from the grammar files.
 BOOST_AUTO_TEST_CASE(named_sets_come_from_the_rules_of_that_name) {
     const std::string uri = emitted("uri");

@@ -8,7 +8,7 @@ namespace iri::detail {
 
 /// The literal set of production `p` in grammar `g`, or nullptr when `p` is not a repeated-character production.
 [[nodiscard]] const charset_info* find_charset(grammar g, production p) noexcept;
-/// Named set `s` of grammar `g` (src/sets.def), or nullptr when the grammar has no such rule.
+/// Named set `s` of grammar `g` (grammar/sets.def), or nullptr when the grammar has no such rule.
 [[nodiscard]] const charset_info* find_named_set(grammar g, named_set s) noexcept;
 /// Named set `s` of grammar `g`, which every shipped grammar of that kind defines (a missing one is a broken
 /// build, which the tests report): an empty set then.

@@ -45,7 +45,7 @@ struct charset_info {
     std::uint64_t ascii[2];            // the same set below U+0080 as a bitmap
 };
 
-/// The named sets (src/sets.def), in that order.
+/// The named sets (grammar/sets.def), in that order.
 enum class named_set : std::uint8_t {
 #define IRI_SET(id, name) id,
 #include "sets.def"
@@ -110,7 +110,7 @@ struct scheme_grammar_info {
     const char* name;     // the grammar's name, its file's stem ("mailto", "file_appendix_e")
     bool option;          // ";@scheme NAME option": an alternative, used only when asked for by name
     /// When the entry is HEAD path-abempty ["?" query] ["#" fragment] with the uri grammar's own rules and HEAD
-    /// ends at RFC 3986's authority end (the generator proves it: emit_re2c.cpp, authority_head), HEAD's
+    /// ends at RFC 3986's authority end (the generator proves it: emit_scheme.cpp, authority_head), HEAD's
     /// longest-prefix matcher; otherwise nullptr.
     prefix_fn head;
 };

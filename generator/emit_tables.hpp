@@ -1,0 +1,43 @@
+// The tables emitter: what a variant's generated file tells the library besides its matchers. The entries and the
+// matchers by role, the aliases, the character tables (the excluded characters, the literal sets of the
+// repeated-character productions, the named sets of grammar/sets.def) and the variant's grammar_info; and the
+// C++ spellings of names, strings and roles they are written with, which the scheme emitter shares.
+#pragma once
+
+#include <cstddef>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "abnf_model.hpp"
+#include "emit_re2c.hpp"
+
+namespace iri::abnf {
+
+// A C++ string literal holding `s`.
+std::string c_string(const std::string& s);
+
+// The enumerator of a component role (::iri::component::...), from include/iri/roles.def.
+std::string component_enum(const std::string& role);
+
+// Prefix matchers (longest prefix, no tags) are emitted for the component-level productions: the library's
+// fast path for the reference productions runs them between the RFC 3986 delimiters.
+bool has_prefix_matcher(const std::string& role);
+
+// The tables indexed by role, and the aliases.
+void emit_role_tables(const grammar& g, const std::vector<entry>& entries, std::ostream& out);
+
+// The excluded ranges, and the literal character sets of the entries whose rule repeats one element. Returns
+// how many sets; sets whether the reg-name role allows a character above U+007F.
+std::size_t emit_charsets(const grammar& g, const std::vector<entry>& entries, std::ostream& out,
+                          bool& unicode_reg_name);
+
+// The named sets of grammar/sets.def: the characters of the rule of that name where the grammar has
+// one that is a set of single characters, else nullptr.
+void emit_named_sets(const grammar& g, std::ostream& out);
+
+// The grammar_info of the variant, which the library finds by name.
+void emit_grammar_info(const grammar& g, const emit_options& opt, const std::string& ns, std::size_t entry_count,
+                       std::size_t charset_count, bool unicode_reg_name, std::ostream& out);
+
+}  // namespace iri::abnf
