@@ -69,6 +69,8 @@ enum {
     IRI_E_INVALID_ENCODING = 11,    /* bytes not valid in the named charset */
     IRI_E_UNKNOWN_CHARSET = 12,     /* a charset name ICU does not know */
     IRI_E_NOT_RELATIVIZABLE = 13,   /* no reference resolves to the target (relative, or with dot segments) */
+    IRI_E_BAD_PORT = 14,            /* a port that is not digits (RFC 3986 §3.2.3): "http://example.org:80a/" */
+    IRI_E_UNCLOSED_IP_LITERAL = 15, /* an IP literal no "]" closes before the authority ends (RFC 3986 §3.2.2) */
     /* codes of the C interface itself */
     IRI_E_INVALID_ARGUMENT = 64,    /* a NULL pointer with a length, an unknown enum value, ... */
     IRI_E_NO_SUCH_GRAMMAR = 65,     /* a grammar number or name this library does not have */
@@ -144,12 +146,15 @@ typedef struct iri_error {
     uint32_t offset;        /* byte offset in the input where it stops being valid (== length: unexpected end) */
     uint32_t char_offset;   /* where the offending character or sequence begins */
     uint32_t length;        /* its length in bytes (0: none) */
-    int component;          /* IRI_COMPONENT_* the offset falls in, or IRI_COMPONENT_NONE */
+    int component;          /* IRI_COMPONENT_* at fault, or IRI_COMPONENT_NONE */
     int input;              /* which input the offset is in: 0 the first (the base of resolve), 1 the second */
     uint32_t idna_errors;   /* IRI_E_IDNA_FAILED: ICU's UIDNA_ERROR_* bits */
     char message[IRI_ERROR_MESSAGE_SIZE]; /* one line, NUL-terminated, truncated to fit */
+    uint32_t fault;         /* the byte the error is about, which the message names: `offset` unless the parse ran
+                               past it (IRI_E_BAD_PORT: the port's first non-digit at 21 in "http://example.org:80a/",
+                               whose offset is 22; IRI_E_UNCLOSED_IP_LITERAL: the "["); see iri/error.hpp */
 } iri_error;
-#define IRI_ERROR_INIT {sizeof(iri_error), 0, 0, 0, 0, IRI_COMPONENT_NONE, 0, 0, {0}}
+#define IRI_ERROR_INIT {sizeof(iri_error), 0, 0, 0, 0, IRI_COMPONENT_NONE, 0, 0, {0}, 0}
 
 /* Frees a string or buffer the library allocated. NULL is allowed. */
 IRI_C_API void iri_free(void* p);

@@ -49,6 +49,11 @@ const row rows[] = {
     // RFC 3986 §2.1: "%" then two HEXDIG; the "z" at byte 10 is the character that is none (error.hpp: the range
     // is the offending character).
     {"syntax.bad_percent_encoding", severity::error, grammar::iri, "http://a/%zz", 10, 11, component::path},
+    // RFC 3986 §3.2: no "@" in the authority, so it is host ":" port, and port = *DIGIT (§3.2.3) fails at the "a"
+    // of "80a" (byte 21): the range is that character, though the bytes could be a userinfo up to the "/".
+    {"syntax.bad_port", severity::error, grammar::iri, "http://example.org:80a/", 21, 22, component::port},
+    // RFC 3986 §3.2.2: IP-literal = "[" ... "]"; the "/" ends the authority before any "]": the range is the "[".
+    {"syntax.unclosed_ip_literal", severity::error, grammar::iri, "http://[::1/", 7, 8, component::host},
     {"bidi.mixed-direction", severity::warning, grammar::iri, "http://a/ab\u05D0", 9, 13, component::path},
     {"bidi.rtl-edges", severity::warning, grammar::iri, "http://a/\u05D0\u05D1-", 9, 14, component::path},
     // RFC 3987 §4.4 example 8, in Hebrew: "GH1/2IJ".

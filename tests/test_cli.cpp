@@ -95,6 +95,28 @@ BOOST_AUTO_TEST_CASE(validate_text_with_a_caret_under_a_wide_character) {
     BOOST_TEST(run({"resolve", "x"}).status == 2);  // neither --base nor --pairs
 }
 
+// The error names the fault, not the byte where the parse stopped. RFC 3986 §3.2: the authority ends at the "/";
+// with no "@" it is host ":" port, and port = *DIGIT (§3.2.3) fails at the "a" of "80a", byte 21 ("http://" 7,
+// "example.org" 11, ":" 18, "80" 19-20), though the bytes could have been a userinfo up to the "/" at 22.
+// IP-literal = "[" ... "]" (§3.2.2): in "http://[::1/" the "/" ends the authority first; the fault is the "[" (7).
+BOOST_AUTO_TEST_CASE(errors_name_the_part_of_the_authority_at_fault) {
+    const ran t = run({"validate", "http://example.org:80a/"});
+    BOOST_TEST(t.status == 1);
+    BOOST_TEST(t.out == "invalid\thttp://example.org:80a/\n  http://example.org:80a/\n" + std::string(2 + 21, ' ') +
+                            "^ bad_port: the port must be digits, found U+0061 'a' in port at byte 21 (IRI-reference, "
+                            "grammar iri) [RFC 3986 §3.2.3]\n");
+    const ran j = run({"validate", "--json", "http://example.org:80a/"});
+    BOOST_TEST(j.out == "{\"input\": \"http://example.org:80a/\", \"valid\": false, \"error\": {\"code\": "
+                        "\"bad_port\", \"offset\": 21, \"component\": \"port\", \"message\": \"the port must be "
+                        "digits, found U+0061 'a' in port at byte 21 (IRI-reference, grammar iri)\"}}\n");
+    const ran l = run({"validate", "--json", "http://[::1/"});
+    BOOST_TEST(l.out.find("\"code\": \"unclosed_ip_literal\", \"offset\": 7, \"component\": \"host\"") !=
+               std::string::npos, l.out);
+    const ran c = run({"check", "--json", "http://a:b:c/"});  // the port "b:c" is not digits from its "b" (9)
+    BOOST_TEST(c.out.find("\"code\": \"syntax.bad_port\", \"severity\": \"error\", \"begin\": 9, \"end\": 10, "
+                          "\"component\": \"port\"") != std::string::npos, c.out);
+}
+
 BOOST_AUTO_TEST_CASE(text_output_shows_controls_format_characters_and_bad_bytes_as_hex) {
     // U+00AD SOFT HYPHEN is a format character (Cf): it could hide in the display, so its bytes are shown as
     // \xHH; "中" is shown as it is. A UTF-16 surrogate in UTF-8 (ED A0 80, RFC 3629 §3) and a C0 control are

@@ -59,15 +59,17 @@ constexpr production ref = production::uri_reference;
 const error_case cases[] = {
     {"http://a b", iri_, ref, errc::disallowed_character, 8, 8, U' ', component::host,
      "ireg-name and iuserinfo hold no space; 'http://a' is a valid prefix"},
-    {"http://a:8x", iri_, ref, errc::unexpected_end, 11, unchecked, no_char, component::port,
-     "port = *DIGIT rejects 'x', but 'a:8x' may still be an iuserinfo before an '@': viable to the end"},
-    {"http://a:8x/", iri_, ref, errc::disallowed_character, 11, 11, U'/', component::path,
-     "the '/' ends the authority with neither a valid port nor an '@'"},
-    {"http://a:80:80/", iri_, ref, errc::disallowed_character, 14, 14, U'/', component::path,
-     "'a:80:80' is still a possible iuserinfo until the '/'"},
+    {"http://a:8x", iri_, ref, errc::bad_port, 11, 10, U'x', component::port,
+     "'a:8x' may still be an iuserinfo before an '@' (viable to the end), but the input ends with no '@': the "
+     "authority is host ':' port, and port = *DIGIT (RFC 3986 §3.2.3) fails at the 'x'"},
+    {"http://a:8x/", iri_, ref, errc::bad_port, 11, 10, U'x', component::port,
+     "the '/' ends the authority (RFC 3986 §3.2) with no '@': port '8x' is not *DIGIT from the 'x'"},
+    {"http://a:80:80/", iri_, ref, errc::bad_port, 14, 11, U':', component::port,
+     "'a:80:80' is a possible iuserinfo until the '/'; without an '@' the host ends at the first ':' and the "
+     "port '80:80' is not *DIGIT from the second ':'"},
     {"http://[::1", iri_, ref, errc::unexpected_end, 11, unchecked, no_char, component::host,
      "IP-literal needs its ']'"},
-    {"http://[::1]:x", iri_, ref, errc::disallowed_character, 13, 13, U'x', component::port,
+    {"http://[::1]:x", iri_, ref, errc::bad_port, 13, 13, U'x', component::port,
      "port = *DIGIT; '[' cannot be in an iuserinfo, so no '@' can save it"},
     {"http://[1:2:3:4:5:6:7:8:9]/", iri_, ref, errc::disallowed_character, 23, 23, U':', component::host,
      "eight h16 make a complete IPv6address; no form has a ninth group"},
@@ -119,10 +121,10 @@ const error_case cases[] = {
      "ifragment has no space"},
     {"http://a/[x]", iri_, ref, errc::disallowed_character, 9, 9, U'[', component::path,
      "'[' is allowed only around an IP-literal"},
-    {"http://u@v@h/", iri_, ref, errc::disallowed_character, 10, 10, U'@', component::host,
-     "iuserinfo has no '@', nor has ireg-name"},
-    {"//a:b", iri_, ref, errc::unexpected_end, 5, unchecked, no_char, component::port,
-     "port 'b' is not DIGIT, but 'a:b' may still become an iuserinfo"},
+    {"http://u@v@h/", iri_, ref, errc::disallowed_character, 10, 10, U'@', component::userinfo,
+     "iuserinfo has no '@', nor has ireg-name: a second '@' breaks the userinfo (RFC 3986 §3.2.1)"},
+    {"//a:b", iri_, ref, errc::bad_port, 5, 4, U'b', component::port,
+     "'a:b' could still become an iuserinfo, but the input ends with no '@': port 'b' is not DIGIT"},
     {"mailto:John Doe@example.com", iri_, ref, errc::disallowed_character, 11, 11, U' ', component::path,
      "ipath-rootless has no space"},
     {"http://a/\xC3(", iri_, ref, errc::invalid_utf8, 10, 9, no_char, component::path,
@@ -183,6 +185,69 @@ const error_case cases[] = {
 };
 // clang-format on
 
+// When the parse fails, the fault is named in the component the grammar cannot make of its bytes. The authority
+// ends at the next "/", "?", "#" or the end (RFC 3986 §3.2); authority = [ userinfo "@" ] host [ ":" port ];
+// userinfo and reg-name hold no "@", reg-name and IPv4address no ":" (§3.2.1, §3.2.2); port = *DIGIT (§3.2.3);
+// IP-literal = "[" ( IPv6address / IPvFuture ) "]" (§3.2.2). `fault` is the byte the error names (where the
+// offending character begins), `stop` the byte the DFA stopped at (error::offset), which stays as it was.
+struct fault_case {
+    std::string_view input;
+    grammar g;
+    errc code;
+    std::uint32_t fault;
+    std::uint32_t stop;
+    char32_t character;  // no_char: none (the end of the input, bytes that are not UTF-8)
+    component where;
+    std::string_view says;  // a part of message()
+    const char* why;
+};
+
+std::ostream& operator<<(std::ostream& os, const fault_case& c) {
+    return os << '"' << iri_test::printable(c.input) << "\" (" << iri::name(c.g) << ")";
+}
+
+// clang-format off
+const fault_case fault_cases[] = {
+    // "http://" is 7 bytes; "example.org" 11, so its ":" is byte 18 and the port "80a" bytes 19-21.
+    {"http://example.org:80a/", iri_, errc::bad_port, 21, 22, U'a', component::port,
+     "the port must be digits, found U+0061 'a' in port at byte 21 (IRI-reference, grammar iri)",
+     "no '@' in the authority 'example.org:80a' (the '/' ends it): host ':' port, and 'a' is not DIGIT. The DFA "
+     "runs on to the '/' because 'example.org:80a' could be an iuserinfo until then"},
+    {"http://example.org:80a", iri_, errc::bad_port, 21, 22, U'a', component::port,
+     "found U+0061 'a' in port at byte 21",
+     "the same at the end of the input: no '@' came, so the authority is host ':' port"},
+    {"http://a:b:c/", iri_, errc::bad_port, 9, 12, U'b', component::port, "in port at byte 9",
+     "reg-name holds no ':', so the host is 'a' and the port 'b:c', not digits from its first byte"},
+    {"http://[::1]:80:80/", iri_, errc::bad_port, 15, 15, U':', component::port, "found U+003A ':' in port at byte 15",
+     "after an IP-literal only ':' port may follow; the port '80:80' is not digits from the second ':'"},
+    {"http://a:%41/", iri_, errc::bad_port, 9, 12, U'%', component::port, "in port at byte 9",
+     "port = *DIGIT has no pct-encoded: '%41' is not the digit it encodes"},
+    {"http://a:8x/", grammar::uri, errc::bad_port, 10, 11, U'x', component::port, "in port at byte 10",
+     "the same in RFC 3986's own grammar"},
+    {"http://[::1/", iri_, errc::unclosed_ip_literal, 7, 11, U'[', component::host,
+     "the IP literal opened by \"[\" is never closed by \"]\" in host at byte 7 (IRI-reference, grammar iri)",
+     "'::1' is a good IPv6address so far, but the '/' ends the authority before any ']'"},
+    {"http://[v1.x?q", iri_, errc::unclosed_ip_literal, 7, 12, U'[', component::host, "in host at byte 7",
+     "IPvFuture 'v1.x' is well formed so far; the '?' ends the authority with no ']'"},
+    {"http://u@[::1#f", iri_, errc::unclosed_ip_literal, 9, 13, U'[', component::host, "in host at byte 9",
+     "after a userinfo the host starts at byte 9; the '#' ends the authority with no ']'"},
+    {"http://user@@host/", iri_, errc::disallowed_character, 12, 12, U'@', component::userinfo,
+     "U+0040 '@' is not allowed in userinfo at byte 12",
+     "the userinfo ends at an '@' and holds none; the second '@' (byte 12) is what breaks it"},
+    {"http://me:p@ss@host/", iri_, errc::disallowed_character, 14, 14, U'@', component::userinfo,
+     "in userinfo at byte 14", "an '@' in a password must be written %40; the host 'ss@host' is not the fault"},
+    // What the DFA reports stays when it names the fault already, or a worse one.
+    {"http://a b:8x/", iri_, errc::disallowed_character, 8, 8, U' ', component::host, "in host at byte 8",
+     "the space is not allowed anywhere in an authority, and comes before the port"},
+    {"http://a:8\xFF/", iri_, errc::invalid_utf8, 10, 10, no_char, component::port, "in port at byte 10",
+     "FF is no character at all: that says more than 'the port must be digits'"},
+    {"http://[::g/", iri_, errc::disallowed_character, 10, 10, U'g', component::host, "in host at byte 10",
+     "the first bad character inside the IP literal names the fault better than the ']' it never reaches"},
+    {"http://[::1", iri_, errc::unexpected_end, 11, 11, no_char, component::host, "in host at byte 11",
+     "the input ends where the IP literal needs its ']': the end is where it is missing"},
+};
+// clang-format on
+
 std::string u_plus(char32_t c) {
     char buf[16];
     std::snprintf(buf, sizeof buf, "U+%04X", static_cast<unsigned>(c));
@@ -229,4 +294,41 @@ BOOST_AUTO_TEST_CASE(message_shows_the_character) {
     const auto e = iri_test::parse_exact("http://a/\xC3\xA9", grammar::uri);
     BOOST_TEST_REQUIRE(!e.has_value());
     BOOST_TEST(e.error().message().find("U+00E9 '\xC3\xA9'") != std::string::npos, e.error().message());
+}
+
+BOOST_DATA_TEST_CASE(the_error_names_the_fault, bdata::make(fault_cases), c) {
+    BOOST_TEST_CONTEXT(c << ": " << c.why) {
+        const auto r = iri_test::parse_exact(c.input, c.g, ref);
+        BOOST_TEST_REQUIRE(!r.has_value());
+        const iri::error& e = r.error();
+        BOOST_TEST(iri::name(e.code) == iri::name(c.code));
+        BOOST_TEST(e.fault() == c.fault);
+        BOOST_TEST(e.char_offset == c.fault);
+        BOOST_TEST(e.offset == c.stop);
+        BOOST_TEST(iri::name(e.where) == iri::name(c.where));
+        if (c.character != no_char) {
+            BOOST_TEST(static_cast<std::uint32_t>(e.character) == static_cast<std::uint32_t>(c.character));
+            BOOST_TEST(e.length == iri_test::utf8(c.character).size());
+        }
+        BOOST_TEST(e.message().find(c.says) != std::string::npos, e.message());
+    }
+}
+
+// The fault never lies after the byte the DFA stopped at, nor outside the input.
+BOOST_DATA_TEST_CASE(the_fault_is_not_after_the_stop, bdata::make(cases), c) {
+    const auto r = iri_test::parse_exact(c.input, c.g, c.p);
+    BOOST_TEST_REQUIRE(!r.has_value());
+    BOOST_TEST(r.error().fault() <= r.error().offset);
+}
+
+// The spec sections of the new codes: RFC 3986 §3.2.3 (port), §3.2.2 (IP-literal).
+BOOST_AUTO_TEST_CASE(the_new_codes_cite_their_sections) {
+    const auto port = iri_test::parse_exact("http://a:8x/");
+    BOOST_TEST_REQUIRE(!port.has_value());
+    BOOST_TEST(std::string(port.error().spec()) == "RFC 3986 §3.2.3");
+    const auto literal = iri_test::parse_exact("http://[::1/");
+    BOOST_TEST_REQUIRE(!literal.has_value());
+    BOOST_TEST(std::string(literal.error().spec()) == "RFC 3986 §3.2.2");
+    BOOST_TEST(std::string(iri::name(errc::bad_port)) == "bad_port");
+    BOOST_TEST(std::string(iri::name(errc::unclosed_ip_literal)) == "unclosed_ip_literal");
 }

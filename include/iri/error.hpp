@@ -1,7 +1,14 @@
 // Why an input is not a valid string of a production, and where.
 //
-// The offset is that of the first byte at which the input can no longer be extended to a valid string of the
-// production (the end of the longest viable prefix): for "http://a b" under URI-reference it is 8, the space.
+// Two positions: `offset` is the first byte at which the input can no longer be extended to a valid string of the
+// production (the end of the longest viable prefix, where the automaton stopped): for "http://a b" under
+// URI-reference it is 8, the space. fault() is the byte the error is about, the one message() names. They are
+// the same byte unless the automaton ran past the fault: in "http://example.org:80a/" the bytes up to the "/"
+// could still have been a userinfo, so `offset` is 22, but with no "@" the authority is host ":" port (RFC 3986
+// §3.2) and the fault is the port's "a" at byte 21 (errc::bad_port, `where` port). When the parse of a reference
+// fails, the authority's parts are judged with its end known (the next "/", "?", "#" or the end): a port that is
+// not digits, an IP literal never closed, a second "@" (which no userinfo holds), at or before `offset`, are
+// reported in place of what the automaton saw, at their first byte (char_offset, the character there).
 // Computing an error costs nothing while input is valid: the parser notes only where its automaton stopped,
 // and everything else here is worked out from the input after the fact.
 #pragma once
@@ -35,6 +42,10 @@ enum class errc : std::uint8_t {
     not_relativizable,         ///< no reference resolves to the target (RFC 3986 §5.2): it is relative (`where`
                                ///< is scheme), or its path has a dot segment resolution would remove (`where`
                                ///< is path, `offset` the segment)
+    bad_port,                  ///< a port that is not digits (RFC 3986 §3.2.3): "http://example.org:80a/"; the
+                               ///< fault is its first non-digit
+    unclosed_ip_literal,       ///< an IP literal whose "[" no "]" closes before the authority ends (RFC 3986
+                               ///< §3.2.2): "http://[::1/"; the fault is the "["
 };
 
 /// The name of a code ("unexpected_end", ...): stable, for logs and JSON.
@@ -52,7 +63,8 @@ struct error {
     std::uint32_t offset = 0;   ///< first byte that cannot extend a valid prefix (== input size: unexpected end)
     std::uint32_t char_offset = 0;  ///< where the offending character (or ill-formed sequence, or "%") begins
     std::uint32_t length = 0;   ///< bytes of the offending character or sequence from char_offset (0: none)
-    component where = component::none;  ///< the component the offset falls in, by the RFC 3986 Appendix B split
+    component where = component::none;  ///< the component at fault: the one fault() falls in by the RFC 3986
+                                        ///< Appendix B split, or the one the authority's parts show is wrong
     grammar variant{};          ///< the grammar tried
     production tried{};         ///< the production tried
     std::array<unsigned char, 4> bytes{};  ///< the offending bytes (first `length`, at most 4)
@@ -63,6 +75,11 @@ struct error {
     bool grammar_involved = true;
 
     [[nodiscard]] constexpr severity level() const noexcept { return severity::error; }
+    /// The byte the error is about, which message() names: char_offset for bad_port and unclosed_ip_literal (the
+    /// port's first non-digit, the "["), else `offset`. Never after `offset`.
+    [[nodiscard]] constexpr std::uint32_t fault() const noexcept {
+        return code == errc::bad_port || code == errc::unclosed_ip_literal ? char_offset : offset;
+    }
     /// One line naming the character (as U+XXXX and as text), the component, the production and the reason:
     /// "U+0020 ' ' is not allowed in path at byte 8 (IRI-reference, grammar iri)".
     [[nodiscard]] std::string message() const;

@@ -7,11 +7,12 @@ from typing import NamedTuple, Optional
 class IRIError(ValueError):
     """A string that is not a valid reference, or that an operation cannot handle.
 
-    ``code`` is a stable name ("disallowed_character", "invalid_utf8", "bad_percent_encoding",
-    "base_not_absolute", "idna_failed", ...); ``offset`` is where the input stops being valid, in str
-    indices for str input and in bytes for bytes input (``byte_offset`` is always in UTF-8 bytes);
-    ``component`` names the component it falls in ("host", "path", ... or "none"); ``input`` names the
-    argument it is about when a function takes several ("base", "ref"), else None.
+    ``code`` is a stable name ("disallowed_character", "invalid_utf8", "bad_percent_encoding", "bad_port",
+    "base_not_absolute", "idna_failed", ...); ``offset`` is the fault, the byte the message names (where the
+    input stops being valid, or the part of the authority that cannot be what RFC 3986 §3.2 needs: a port's
+    first non-digit), in str indices for str input and in bytes for bytes input (``byte_offset`` is always in
+    UTF-8 bytes); ``component`` names the component at fault ("host", "port", "path", ... or "none");
+    ``input`` names the argument it is about when a function takes several ("base", "ref"), else None.
 
     >>> try:
     ...     iri.parse("http://a b")

@@ -42,8 +42,8 @@ void raise(const iri::error& e, const text& t, const char* input) {
         return py::object(py::module_::import("iri._types").attr("IRIError")).release().ptr();
     }();
     py::object err = py::reinterpret_borrow<py::object>(error_class)(
-        e.message(), py::arg("code") = iri::name(e.code), py::arg("offset") = str_index(t, e.offset),
-        py::arg("component") = iri::name(e.where), py::arg("byte_offset") = e.offset,
+        e.message(), py::arg("code") = iri::name(e.code), py::arg("offset") = str_index(t, e.fault()),
+        py::arg("component") = iri::name(e.where), py::arg("byte_offset") = e.fault(),
         py::arg("input") = input == nullptr ? py::object(py::none()) : py::object(py::str(input)));
     PyErr_SetObject(error_class, err.ptr());
     throw py::error_already_set();

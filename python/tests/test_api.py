@@ -108,6 +108,27 @@ def test_error_codes():
         assert (info.value.code, info.value.offset) == (code, offset), text
 
 
+def test_error_names_the_fault():
+    # RFC 3986 §3.2: no "@" in the authority, so it is host ":" port, and port = *DIGIT (§3.2.3) fails at the "a"
+    # (byte 21), though the bytes could have been a userinfo up to the "/"
+    with pytest.raises(iri.IRIError) as info:
+        iri.parse("http://example.org:80a/")
+    assert (info.value.code, info.value.offset, info.value.component) == ("bad_port", 21, "port")
+    assert "the port must be digits" in str(info.value) and "at byte 21" in str(info.value)
+    # "é" is one character of two bytes before the port: its "a" is byte 20, str index 19
+    with pytest.raises(iri.IRIError) as info:
+        iri.parse("http://é.example:80a/")
+    assert (info.value.offset, info.value.byte_offset, info.value.component) == (19, 20, "port")
+    # IP-literal = "[" ... "]" (§3.2.2): the "/" ends the authority first; the fault is the "["
+    with pytest.raises(iri.IRIError) as info:
+        iri.parse("http://[::1/")
+    assert (info.value.code, info.value.offset, info.value.component) == ("unclosed_ip_literal", 7, "host")
+    # a second "@": the userinfo cannot hold it (§3.2.1)
+    with pytest.raises(iri.IRIError) as info:
+        iri.parse("http://user@@host/")
+    assert (info.value.code, info.value.offset, info.value.component) == ("disallowed_character", 12, "userinfo")
+
+
 def test_error_pickles():
     with pytest.raises(iri.IRIError) as info:
         iri.parse("http://a b")

@@ -9,6 +9,8 @@
 namespace iri::detail::c_api {
 
 static_assert(IRI_E_NOT_RELATIVIZABLE == static_cast<int>(errc::not_relativizable), "C codes follow iri::errc");
+static_assert(IRI_E_BAD_PORT == static_cast<int>(errc::bad_port), "C codes follow iri::errc");
+static_assert(IRI_E_UNCLOSED_IP_LITERAL == static_cast<int>(errc::unclosed_ip_literal), "C codes follow iri::errc");
 static_assert(IRI_COMPONENT_COUNT == static_cast<int>(component_count), "C components follow iri::component");
 static_assert(IRI_COMPONENT_REG_NAME == static_cast<int>(component::reg_name));
 static_assert(IRI_PRODUCTION_UNRESERVED == static_cast<int>(production::unreserved));
@@ -45,6 +47,7 @@ int fail(iri_error* err, const iri::error& e, int input) noexcept {
     iri_error full = IRI_ERROR_INIT;
     full.code = static_cast<int>(e.code);
     full.offset = e.offset;
+    full.fault = e.fault();
     full.char_offset = e.char_offset;
     full.length = e.length;
     full.component = static_cast<int>(e.where);
@@ -84,7 +87,7 @@ const char* iri_error_name(int code) {
         case IRI_E_INTERNAL: return "internal";
         default: break;
     }
-    if (code < IRI_E_UNEXPECTED_END || code > IRI_E_NOT_RELATIVIZABLE) return "unknown";
+    if (code < IRI_E_UNEXPECTED_END || code > IRI_E_UNCLOSED_IP_LITERAL) return "unknown";
     return iri::name(static_cast<iri::errc>(code));
 }
 

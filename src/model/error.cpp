@@ -10,6 +10,7 @@
 #include "iri/percent.hpp"
 #include "iri/split.hpp"
 #include "model/error_detail.hpp"
+#include "model/parse_detail.hpp"
 #include "text/percent_octets.hpp"
 
 namespace iri {
@@ -29,6 +30,8 @@ const char* name(errc e) noexcept {
         case errc::invalid_encoding: return "invalid_encoding";
         case errc::unknown_charset: return "unknown_charset";
         case errc::not_relativizable: return "not_relativizable";
+        case errc::bad_port: return "bad_port";
+        case errc::unclosed_ip_literal: return "unclosed_ip_literal";
     }
     return "unknown";
 }
@@ -114,6 +117,73 @@ bool excluded(const detail::grammar_info& gi, char32_t c) noexcept {
     return false;
 }
 
+// The offending character or sequence of `e`: `count` bytes of `s` from `from`.
+void set_bytes(error& e, const std::uint8_t* s, std::int32_t from, std::int32_t count) noexcept {
+    e.char_offset = static_cast<std::uint32_t>(from);
+    e.length = static_cast<std::uint32_t>(count);
+    e.bytes = {};
+    for (std::int32_t k = 0; k < count && k < 4; ++k) e.bytes[static_cast<std::size_t>(k)] = s[from + k];
+}
+
+// What is wrong with a part of the authority, and the byte it starts at.
+struct authority_fault {
+    errc code;
+    std::uint32_t at;
+    component where;
+};
+
+// The first fault of the authority's parts, judged with its end known: it ends at the next "/", "?", "#" or the
+// end of the input (RFC 3986 §3.2), and authority = [ userinfo "@" ] host [ ":" port ], split as Appendix B's
+// groups are (split.cpp): the userinfo up to the first "@", the host up to the next ":" (or an IP literal's
+// "]"), the port after it. In that order:
+// - a second "@": no part holds one (userinfo §3.2.1, reg-name §3.2.2, port §3.2.3), and it is the userinfo it
+//   breaks: "http://me:p@ss@host/" has a password with an "@";
+// - an IP literal that a "/", "?" or "#" ends before any "]" (§3.2.2), at its "[", when the automaton reached
+//   that end (had it stopped inside, at a character the literal cannot hold, that character is the fault; had
+//   the input ended, the "]" is missing where it ended, as unexpected_end says);
+// - a port byte that is not DIGIT (§3.2.3): reg-name and IPv4address hold no ":", so the port is all that
+//   follows the host's first ":".
+std::optional<authority_fault> find_authority_fault(std::string_view input, std::uint32_t stop) noexcept {
+    const components c = split(input);
+    const span a = c[component::authority];
+    if (!a.present()) return std::nullopt;
+    const std::string_view authority = input.substr(0, a.end);
+    if (const span u = c[component::userinfo]; u.present())
+        if (const std::size_t second = authority.find('@', u.end + 1); second != std::string_view::npos)
+            return authority_fault{errc::disallowed_character, static_cast<std::uint32_t>(second),
+                                   component::userinfo};
+    const span h = c[component::host];
+    if (h.size() > 0 && input[h.begin] == '[' && authority.find(']', h.begin) == std::string_view::npos &&
+        a.end < input.size() && stop >= a.end)
+        return authority_fault{errc::unclosed_ip_literal, h.begin, component::host};
+    if (const span port = c[component::port]; port.present())
+        if (const std::size_t bad = authority.find_first_not_of("0123456789", port.begin);
+            bad != std::string_view::npos)
+            return authority_fault{errc::bad_port, static_cast<std::uint32_t>(bad), component::port};
+    return std::nullopt;
+}
+
+// Reports the authority's fault in place of what the automaton saw at `stop`, when there is one at or before it:
+// before it, the automaton ran on because the bytes could still have been a userinfo (or a literal's contents);
+// at it, the same plain character is named by the part it breaks. Bytes that are not UTF-8, an excluded
+// character or a bad "%" at the stop say more and stay. A second "@" is always where the automaton stops
+// (nothing after the first "@" holds one): only its component changes, and fault() stays `offset`.
+void name_authority_fault(error& e, std::string_view input, std::uint32_t stop) noexcept {
+    const std::optional<authority_fault> f = find_authority_fault(input, stop);
+    if (!f || f->at > stop || (f->code == errc::disallowed_character && f->at != stop)) return;
+    const bool plain = e.code == errc::unexpected_end || e.code == errc::disallowed_character ||
+                       e.code == errc::bad_percent_encoding;
+    if (!plain || (f->at == stop && e.code != errc::disallowed_character)) return;
+    const auto* s = reinterpret_cast<const std::uint8_t*>(input.data());
+    std::int32_t end = static_cast<std::int32_t>(f->at);
+    UChar32 c = 0;
+    U8_NEXT(s, end, static_cast<std::int32_t>(input.size()), c);  // well-formed: it lies in the viable prefix
+    e.code = f->code;
+    e.where = f->where;
+    set_bytes(e, s, static_cast<std::int32_t>(f->at), end - static_cast<std::int32_t>(f->at));
+    e.character = c >= 0 ? static_cast<char32_t>(c) : 0;
+}
+
 }  // namespace
 
 namespace detail {
@@ -162,11 +232,6 @@ error make_error(std::string_view input, std::uint32_t stop, grammar g, producti
     while (b > 0 && at - b < 3 && U8_IS_TRAIL(s[b - 1])) --b;
     if (b > 0 && at - b < 3 && U8_IS_LEAD(s[b - 1])) --b;
     else b = at;
-    auto set_bytes = [&](std::int32_t from, std::int32_t count) {
-        e.char_offset = static_cast<std::uint32_t>(from);
-        e.length = static_cast<std::uint32_t>(count);
-        for (std::int32_t k = 0; k < count && k < 4; ++k) e.bytes[static_cast<std::size_t>(k)] = s[from + k];
-    };
     while (b < n) {
         std::int32_t i = b;
         UChar32 c = 0;
@@ -176,16 +241,17 @@ error make_error(std::string_view input, std::uint32_t stop, grammar g, producti
             continue;
         }
         if (c >= 0) {  // a well-formed character that contains the stop byte
-            set_bytes(b, i - b);
+            set_bytes(e, s, b, i - b);
             e.character = static_cast<char32_t>(c);
             if (e.code != errc::bad_percent_encoding)
                 e.code = excluded(info(g), e.character) ? errc::excluded_character : errc::disallowed_character;
         } else {  // an ill-formed sequence from b: truncated, overlong, surrogate, above U+10FFFF or stray
             e.code = errc::invalid_utf8;
-            set_bytes(b, std::max(i - b, std::int32_t{1}));
+            set_bytes(e, s, b, std::max(i - b, std::int32_t{1}));
         }
         break;
     }
+    if (is_reference_production(p) && info(g).split_rfc3986) name_authority_fault(e, input, stop);
     return e;
 }
 
@@ -204,7 +270,7 @@ void error::append_message(std::string& out) const {
     };
     const auto ctx = [&] {
         out.append(" at byte ");
-        number(offset);
+        number(fault());
         if (grammar_involved) out.append(" (").append(production_name).append(", grammar ").append(gi.name).append(")");
     };
     const auto hex_byte = [&out](unsigned v) {
@@ -260,6 +326,17 @@ void error::append_message(std::string& out) const {
             } else {
                 out.append(", found the end of the input");
             }
+            in();
+            ctx();
+            return;
+        case errc::bad_port:
+            out.append("the port must be digits, found ");
+            show_char();
+            in();
+            ctx();
+            return;
+        case errc::unclosed_ip_literal:
+            out.append("the IP literal opened by \"[\" is never closed by \"]\"");
             in();
             ctx();
             return;
@@ -319,6 +396,8 @@ std::string error::message() const {
 const char* error::spec() const noexcept {
     switch (code) {
         case errc::bad_percent_encoding: return "RFC 3986 §2.1";
+        case errc::bad_port: return "RFC 3986 §3.2.3";
+        case errc::unclosed_ip_literal: return "RFC 3986 §3.2.2";
         case errc::base_not_absolute: return "RFC 3986 §5.2.1";
         case errc::not_relativizable: return "RFC 3986 §5.2";
         case errc::idna_failed: return "UTS #46 §4";

@@ -212,11 +212,6 @@ bool split_parse(grammar g, production p, const unsigned char* s, std::uint32_t 
     return at == n;
 }
 
-bool is_reference_production(production p) noexcept {
-    return p == production::uri_reference || p == production::uri || p == production::absolute_uri ||
-           p == production::relative_ref;
-}
-
 }  // namespace
 
 namespace detail {
@@ -228,7 +223,7 @@ std::optional<error> parse_into(components& out, std::string_view input, grammar
     if (input.size() >= span::omitted) return detail::make_error(errc::input_too_long, input, 0, g, p);
     const auto* s = reinterpret_cast<const unsigned char*>(input.data());
     const auto n = static_cast<std::uint32_t>(input.size());
-    if (is_reference_production(p) && split_parse(g, p, s, n, out)) return std::nullopt;
+    if (detail::is_reference_production(p) && split_parse(g, p, s, n, out)) return std::nullopt;
     std::uint32_t stop = 0;
     if (match(s, n, out, stop)) return std::nullopt;
     return detail::make_error(input, stop, g, p);
@@ -249,7 +244,7 @@ bool is_valid(std::string_view input, grammar g, production p) noexcept {
     const auto* s = reinterpret_cast<const unsigned char*>(input.data());
     const auto n = static_cast<std::uint32_t>(input.size());
     components c;
-    if (is_reference_production(p) && split_parse(g, p, s, n, c)) return true;
+    if (detail::is_reference_production(p) && split_parse(g, p, s, n, c)) return true;
     std::uint32_t stop = 0;
     return match(s, n, c, stop);
 }

@@ -10,6 +10,12 @@
 
 namespace iri::detail {
 
+/// The reference productions: URI-reference, URI, absolute-URI and relative-ref (and their IRI and LEIRI rules).
+[[nodiscard]] constexpr bool is_reference_production(production p) noexcept {
+    return p == production::uri_reference || p == production::uri || p == production::absolute_uri ||
+           p == production::relative_ref;
+}
+
 /// iri::parse, writing the spans into `out` (every span omitted on entry) where the caller keeps them: nothing when
 /// `input` is a string of `p` in `g`, else its error. A result that is filled elsewhere and then copied is read back
 /// 16 octets at a time just after the parse wrote it 8 at a time, and the processor cannot forward those stores to

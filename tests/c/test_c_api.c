@@ -52,6 +52,8 @@ static void test_names(void) {
     CHECK(strcmp(iri_error_name(IRI_E_DISALLOWED_CHARACTER), "disallowed_character") == 0);
     CHECK(strcmp(iri_error_name(IRI_E_UNKNOWN_CHARSET), "unknown_charset") == 0);
     CHECK(strcmp(iri_error_name(IRI_E_NOT_RELATIVIZABLE), "not_relativizable") == 0);
+    CHECK(strcmp(iri_error_name(IRI_E_BAD_PORT), "bad_port") == 0);
+    CHECK(strcmp(iri_error_name(IRI_E_UNCLOSED_IP_LITERAL), "unclosed_ip_literal") == 0);
     CHECK(strcmp(iri_error_name(IRI_E_NO_MEMORY), "no_memory") == 0);
     CHECK(strcmp(iri_error_name(IRI_E_INVALID_ARGUMENT), "invalid_argument") == 0);
     CHECK(strcmp(iri_error_name(999), "unknown") == 0);
@@ -132,6 +134,20 @@ static void test_parse(void) {
     CHECK(iri_parse("http://[::1", 11, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_URI_REFERENCE, &c, &e) ==
           IRI_E_UNEXPECTED_END);
     CHECK(e.offset == 11);
+    /* RFC 3986 §3.2: no "@", so the authority is host ":" port, and port = *DIGIT (§3.2.3) fails at the "a"
+       (byte 21); the bytes could have been a userinfo up to the "/" (byte 22), where the parse stopped */
+    CHECK(iri_parse("http://example.org:80a/", 23, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_URI_REFERENCE, &c, &e) ==
+          IRI_E_BAD_PORT);
+    CHECK(e.code == IRI_E_BAD_PORT && e.fault == 21 && e.offset == 22 && e.component == IRI_COMPONENT_PORT);
+    CHECK(e.char_offset == 21 && e.length == 1 && strstr(e.message, "at byte 21") != NULL);
+    /* IP-literal = "[" ... "]" (RFC 3986 §3.2.2): the "/" ends the authority first; the fault is the "[" */
+    CHECK(iri_parse("http://[::1/", 12, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_URI_REFERENCE, &c, &e) ==
+          IRI_E_UNCLOSED_IP_LITERAL);
+    CHECK(e.fault == 7 && e.offset == 11 && e.component == IRI_COMPONENT_HOST);
+    /* elsewhere the fault is the offset */
+    CHECK(iri_parse("http://a b", 10, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_URI_REFERENCE, &c, &e) ==
+          IRI_E_DISALLOWED_CHARACTER);
+    CHECK(e.fault == 8);
     /* "%" not followed by two hex digits (RFC 3986 §2.1) */
     CHECK(iri_parse("http://a/%zz", 12, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_URI_REFERENCE, &c, &e) ==
           IRI_E_BAD_PERCENT_ENCODING);

@@ -29,7 +29,7 @@ void json_error(std::string& out, const outcome& x) {
     const iri::error& e = *x.error;
     out += ", \"error\": {\"code\": ";
     json_string(out, iri::name(e.code));
-    out += ", \"offset\": " + std::to_string(e.offset) + ", \"component\": ";
+    out += ", \"offset\": " + std::to_string(e.fault()) + ", \"component\": ";  // the byte the message names
     json_string(out, iri::name(e.where));
     if (!x.what.empty()) {
         out += ", \"in\": ";
@@ -208,7 +208,7 @@ void print_tsv(const options& o, const printed& p, std::string& out) {
     if (x.error) {
         out += '\t';
         out += iri::name(x.error->code);
-        out += '\t' + std::to_string(x.error->offset) + '\t';
+        out += '\t' + std::to_string(x.error->fault()) + '\t';
         out += iri::name(x.error->where);
         out += '\t';
         tsv_field(out, x.error->message());
