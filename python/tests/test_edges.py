@@ -77,3 +77,72 @@ def test_check_and_error_offsets_in_a_long_str():
         iri.parse(f"http://a/{long_userinfo} x")
     assert (info.value.offset, info.value.byte_offset) == (9 + 20_000, 9 + 40_000)
 
+
+# ---- jobs ----
+
+BATCHES = [
+    lambda items, jobs: iri.validate_many(items, jobs=jobs),
+    lambda items, jobs: iri.normalize_many(items, jobs=jobs),
+    lambda items, jobs: iri.canonical_keys(items, bases="http://a/b/c", jobs=jobs),
+    lambda items, jobs: iri.resolve_many("http://a/b/c", items, jobs=jobs),
+    lambda items, jobs: iri.to_uri_many(items, jobs=jobs),
+    lambda items, jobs: iri.to_iri_many(items, jobs=jobs),
+]
+
+
+def test_jobs_range():
+    items = ["http://a/%d" % i if i % 3 else "bad %d" % i for i in range(300)]
+    for batch in BATCHES:
+        expected = batch(items, 1)
+        for jobs in (0, None, 2, 256):  # the CLI's --jobs range, and 0 or None for one per core
+            assert batch(items, jobs) == expected
+        for jobs in (-1, 257, 100_000, 2 ** 70):
+            with pytest.raises(ValueError, match="jobs must be from 1 to 256"):
+                batch(items, jobs)
+        for jobs in ("2", 2.0, True):
+            with pytest.raises(TypeError, match="jobs must be an int or None"):
+                batch(items, jobs)
+
+
+def test_threads_that_cannot_start():
+    """With a process limit of 1 (RLIMIT_NPROC, which binds an unprivileged user only), no thread can be started:
+    the batch runs on the calling thread, warns, and gives what jobs=1 gives."""
+    if os.geteuid() != 0:
+        pytest.skip("needs root to run the child as another user")
+    package = pathlib.Path(iri.__file__).parent
+    scratch = pathlib.Path(tempfile.mkdtemp(prefix="iri-nproc-"))
+    try:
+        shutil.copytree(package, scratch / "iri", ignore=shutil.ignore_patterns("__pycache__"))
+        for path in [scratch, *scratch.rglob("*")]:
+            path.chmod(0o755)
+        child = textwrap.dedent("""
+            import json, warnings
+            import iri
+            items = ["http://a/%d" % i if i % 3 else "bad %d" % i for i in range(1000)]
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                many = iri.validate_many(items, jobs=4)
+                keys = iri.canonical_keys(items, bases="http://a/b/c", jobs=0)
+            print(json.dumps({"many": many, "keys": keys,
+                              "warnings": [(w.category.__name__, str(w.message)) for w in caught]}))
+        """)
+
+        def unprivileged():
+            resource.setrlimit(resource.RLIMIT_NPROC, (1, 1))
+            os.setgroups([])
+            os.setgid(65534)
+            os.setuid(65534)
+
+        done = subprocess.run([sys.executable, "-c", child], cwd=scratch, capture_output=True, text=True,
+                              env={"PYTHONPATH": str(scratch), "PYTHONDONTWRITEBYTECODE": "1"},
+                              preexec_fn=unprivileged, check=False)
+    finally:
+        shutil.rmtree(scratch)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    items = ["http://a/%d" % i if i % 3 else "bad %d" % i for i in range(1000)]
+    assert out["many"] == iri.validate_many(items, jobs=1) == [bool(i % 3) for i in range(1000)]
+    assert out["keys"] == iri.canonical_keys(items, bases="http://a/b/c", jobs=1)
+    assert len(out["warnings"]) == 2 and all(c == "RuntimeWarning" for c, _ in out["warnings"])
+    assert "4 threads asked for, 1 could be started" in out["warnings"][0][1]
+
