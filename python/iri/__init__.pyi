@@ -7,6 +7,8 @@ Text = Union[str, bytes, bytearray]
 Level = Literal["simple", "syntax", "scheme"]
 Errors = Literal["none", "raise"]
 
+__version__: str
+
 class Reference:
     """A parsed reference (immutable). A component is None when absent and "" when present but empty."""
     @property

@@ -2,6 +2,7 @@
 // (UTS #46), legacy charsets, remove_dot_segments and the grammar lookups.
 #include "pyiri.hpp"
 
+#include "abnf_files.hpp"
 #include "docstrings.hpp"
 
 #include <pybind11/stl.h>
@@ -106,9 +107,7 @@ std::vector<std::string> grammars() {
 
 std::optional<std::string> production_rule(std::string_view grammar, std::string_view production) {
     const iri::grammar g = grammar_named(grammar);
-    const std::string_view rule = iri::rule_name(g, production_named(g, production));
-    if (rule.empty()) return std::nullopt;
-    return std::string(rule);
+    return abnf_rule_text(iri::name(g), iri::rule_name(g, production_named(g, production)));
 }
 
 }  // namespace

@@ -146,3 +146,23 @@ def test_threads_that_cannot_start():
     assert len(out["warnings"]) == 2 and all(c == "RuntimeWarning" for c, _ in out["warnings"])
     assert "4 threads asked for, 1 could be started" in out["warnings"][0][1]
 
+
+# ---- version and grammar ----
+
+def test_version_is_the_projects():
+    text = (SOURCE_DIR / "CMakeLists.txt").read_text(encoding="utf-8")
+    version = re.search(r"project\(iri VERSION ([0-9.]+)", text).group(1)
+    assert iri.__version__ == version
+
+
+def test_production_rule_is_the_abnf_rule():
+    # draft-ietf-iri-3987bis-13 §2.2 (grammar/iri.abnf)
+    assert iri.production_rule("iri", "ihost") == "ihost          = IP-literal / IPv4address / ireg-name"
+    assert iri.production_rule("iri", "host") == "ihost          = IP-literal / IPv4address / ireg-name"
+    assert iri.production_rule("iri", "IRI-reference") == "IRI-reference  = IRI / irelative-ref"
+    # RFC 3986 §3.2.2 (grammar/uri.abnf)
+    assert iri.production_rule("uri", "host") == "host          = IP-literal / IPv4address / reg-name"
+    # rfc3987 and leiri extend iri: the rules they do not replace are iri's
+    assert iri.production_rule("rfc3987", "host") == iri.production_rule("iri", "host")
+    with pytest.raises(ValueError, match="no production"):
+        iri.production_rule("iri", "no-such-rule")
