@@ -1,6 +1,7 @@
 # Install rules, the CMake package, pkg-config file and the Debian packages (CPack DEB), for the library target
 # `iri` (static, or shared with BUILD_SHARED_LIBS=ON). Components: runtime (libiri.so.N), development (headers,
-# libiri.a, the libiri.so link, CMake package, iri.pc), tools (bin/iri and its man page, tools/cli).
+# libiri.a, the libiri.so link, CMake package, iri.pc), tools (bin/iri and its man page, tools/cli), python (the
+# Python package, python/, when built with the shared library).
 # One build tree holds one kind of library; installing a static and a shared build into one prefix gives both,
 # and scripts/package.sh packages both into the .debs.
 include(GNUInstallDirs)
@@ -35,7 +36,7 @@ file(RELATIVE_PATH IRI_PC_TO_PREFIX "/prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig" 
 configure_file(cmake/iri.pc.in "${PROJECT_BINARY_DIR}/iri.pc" @ONLY)
 install(FILES "${PROJECT_BINARY_DIR}/iri.pc" DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig COMPONENT development)
 
-# ---- Debian packages: libiriN (runtime), libiri-dev, iri-tools ----
+# ---- Debian packages: libiriN (runtime), libiri-dev, iri-tools, python3-iri ----
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME iri)
 set(CPACK_PACKAGE_VENDOR "iri")
@@ -64,4 +65,18 @@ set(CPACK_DEBIAN_TOOLS_PACKAGE_NAME iri-tools)
 set(CPACK_DEBIAN_TOOLS_PACKAGE_SECTION utils)
 set(CPACK_COMPONENT_TOOLS_DESCRIPTION "the iri command-line tool")
 set(CPACK_COMPONENT_TOOLS_DEPENDS runtime)
-include(CPack)
+set(CPACK_DEBIAN_PYTHON_PACKAGE_NAME python3-iri)
+set(CPACK_DEBIAN_PYTHON_PACKAGE_SECTION python)
+set(CPACK_COMPONENT_PYTHON_DESCRIPTION "the Python 3 package iri")
+set(CPACK_COMPONENT_PYTHON_DEPENDS runtime)
+# CPack writes its configuration when included: at the end of this directory, once python/ has said whether it
+# installs the python component (the global property IRI_PYTHON_DEB_DEPENDS, the Python it needs).
+function(iri_include_cpack)
+  get_property(python_depends GLOBAL PROPERTY IRI_PYTHON_DEB_DEPENDS)
+  if(python_depends)
+    list(APPEND CPACK_COMPONENTS_ALL python)
+    set(CPACK_DEBIAN_PYTHON_PACKAGE_DEPENDS "${python_depends}")
+  endif()
+  include(CPack)
+endfunction()
+cmake_language(DEFER CALL iri_include_cpack)

@@ -7,11 +7,21 @@ are resolved against their pages and turned into canonical keys (RFC 3986 §5.2 
 scheme-based normalization, fragments dropped) by one batch call, iri.canonical_keys, which releases the GIL;
 then Dask counts the distinct keys, and the distinct keys per host.
 
+Run it with the interpreter iri is installed for (pip install, README; the extension is built for that one
+interpreter), which needs Debian's python3-dask and python3-distributed:
+
+    # input: this repository's Common Crawl pairs (page URL, href found on it), cut into 4 files of page,href
+    # lines, one partition each (split -n l/4 cuts at line ends; the header line is skipped where it lands)
+    tar -xJf datasets/oxiri/relative_urls_cc_10k.csv.tar.xz -C /tmp
+    split -n l/4 -d --additional-suffix=.csv /tmp/oxiri/relative_urls_cc_10k.csv /tmp/links-
     # a local cluster of 2 worker processes on this machine
-    python3 examples/dask_link_dedup.py --workers 2 links-*.csv
+    /usr/bin/python3 examples/dask_link_dedup.py --workers 2 /tmp/links-*.csv
     # an existing cluster (dask scheduler / dask worker on each machine, iri installed on each worker, the
     # files at the same path on every worker, e.g. a shared file system)
-    python3 examples/dask_link_dedup.py --scheduler tcp://scheduler.example:8786 /shared/links-*.csv
+    /usr/bin/python3 examples/dask_link_dedup.py --scheduler tcp://scheduler.example:8786 /shared/links-*.csv
+
+It prints the counts as JSON: pairs, resolved (those whose href resolves against its page), distinct_targets and
+the top hosts by distinct targets.
 
 docs/python.md says more.
 """
@@ -96,11 +106,22 @@ def connect(scheduler: Optional[str], workers: int):
     return Client(cluster)
 
 
+def positive(value: str) -> int:
+    """An argparse type: a whole number of 1 or more (a cluster of no workers would wait forever)."""
+    try:
+        n = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {value!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {n}")
+    return n
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("files", nargs="+", help="files of page,href lines, one partition each")
     parser.add_argument("--scheduler", help="address of a running Dask scheduler (default: a local cluster)")
-    parser.add_argument("--workers", type=int, default=2, help="worker processes of the local cluster")
+    parser.add_argument("--workers", type=positive, default=2, help="worker processes of the local cluster (1 or more)")
     parser.add_argument("--top", type=int, default=10, help="hosts to print")
     args = parser.parse_args(argv)
     with connect(args.scheduler, args.workers) as client:

@@ -3,7 +3,8 @@
 # (a), (b) and (e) each for the static and the shared library (CI runs this; README, Packaging):
 #   (a) find_package(iri) against an installed prefix   (b) pkg-config against the same prefix
 #   (c) add_subdirectory of this checkout               (d) FetchContent from this repository (its HEAD commit)
-#   (e) find_package(iri) against the .deb packages unpacked into a scratch root (dpkg -x)
+#   (e) find_package(iri) against the .deb packages unpacked into a scratch root (dpkg -x), and from there the
+#       tool and the Python package (python3-iri, imported by /usr/bin/python3)
 # (c) builds the static library and (d) the shared one: FetchContent_MakeAvailable is add_subdirectory of the
 # fetched tree, so the two share the way BUILD_SHARED_LIBS reaches iri, and each of these builds compiles the whole
 # library (about 1.5 min on 2 cores).
@@ -73,4 +74,16 @@ done
 LD_LIBRARY_PATH="$work/root/usr/$arch_lib" "$work/root/usr/bin/iri" validate 'http://例え.jp/引き割り' > /dev/null
 if command -v man > /dev/null; then man -l "$work/root/usr/share/man/man1/iri.1" > /dev/null; fi
 passed+=("deb-tool")
+# python3-iri: depends on the runtime package, its module is linked to libiri.so.0, and it imports from the root
+python_deb=$(ls build-package-shared/python3-iri_*.deb)
+dpkg-deb -f "$python_deb" Depends | grep -q 'libiri0 (= ' || { echo "python3-iri: no dependency on libiri0"; exit 1; }
+python_dir=$work/root/usr/lib/python3/dist-packages
+ldd "$python_dir"/iri/_iri*.so | grep -q 'libiri\.so\.0' || { echo "python3-iri: not linked to libiri.so.0"; exit 1; }
+LD_LIBRARY_PATH="$work/root/usr/$arch_lib" PYTHONPATH="$python_dir" /usr/bin/python3 -c "
+import iri
+assert iri.__file__.startswith('$python_dir/'), iri.__file__
+assert iri.to_uri('http://résumé.example.org/', host='idna') == 'http://xn--rsum-bpad.example.org/'
+assert iri.canonical_keys(['../g'], bases='http://a/b/c/d', jobs=2) == ['http://a/b/g']
+" || { echo "python3-iri: import failed"; exit 1; }
+passed+=("deb-python")
 echo "consumer tests passed: ${passed[*]}"

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import List, Union
 
 from ._types import Diagnostic, IRIError, Match
+from ._iri import __version__  # the library's version, as `iri --version` prints it
 from ._iri import (Reference, canonical_key, canonical_keys, equivalent, from_charset, grammars, host_to_ascii,
                    host_to_unicode, is_valid, leiri_to_iri, normalize, normalize_many, parse, percent_decode,
                    percent_encode, production_rule, relativize, remove_dot_segments, resolve, resolve_many, to_iri,

@@ -7,7 +7,9 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <atomic>
 #include <exception>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -44,31 +46,64 @@ struct outcome {
     const char* input = nullptr;
 };
 
-/// Calls f(i) for i in [0, n) on `jobs` threads (this one included), the GIL released. An exception of f
-/// (allocation failure) is rethrown here after every thread has finished.
+/// The number of threads `jobs` asks for: 1 to 256 as the command-line tool's --jobs, or None or 0 for one per
+/// core; ValueError otherwise (TypeError for what is not an int).
+std::size_t thread_count(py::handle jobs) {
+    constexpr long long most = 256;
+    if (jobs.is_none()) return std::max(1u, std::thread::hardware_concurrency());
+    if (!PyLong_Check(jobs.ptr()) || PyBool_Check(jobs.ptr()))
+        throw py::type_error("jobs must be an int or None, not " +
+                             std::string(py::str(py::type::handle_of(jobs).attr("__name__"))));
+    int overflow = 0;
+    const long long j = PyLong_AsLongLongAndOverflow(jobs.ptr(), &overflow);
+    if (j == -1 && PyErr_Occurred()) throw py::error_already_set();
+    if (overflow != 0 || j < 0 || j > most)
+        throw py::value_error("jobs must be from 1 to 256, or 0 or None for one per core");
+    if (j == 0) return std::max(1u, std::thread::hardware_concurrency());
+    return static_cast<std::size_t>(j);
+}
+
+/// Calls f(i) for i in [0, n) on the threads `jobs` asks for (thread_count), this one included, the GIL
+/// released. The items are cut into one slice per thread asked for, and each thread takes the next slice not
+/// taken, so that when a thread cannot be started (a process limit, no memory) the threads that did start do its
+/// share: down to this thread alone, with a RuntimeWarning. An exception of f (allocation failure) is caught in
+/// its thread and rethrown here after every thread has finished.
 template <class F>
-void run(std::size_t n, int jobs, const F& f) {
-    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-    const std::size_t threads = std::clamp<std::size_t>(jobs <= 0 ? cores : static_cast<std::size_t>(jobs), 1,
-                                                        std::max<std::size_t>(n, 1));
-    const std::size_t chunk = (n + threads - 1) / threads;
-    std::vector<std::exception_ptr> failures(threads);
+void run(std::size_t n, py::handle jobs, const F& f) {
+    const std::size_t asked = std::min(thread_count(jobs), std::max<std::size_t>(n, 1));
+    const std::size_t chunk = (n + asked - 1) / asked;
+    std::atomic<std::size_t> next{0};
+    std::vector<std::exception_ptr> failures(asked);
     auto work = [&](std::size_t t) {
         try {
-            for (std::size_t i = t * chunk; i < std::min(n, (t + 1) * chunk); ++i) f(i);
+            for (std::size_t c = next++; c < asked; c = next++)
+                for (std::size_t i = c * chunk; i < std::min(n, (c + 1) * chunk); ++i) f(i);
         } catch (...) {
             failures[t] = std::current_exception();
         }
     };
+    std::vector<std::thread> pool;
+    pool.reserve(asked - 1);
     {
         py::gil_scoped_release unlocked;
-        std::vector<std::thread> pool;
-        for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work, t);
+        for (std::size_t t = 1; t < asked; ++t) {
+            try {
+                pool.emplace_back(work, t);
+            } catch (const std::exception&) {  // std::system_error (EAGAIN), std::bad_alloc: no more threads
+                break;
+            }
+        }
         work(0);
         for (std::thread& th : pool) th.join();
     }
     for (const std::exception_ptr& e : failures)
         if (e) std::rethrow_exception(e);
+    if (pool.size() + 1 < asked) {
+        const std::string message = "iri: " + std::to_string(asked) + " threads asked for, " +
+                                    std::to_string(pool.size() + 1) +
+                                    " could be started (a process or memory limit); the work was done on those";
+        if (PyErr_WarnEx(PyExc_RuntimeWarning, message.c_str(), 1) != 0) throw py::error_already_set();
+    }
 }
 
 bool raises(std::string_view errors) {
@@ -93,7 +128,7 @@ py::list results(const std::vector<outcome>& out, bool raise_errors, const TextO
 
 /// A string-to-string batch: f(text bytes, outcome&) for each item.
 template <class F>
-py::list map_strings(py::handle sequence, std::string_view errors, int jobs, const F& f) {
+py::list map_strings(py::handle sequence, std::string_view errors, py::handle jobs, const F& f) {
     const bool raise_errors = raises(errors);
     const items in = collect(sequence, "items");
     std::vector<outcome> out(in.texts.size());
@@ -106,7 +141,7 @@ void store(outcome& o, iri::result<std::string>&& r, const char* input = nullptr
     else o.error = r.error(), o.input = input;
 }
 
-py::list validate_many(py::handle sequence, std::string_view grammar, std::string_view production, int jobs) {
+py::list validate_many(py::handle sequence, std::string_view grammar, std::string_view production, py::handle jobs) {
     const iri::grammar g = grammar_named(grammar);
     const iri::production p = production_named(g, production);
     const items in = collect(sequence, "items");
@@ -119,7 +154,7 @@ py::list validate_many(py::handle sequence, std::string_view grammar, std::strin
 }
 
 py::list normalize_many(py::handle sequence, std::string_view level, bool nfc, bool keep_fragment,
-                        std::string_view grammar, std::string_view errors, int jobs) {
+                        std::string_view grammar, std::string_view errors, py::handle jobs) {
     const iri::grammar g = grammar_named(grammar);
     const iri::normalize_options o = normalize_options(level, nfc, keep_fragment);
     return map_strings(sequence, errors, jobs, [&](std::string_view s, outcome& out) {
@@ -130,7 +165,7 @@ py::list normalize_many(py::handle sequence, std::string_view level, bool nfc, b
 }
 
 py::list to_uri_many(py::handle sequence, std::string_view host, const std::optional<std::string>& charset,
-                     bool encode_unsafe_ascii, std::string_view grammar, std::string_view errors, int jobs) {
+                     bool encode_unsafe_ascii, std::string_view grammar, std::string_view errors, py::handle jobs) {
     const iri::grammar g = grammar_named(grammar);
     const iri::to_uri_options o = to_uri_options(host, charset, encode_unsafe_ascii);
     return map_strings(sequence, errors, jobs,
@@ -138,7 +173,7 @@ py::list to_uri_many(py::handle sequence, std::string_view host, const std::opti
 }
 
 py::list to_iri_many(py::handle sequence, std::string_view to, bool keep_discouraged_encoded,
-                     bool keep_http_query_encoded, bool unicode_hosts, std::string_view errors, int jobs) {
+                     bool keep_http_query_encoded, bool unicode_hosts, std::string_view errors, py::handle jobs) {
     const iri::to_iri_options o{.to = grammar_named(to),
                                 .keep_discouraged_encoded = keep_discouraged_encoded,
                                 .keep_http_query_encoded = keep_http_query_encoded,
@@ -176,7 +211,7 @@ std::optional<iri::reference> resolve_one(std::string_view b, std::string_view r
 
 /// A batch over (base, reference) pairs; f(base bytes or nullopt, reference bytes, outcome&) for each.
 template <class F>
-py::list map_pairs(py::handle refs, py::handle base_arg, std::string_view errors, int jobs, const F& f) {
+py::list map_pairs(py::handle refs, py::handle base_arg, std::string_view errors, py::handle jobs, const F& f) {
     const bool raise_errors = raises(errors);
     const items in = collect(refs, "refs");
     const std::optional<bases> b =
@@ -191,7 +226,7 @@ py::list map_pairs(py::handle refs, py::handle base_arg, std::string_view errors
 }
 
 py::list resolve_many(py::handle base_arg, py::handle refs, std::string_view grammar, bool strict,
-                      std::string_view errors, int jobs) {
+                      std::string_view errors, py::handle jobs) {
     if (base_arg.is_none()) throw py::type_error("resolve_many needs bases");
     const iri::grammar g = grammar_named(grammar);
     return map_pairs(refs, base_arg, errors, jobs,
@@ -201,7 +236,7 @@ py::list resolve_many(py::handle base_arg, py::handle refs, std::string_view gra
 }
 
 py::list canonical_keys(py::handle hrefs, py::handle base_arg, std::string_view level, bool nfc,
-                        bool keep_fragment, std::string_view grammar, std::string_view errors, int jobs) {
+                        bool keep_fragment, std::string_view grammar, std::string_view errors, py::handle jobs) {
     const iri::grammar g = grammar_named(grammar);
     const iri::normalize_options o = normalize_options(level, nfc, keep_fragment);
     return map_pairs(hrefs, base_arg, errors, jobs,

@@ -115,22 +115,27 @@ inline constexpr const char* remove_dot_segments = R"(RFC 3986 §5.2.4 on a path
 )";
 
 inline constexpr const char* grammars = "The names of the grammar variants built in.";
-inline constexpr const char* production_rule = R"(The grammar's ABNF rule for a production, or None.
+inline constexpr const char* production_rule = R"(The ABNF rule (its text, as grammar/GRAMMAR.abnf writes it:
+continuation lines and comments kept) that plays a production in a grammar, or None when the grammar has none.
+The production is named as in parse: by the grammar's rule name or the RFC 3986 role.
 
->>> iri.production_rule("iri", "host")
-'ihost'
+>>> print(iri.production_rule("iri", "host"))
+ihost          = IP-literal / IPv4address / ireg-name
+>>> print(iri.production_rule("uri", "path-abempty"))
+path-abempty  = *( "/" segment )
 )";
 
 inline constexpr const char* validate_many = R"(is_valid for each item, in order, the GIL released, on `jobs` threads
-(0: one per core).
+(1 to 256; 0 or None: one per core; ValueError otherwise). When fewer threads can be started (a process limit),
+the work is done on those that could, down to the calling thread, with a RuntimeWarning.
 
 >>> iri.validate_many(["http://a/", "a b"], jobs=2)
 [True, False]
 )";
 
 inline constexpr const char* resolve_many = R"(resolve for each reference against one base (str) or its own (a sequence
-as long as refs), in order, the GIL released, on `jobs` threads. A bad item gives None (errors="none") or raises
-the first one's iri.IRIError (errors="raise").
+as long as refs), in order, the GIL released, on `jobs` threads (as in validate_many). A bad item gives None
+(errors="none") or raises the first one's iri.IRIError (errors="raise").
 
 >>> iri.resolve_many("http://a/b/c/d;p?q", ["../g", "g h"])
 ['http://a/b/g', None]

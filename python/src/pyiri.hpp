@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "iri/convert.hpp"
 #include "iri/error.hpp"
@@ -22,15 +23,32 @@ namespace py = pybind11;
 struct text {
     std::string_view bytes;
     bool is_str = false;
+    bool ascii = false;  // a str of US-ASCII characters only: its byte offsets are its indices
 };
 [[nodiscard]] text as_text(py::handle o, const char* argument);
 
 /// A str from UTF-8 bytes the library produced.
 [[nodiscard]] py::str to_str(std::string_view utf8);
 
-/// The index in the str of byte offset `offset` of its UTF-8 form (the character that byte is in, or the count
-/// of characters at the end); the byte offset itself for bytes input.
-[[nodiscard]] std::size_t str_index(const text& t, std::size_t offset) noexcept;
+/// The str indices of many byte offsets of one text, found in one pass over it (a scan from the start for each
+/// offset would be quadratic in a text with many matches): the index in the str of byte offset `offset` of its
+/// UTF-8 form is the character that byte is in, or the count of characters at the end; for bytes input (or an
+/// ASCII str) it is the byte offset itself.
+class str_indices {
+public:
+    /// Prepares the conversion of `offsets` (any order, repeats allowed) for `t`, which must outlive this.
+    str_indices(const text& t, std::vector<std::size_t> offsets);
+    /// The str index of `offset`, one of the offsets given to the constructor.
+    [[nodiscard]] std::size_t operator()(std::size_t offset) const noexcept;
+
+private:
+    bool identity_;
+    std::vector<std::size_t> offsets_;  // sorted, distinct
+    std::vector<std::size_t> indices_;  // indices_[i] is the str index of offsets_[i]
+};
+
+/// The str index of one byte offset of `t` (str_indices of that offset alone).
+[[nodiscard]] std::size_t str_index(const text& t, std::size_t offset);
 
 /// Raises iri.IRIError for `e`, an error about `t` (offsets converted to str indices for str input); `input`
 /// names the argument ("base", "ref", ...) when a function takes several.

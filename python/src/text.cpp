@@ -1,6 +1,8 @@
 // Python text in and out of the library, the names of options, and iri.IRIError.
 #include "pyiri.hpp"
 
+#include <algorithm>
+
 namespace pyiri {
 
 text as_text(py::handle o, const char* argument) {
@@ -8,7 +10,7 @@ text as_text(py::handle o, const char* argument) {
         Py_ssize_t n = 0;
         const char* p = PyUnicode_AsUTF8AndSize(o.ptr(), &n);  // cached in the str; lone surrogates raise
         if (p == nullptr) throw py::error_already_set();
-        return {std::string_view(p, static_cast<std::size_t>(n)), true};
+        return {std::string_view(p, static_cast<std::size_t>(n)), true, PyUnicode_IS_ASCII(o.ptr()) != 0};
     }
     if (PyBytes_Check(o.ptr()))
         return {std::string_view(PyBytes_AS_STRING(o.ptr()), static_cast<std::size_t>(PyBytes_GET_SIZE(o.ptr()))),
@@ -27,15 +29,31 @@ py::str to_str(std::string_view utf8) {
     return py::reinterpret_steal<py::str>(s);
 }
 
-std::size_t str_index(const text& t, std::size_t offset) noexcept {
-    if (!t.is_str) return offset;
+str_indices::str_indices(const text& t, std::vector<std::size_t> offsets)
+    : identity_(!t.is_str || t.ascii), offsets_(std::move(offsets)) {
+    if (identity_) return;
+    std::sort(offsets_.begin(), offsets_.end());
+    offsets_.erase(std::unique(offsets_.begin(), offsets_.end()), offsets_.end());
+    indices_.reserve(offsets_.size());
+    // One walk over the UTF-8 bytes: `characters` counts the lead bytes (those that are not 10xxxxxx) before `i`.
     auto continuation = [&](std::size_t i) { return (static_cast<unsigned char>(t.bytes[i]) & 0xC0) == 0x80; };
-    std::size_t characters = 0;
-    for (std::size_t i = 0; i < offset && i < t.bytes.size(); ++i)
-        if (!continuation(i)) ++characters;
-    if (offset < t.bytes.size() && continuation(offset)) --characters;  // inside a character: that character
-    return characters;
+    std::size_t i = 0, characters = 0;
+    for (const std::size_t offset : offsets_) {
+        const std::size_t stop = std::min(offset, t.bytes.size());
+        for (; i < stop; ++i)
+            if (!continuation(i)) ++characters;
+        const bool inside = i < t.bytes.size() && continuation(i);  // inside a character: that character
+        indices_.push_back(inside ? characters - 1 : characters);
+    }
 }
+
+std::size_t str_indices::operator()(std::size_t offset) const noexcept {
+    if (identity_) return offset;
+    const auto at = std::lower_bound(offsets_.begin(), offsets_.end(), offset);
+    return indices_[static_cast<std::size_t>(at - offsets_.begin())];
+}
+
+std::size_t str_index(const text& t, std::size_t offset) { return str_indices(t, {offset})(offset); }
 
 void raise(const iri::error& e, const text& t, const char* input) {
     static PyObject* error_class = [] {  // iri._types.IRIError, kept for the life of the interpreter

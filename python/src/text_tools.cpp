@@ -2,6 +2,7 @@
 // (UTS #46), legacy charsets, remove_dot_segments and the grammar lookups.
 #include "pyiri.hpp"
 
+#include "abnf_files.hpp"
 #include "docstrings.hpp"
 
 #include <pybind11/stl.h>
@@ -26,10 +27,14 @@ py::list check(py::handle s, std::string_view grammar) {
         py::gil_scoped_release unlocked;
         found = iri::check(t.bytes, g);
     }
+    std::vector<std::size_t> offsets;
+    offsets.reserve(2 * found.size());
+    for (const iri::diagnostic& d : found) offsets.insert(offsets.end(), {d.begin, d.end});
+    const str_indices index(t, std::move(offsets));
     py::list out;
     for (const iri::diagnostic& d : found)
-        out.append(py::make_tuple(d.code, iri::name(d.level), str_index(t, d.begin), str_index(t, d.end),
-                                  iri::name(d.where), d.message, d.spec));
+        out.append(py::make_tuple(d.code, iri::name(d.level), index(d.begin), index(d.end), iri::name(d.where),
+                                  d.message, d.spec));
     return out;
 }
 
@@ -42,10 +47,13 @@ py::list extract(py::handle s, std::string_view grammar) {
         py::gil_scoped_release unlocked;
         found = iri::extract(t.bytes, g);
     }
+    std::vector<std::size_t> offsets;
+    offsets.reserve(2 * found.size());
+    for (const iri::extracted& x : found) offsets.insert(offsets.end(), {x.begin, x.end});
+    const str_indices index(t, std::move(offsets));
     py::list out;
     for (const iri::extracted& x : found)
-        out.append(py::make_tuple(to_str(x.value), str_index(t, x.begin), str_index(t, x.end),
-                                  iri::name(x.delimiter)));
+        out.append(py::make_tuple(to_str(x.value), index(x.begin), index(x.end), iri::name(x.delimiter)));
     return out;
 }
 
@@ -99,9 +107,7 @@ std::vector<std::string> grammars() {
 
 std::optional<std::string> production_rule(std::string_view grammar, std::string_view production) {
     const iri::grammar g = grammar_named(grammar);
-    const std::string_view rule = iri::rule_name(g, production_named(g, production));
-    if (rule.empty()) return std::nullopt;
-    return std::string(rule);
+    return abnf_rule_text(iri::name(g), iri::rule_name(g, production_named(g, production)));
 }
 
 }  // namespace

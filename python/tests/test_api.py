@@ -403,9 +403,10 @@ def test_extract():
 
 def test_grammar_lookup():
     assert {"iri", "uri", "rfc3987", "leiri"} <= set(iri.grammars())
-    assert iri.production_rule("iri", "URI-reference") == "IRI-reference"
-    assert iri.production_rule("uri", "host") == "host"
-    assert iri.production_rule("iri", "host") == "ihost"
+    # the rules' text as 3987bis §2.2 and RFC 3986 Appendix A write them (grammar/iri.abnf, grammar/uri.abnf)
+    assert iri.production_rule("iri", "URI-reference") == "IRI-reference  = IRI / irelative-ref"
+    assert iri.production_rule("uri", "host") == "host          = IP-literal / IPv4address / reg-name"
+    assert iri.production_rule("iri", "host") == "ihost          = IP-literal / IPv4address / ireg-name"
 
 
 # ---- batches ----

@@ -1,7 +1,10 @@
 """The Dask link-dedup example (examples/dask_link_dedup.py) on a 2-worker LocalCluster over the Common Crawl
-pairs, split into 4 partition files: its counts equal those of a single-process computation."""
+pairs, split into 4 partition files: its counts equal those of a single-process computation; the script run as
+a program, and its refusal of --workers 0."""
+import json
 import os
 import pathlib
+import subprocess
 import sys
 
 import distributed  # python3-distributed (scripts/setup.sh installs it)
@@ -39,3 +42,23 @@ def test_local_cluster_counts_equal_single_process(partitions):
     assert counts == expected
     assert 0 < counts["distinct_targets"] <= counts["resolved"] <= counts["pairs"]
     assert sum(counts["targets_per_host"].values()) == counts["distinct_targets"]
+
+
+def test_script_counts_and_workers_refused(partitions):
+    """The script as its docstring runs it (a local cluster of worker processes): the counts of
+    single_process_counts; --workers 0 (a cluster that would never compute) is refused at once, with a message."""
+    paths, _ = partitions
+    script = [sys.executable, job.__file__]
+    done = subprocess.run([*script, "--workers", "1", "--top", "3", *paths], capture_output=True, text=True,
+                          timeout=240, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    counts = json.loads(done.stdout)
+    expected = job.single_process_counts(paths)
+    assert (counts["pairs"], counts["resolved"], counts["distinct_targets"]) == (
+        expected["pairs"], expected["resolved"], expected["distinct_targets"])
+    top = sorted(expected["targets_per_host"].items(), key=lambda kv: -kv[1])[:3]
+    assert [n for _, n in counts["top_hosts"]] == [n for _, n in top]
+    for workers in ("0", "-1"):
+        done = subprocess.run([*script, "--workers", workers, *paths], capture_output=True, text=True, timeout=120,
+                              check=False)
+        assert done.returncode == 2 and "--workers: must be 1 or more" in done.stderr, done.stderr
