@@ -18,6 +18,7 @@
 #include "grammar/literal_skip.hpp"
 #include "grammar/registry.hpp"
 #include "iri/charset.hpp"
+#include "iri/convert.hpp"
 #include "iri/idna.hpp"
 #include "iri/parse.hpp"
 #include "iri/percent.hpp"
@@ -35,7 +36,7 @@ namespace iri {
 namespace {
 
 // How a component's text is percent-normalized.
-enum class piece : std::uint8_t {
+enum class pct_rule : std::uint8_t {
     text,          // §5.3.2.3 only
     ascii_host,    // and §5.3.2.1: a US-ASCII-only host, lowercased
     path,          // and no "%2E" decoded where it would make a dot segment
@@ -141,7 +142,7 @@ std::int32_t unreserved_octets(std::string_view s, std::size_t i, int lead, cons
 
 // §5.3.2.1 and §5.3.2.3 at the "%" at s[i]: the character its triplets encode when it is unreserved, else this one
 // octet as "%HH" with uppercase hex, written at p (which moves past it). Returns where the text continues.
-std::size_t put_triplets(char*& p, std::string_view s, std::size_t i, const unreserved_set& u, piece k) noexcept {
+std::size_t put_triplets(char*& p, std::string_view s, std::size_t i, const unreserved_set& u, pct_rule k) noexcept {
     const int lead = detail::escape_at(s, i);
     if (lead < 0) {  // not a triplet (never in a valid component)
         *p++ = s[i];
@@ -153,13 +154,13 @@ std::size_t put_triplets(char*& p, std::string_view s, std::size_t i, const unre
     }
     std::uint8_t bytes[4];
     const std::int32_t used = unreserved_octets(s, i, lead, u, bytes);
-    if (used == 0 || (lead == '.' && k == piece::path && detail::decodes_to_dot_segment(s, i))) {
+    if (used == 0 || (lead == '.' && k == pct_rule::path && detail::decodes_to_dot_segment(s, i))) {
         p = detail::put_percent_encoded(p, static_cast<unsigned char>(lead));
         return i + 3;
     }
     for (std::int32_t b = 0; b < used; ++b) {
         const char c = static_cast<char>(bytes[b]);
-        *p++ = k == piece::ascii_host ? detail::to_lower(c) : c;
+        *p++ = k == pct_rule::ascii_host ? detail::to_lower(c) : c;
     }
     return i + 3 * static_cast<std::size_t>(used);
 }
@@ -194,8 +195,8 @@ bool triplets_already_normal(std::string_view s, const unreserved_set& u) noexce
 
 // §5.3.2.3 (and §5.3.2.1 for `k`): the runs between "%" copied as blocks, each triplet normalized, all written into
 // the output's room at once (never longer than `s`: a decoded character is shorter than its triplets).
-void append_pct_normalized(std::string& out, std::string_view s, const unreserved_set& u, piece k) {
-    if (k != piece::ascii_host && triplets_already_normal(s, u)) {
+void append_pct_normalized(std::string& out, std::string_view s, const unreserved_set& u, pct_rule k) {
+    if (k != pct_rule::ascii_host && triplets_already_normal(s, u)) {
         out.append(s);
         return;
     }
@@ -216,7 +217,7 @@ void append_pct_normalized(std::string& out, std::string_view s, const unreserve
         const char* const run_end = detail::find_first_of<'%'>(s.data() + i, end, s.data());
         const std::size_t j = static_cast<std::size_t>(run_end - s.data());
         std::memcpy(p, s.data() + i, j - i);
-        if (k == piece::ascii_host)
+        if (k == pct_rule::ascii_host)
             for (char* c = p; c != p + (j - i); ++c) *c = detail::to_lower(*c);
         p += j - i;
         i = j;
@@ -271,14 +272,14 @@ class normal_writer {
 public:
     // `known`: the scheme's row of the table at the scheme rung, else nullptr.
     normal_writer(std::string& out, const detail::target_parts& t, const normalize_options& o,
-                  std::string_view normal_prefix, const scheme_info* known)
-        : out_(out), t_(t), o_(o), normal_prefix_(normal_prefix), syntax_(o.rung != rung::simple),
+                  std::string_view normal_head, const scheme_info* known)
+        : out_(out), t_(t), o_(o), normal_head_(normal_head), syntax_(o.rung != rung::simple),
           scheme_rung_(o.rung == rung::scheme), known_(known) {}
 
     // False when ICU failed (NFC).
     bool write() {
-        if (!normal_prefix_.empty()) {
-            out_.append(normal_prefix_);
+        if (!normal_head_.empty()) {
+            out_.append(normal_head_);
         } else {
             if (t_.scheme) {
                 put_lowered(t_.scheme->scheme());
@@ -304,12 +305,12 @@ private:
     // A component's text: percent-encoding normalized (syntax), then NFC (when asked). Without "%" it is copied as
     // one block (and lowercased in place for a US-ASCII-only host), or, non-ASCII with NFC asked, normalized from
     // where it is.
-    void put(std::string_view s, piece k = piece::text) {
+    void put(std::string_view s, pct_rule k = pct_rule::text) {
         const std::size_t from = out_.size();
         const char* const end = s.data() + s.size();
         if (!syntax_ || detail::find_first_of<'%'>(s.data(), end, s.data()) == end) {
             if (o_.nfc && !detail::is_ascii(s)) return put_nfc(s);
-            if (k == piece::ascii_host) append_lowered(out_, s);
+            if (k == pct_rule::ascii_host) append_lowered(out_, s);
             else out_.append(s);
             return;  // ASCII, or no NFC asked
         }
@@ -355,7 +356,7 @@ private:
     // DNS names (the scheme table's dns_host).
     void reg_name(std::string_view host) {
         const std::size_t from = out_.size();
-        put(host, syntax_ && ascii_only_host(host) ? piece::ascii_host : piece::text);
+        put(host, syntax_ && ascii_only_host(host) ? pct_rule::ascii_host : pct_rule::text);
         if (!scheme_rung_ || !known_ || !known_->dns_host) return;
         const std::string_view written = std::string_view(out_).substr(from);
         if (!needs_uts46(written, kinds_of(written))) return;
@@ -385,8 +386,8 @@ private:
     // on the base) and RFC 3986 §5.2.4 (for a resolved target's path), then §5.3.3's "/" for an empty path.
     void path() {
         const std::size_t from = out_.size();
-        put(t_.path_prefix, piece::path);
-        put(t_.path, piece::path);
+        put(t_.path_prefix, pct_rule::path);
+        put(t_.path, pct_rule::path);
         if ((t_.remove_dots || (syntax_ && t_.scheme)) && !t_.no_dot_segment)
             out_.resize(from + detail::remove_dot_segments_in_place(out_.data() + from, out_.size() - from));
         // Without an authority a path must not begin with "//" (RFC 3986 §3.3): "/." before it, as resolve() does.
@@ -398,7 +399,7 @@ private:
     std::string& out_;
     const detail::target_parts& t_;
     const normalize_options& o_;
-    const std::string_view normal_prefix_;
+    const std::string_view normal_head_;
     const bool syntax_, scheme_rung_;
     const scheme_info* known_;
     bool failed_ = false;
@@ -422,17 +423,13 @@ bool scheme_rung_keeps(const reference_view& r, const scheme_info* known, bool i
     return true;
 }
 
-// Where the scheme and authority of `r` end (with the ":" after the scheme).
-std::size_t prefix_end(const reference_view& r) noexcept {
-    if (r.has_authority()) return r.offsets()[component::authority].end;
-    return r.has_scheme() ? r.offsets()[component::scheme].end + 1 : 0;
-}
+using detail::head_end;
 
 // The scheme and authority of `r` are their own normal form (its "%", and with NFC its non-ASCII characters, are
 // looked for by the caller): a lowercase scheme, no uppercase letter where §5.3.2.1 lowers it (a US-ASCII-only
 // reg-name, an IP literal) and at the scheme rung nothing §5.3.3 changes. `known` is the scheme's row at the scheme
 // rung.
-bool prefix_normal(const reference_view& r, const normalize_options& o, const scheme_info* known) noexcept {
+bool head_normal(const reference_view& r, const normalize_options& o, const scheme_info* known) noexcept {
     if (o.rung == rung::simple || lowercase_changes(kinds_of(r.scheme()), false)) return false;
     if (!r.has_authority()) return true;
     const unsigned host = kinds_of(r.host());
@@ -440,27 +437,27 @@ bool prefix_normal(const reference_view& r, const normalize_options& o, const sc
     return o.rung != rung::scheme || scheme_rung_keeps(r, known, needs_uts46(r.host(), host));
 }
 
-// prefix_normal, told by octets_of whether the scheme and authority have an octet it reads (`may_change`): when
+// head_normal, told by octets_of whether the scheme and authority have an octet it reads (`may_change`): when
 // they have none, only the scheme rung's port rules are left.
-bool prefix_kept(const reference_view& r, const normalize_options& o, const scheme_info* known,
+bool head_kept(const reference_view& r, const normalize_options& o, const scheme_info* known,
                  bool may_change) noexcept {
-    if (may_change) return prefix_normal(r, o, known);
+    if (may_change) return head_normal(r, o, known);
     return o.rung != rung::simple &&
            (o.rung != rung::scheme || !r.has_authority() || scheme_rung_keeps(r, known, false));
 }
 
-// True when the triplets after the first `prefix` octets of `r` (its scheme and authority, which have no "%") are
+// True when the triplets after the first `head` octets of `r` (its scheme and authority, which have no "%") are
 // ones §5.3.2.1 and §5.3.2.3 leave as they are (triplets_already_normal: what the writer asks of each component
 // before it copies it).
-bool triplets_after_prefix_normal(const reference_view& r, std::size_t prefix) noexcept {
+bool triplets_after_head_normal(const reference_view& r, std::size_t head) noexcept {
     const unreserved_set& u = unreserved_of(r.variant());
-    return !u.cs || triplets_already_normal(r.str().substr(prefix), u);
+    return !u.cs || triplets_already_normal(r.str().substr(head), u);
 }
 
 // How much of `r` is already its normal form at the syntax or scheme rung (with NFC: where it is ASCII).
 enum class normal_extent : std::uint8_t {
     none,
-    prefix,  // its scheme and authority: the writer copies them as one block
+    head,   // its head, the scheme and authority: the writer copies them as one block
     whole,   // all of it: copied as one block
 };
 
@@ -473,7 +470,7 @@ struct normal_survey {
 };
 
 // The scheme and authority are normal when they have no "%" (a "%" in a host is left to the writer: its rules read
-// the host decoded, IDN §5.3.3), nothing NFC may change, and prefix_normal holds (asked only when octets_of found
+// the host decoded, IDN §5.3.3), nothing NFC may change, and head_normal holds (asked only when octets_of found
 // an octet it reads). The whole reference is when, besides, no triplet changes, NFC has nothing to do (§5.3.2.2:
 // it changes no ASCII text), no dot segment is to be removed (§5.3.2.4) and at the scheme rung nothing §5.3.3
 // changes: no default port or empty path, and no change by the scheme's own rule (urn, mailto, file).
@@ -481,21 +478,21 @@ normal_survey survey_of(const reference_view& r, const normalize_options& o, det
     if (o.rung == rung::simple) return {};
     const scheme_info* known = o.rung == rung::scheme && r.has_scheme() ? find_scheme(r.scheme()) : nullptr;
     const std::string_view s = r.str();
-    const std::size_t prefix = prefix_end(r);
-    const detail::text_octets v = detail::octets_of(s.data(), s.size(), prefix);
+    const std::size_t head = head_end(r);
+    const detail::text_octets v = detail::octets_of(s.data(), s.size(), head);
     const std::string_view path = r.path();
     const bool dots = v.slash_dot || path.starts_with('.');
-    if ((v.percent && detail::find_first_of<'%'>(s.data(), s.data() + prefix, s.data()) != s.data() + prefix) ||
-        (o.nfc && v.prefix_may_change) || !prefix_kept(r, o, known, v.prefix_may_change))
+    if ((v.percent && detail::find_first_of<'%'>(s.data(), s.data() + head, s.data()) != s.data() + head) ||
+        (o.nfc && v.head_may_change) || !head_kept(r, o, known, v.head_may_change))
         return {normal_extent::none, dots};
-    if ((o.nfc && v.non_ascii) || (v.percent && !triplets_after_prefix_normal(r, prefix)))
-        return {normal_extent::prefix, dots};
+    if ((o.nfc && v.non_ascii) || (v.percent && !triplets_after_head_normal(r, head)))
+        return {normal_extent::head, dots};
     if (r.has_scheme() && dots && detail::first_dot_segment(path) != path.size())
-        return {normal_extent::prefix, true};
+        return {normal_extent::head, true};
     if (r.has_authority() && path.empty() && known && known->empty_path_is_root)
-        return {normal_extent::prefix, false};
+        return {normal_extent::head, false};
     if (known && known->equivalence != scheme_equivalence::none && detail::scheme_rule_may_change(*known, s, purpose))
-        return {normal_extent::prefix, false};
+        return {normal_extent::head, false};
     return {normal_extent::whole, false};
 }
 
@@ -503,20 +500,31 @@ normal_survey survey_of(const reference_view& r, const normalize_options& o, det
 
 namespace detail {
 
-bool prefix_already_normal(const reference_view& r, const normalize_options& o) noexcept {
-    const std::string_view prefix = r.str().substr(0, prefix_end(r));
-    const text_octets v = octets_of(prefix.data(), prefix.size(), prefix.size());
+std::size_t head_end(const reference_view& r) noexcept {
+    if (r.has_authority()) return r.offsets()[component::authority].end;
+    return r.has_scheme() ? r.offsets()[component::scheme].end + 1 : 0;
+}
+
+result<std::size_t> rewrite_as_uri(std::string& out, std::size_t from, grammar g) {
+    const std::string form = out.substr(from);
+    out.resize(from);
+    return append_to_uri(out, form, g, {.host = host_mapping::idna});
+}
+
+bool head_already_normal(const reference_view& r, const normalize_options& o) noexcept {
+    const std::string_view head = r.str().substr(0, head_end(r));
+    const text_octets v = octets_of(head.data(), head.size(), head.size());
     if (v.percent || (o.nfc && v.non_ascii)) return false;  // §5.3.2.2: NFC changes no ASCII text
-    return prefix_kept(r, o, o.rung == rung::scheme && r.has_scheme() ? find_scheme(r.scheme()) : nullptr,
-                       v.prefix_may_change);
+    return head_kept(r, o, o.rung == rung::scheme && r.has_scheme() ? find_scheme(r.scheme()) : nullptr,
+                       v.head_may_change);
 }
 
 result<std::size_t> append_normal_form(std::string& out, const target_parts& t, const normalize_options& o,
-                                       std::string_view source, std::string_view normal_prefix,
+                                       std::string_view source, std::string_view normal_head,
                                        normal_purpose purpose) {
     const std::size_t start = out.size();
     const scheme_info* known = o.rung == rung::scheme && t.scheme ? find_scheme(t.scheme->scheme()) : nullptr;
-    normal_writer writer(out, t, o, normal_prefix, known);
+    normal_writer writer(out, t, o, normal_head, known);
     if (!writer.write()) {
         out.resize(start);
         return make_error(errc::unicode_failure, source, 0, t.variant, production::uri_reference);
@@ -531,6 +539,7 @@ result<std::size_t> append_normal_form(std::string& out, const target_parts& t, 
             return check.error();
         }
     }
+    if (o.as_uri) return rewrite_as_uri(out, start, t.variant);
     return out.size() - start;
 }
 
@@ -548,12 +557,13 @@ result<std::size_t> append_form(std::string& out, const reference_view& r, const
                                        ? r.str().substr(0, r.offsets()[component::fragment].begin - 1)
                                        : r.str();
         out.append(s);
+        if (o.as_uri) return detail::rewrite_as_uri(out, out.size() - s.size(), r.variant());
         return s.size();
     }
-    const std::string_view prefix = survey.extent == normal_extent::prefix ? r.str().substr(0, prefix_end(r)) : "";
+    const std::string_view head = survey.extent == normal_extent::head ? r.str().substr(0, head_end(r)) : "";
     detail::target_parts parts = detail::parts_of(r);
     parts.no_dot_segment = !survey.dot_segment_possible;
-    return detail::append_normal_form(out, parts, o, r.str(), prefix, purpose);
+    return detail::append_normal_form(out, parts, o, r.str(), head, purpose);
 }
 
 }  // namespace
@@ -575,7 +585,9 @@ result<std::string> normalize(std::string_view text, grammar g, const normalize_
     return normalize(*r, o);
 }
 
-bool equivalent(const reference_view& a, const reference_view& b, const normalize_options& o) {
+bool equivalent(const reference_view& a, const reference_view& b, const normalize_options& given) {
+    normalize_options o = given;
+    o.as_uri = false;  // the keys compare as IRIs (normalize.hpp)
     auto without_fragment = [&](const reference_view& r) {
         return !o.keep_fragment && r.has_fragment() ? r.str().substr(0, r.offsets()[component::fragment].begin - 1)
                                                     : r.str();
