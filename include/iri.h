@@ -192,7 +192,7 @@ enum { IRI_RUNG_SIMPLE = 0, IRI_RUNG_SYNTAX = 1, IRI_RUNG_SCHEME = 2 };
 
 typedef struct iri_normalize_options {
     size_t size;
-    int rung;          /* IRI_RUNG_*; default IRI_RUNG_SYNTAX */
+    int rung;          /* IRI_RUNG_*; default IRI_RUNG_SYNTAX; a crawler asks for IRI_RUNG_SCHEME */
     int nfc;           /* character normalization to NFC (§5.3.2.2); default 0 */
     int keep_fragment; /* default 1 */
     int as_uri;        /* 1: the normal form or key as a URI with IDNA hosts (3987bis §3.1, §3.4.2), for a client to
