@@ -318,8 +318,8 @@ BOOST_AUTO_TEST_CASE(the_defaults) {
 BOOST_AUTO_TEST_CASE(as_uri_gives_the_fetchable_uri) {
     const std::string uri = "http://xn--rsum-bpad.example.org/ros%C3%A9";
     // At the syntax rung a host that is not US-ASCII only keeps its case (§5.3.2.1); "%C3%A9" is decoded (§5.3.2.3).
-    BOOST_TEST(iri::canonical_key(iri::reference_view::parse("http://Résumé.example.org/ros%C3%A9").value()).value() ==
-               "http://Résumé.example.org/rosé");
+    const auto key = iri::canonical_key(iri::reference_view::parse("http://Résumé.example.org/ros%C3%A9").value());
+    BOOST_TEST(key.value() == "http://Résumé.example.org/rosé");
     BOOST_TEST(iri::normalize("http://Résumé.example.org/rosé", grammar::iri, {.as_uri = true}).value() == uri);
     const auto r = iri::reference_view::parse("HTTP://résumé.example.org:80/ros%c3%a9").value();
     BOOST_TEST(iri::canonical_key(r, {.rung = rung::scheme, .as_uri = true}).value() == uri);

@@ -60,8 +60,9 @@ iri::production production_named(iri::grammar g, std::string_view name) {
     throw py::value_error("grammar '" + std::string(iri::name(g)) + "' has no production '" + std::string(name) + "'");
 }
 
-iri::normalize_options normalize_options(const std::optional<std::string>& rung, const std::optional<std::string>& level,
-                                         bool nfc, bool keep_fragment, bool as_uri) {
+iri::normalize_options normalize_options(const std::optional<std::string>& rung,
+                                         const std::optional<std::string>& level, bool nfc, bool keep_fragment,
+                                         bool as_uri) {
     if (rung && level) throw py::value_error("give rung or its alias level, not both");
     const std::string_view name = rung ? *rung : level ? *level : "syntax";
     iri::normalize_options o{.rung = iri::rung::syntax, .nfc = nfc, .keep_fragment = keep_fragment, .as_uri = as_uri};
