@@ -78,7 +78,8 @@ struct normalize_options {
     bool keep_fragment = true;    ///< false: drop the fragment (compare without it)
     /// The normal form (or key) as a URI a client can fetch: converted by to_uri with IDNA hosts (convert.hpp,
     /// host_mapping::idna: 3987bis §3.1 and §3.4.2), so "http://Résumé.example.org/rosé" at the syntax rung gives
-    /// "http://xn--rsum-bpad.example.org/ros%C3%A9". A host UTS #46 rejects is an error (errc::idna_failed).
+    /// "http://xn--rsum-bpad.example.org/ros%C3%A9". A host UTS #46 rejects is an error (errc::idna_failed, its
+    /// offset in the normal form).
     /// equivalent() ignores it: equivalence is that of the keys as IRIs.
     bool as_uri = false;
 };
@@ -94,7 +95,7 @@ struct normalize_options {
                                             const normalize_options& options = {});
 
 /// As normalize, appending to `out` in one pass (whose capacity a batch can reuse: no allocation once it is large
-/// enough, apart from the ICU buffers of an IDN host or of a text NFC changes).
+/// enough, apart from the ICU buffers of an IDN host or of a text NFC changes, and with as_uri the IRI's copy).
 /// @return the number of bytes appended; on error `out` is as it was.
 [[nodiscard]] result<std::size_t> append_normalized(std::string& out, const reference_view& r,
                                                     const normalize_options& options = {});
