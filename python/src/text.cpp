@@ -64,7 +64,7 @@ iri::normalize_options normalize_options(const std::optional<std::string>& rung,
                                          const std::optional<std::string>& level, bool nfc, bool keep_fragment,
                                          bool as_uri) {
     if (rung && level) throw py::value_error("give rung or its alias level, not both");
-    const std::string_view name = rung ? *rung : level ? *level : "syntax";
+    const std::string_view name = rung ? std::string_view(*rung) : level ? std::string_view(*level) : "syntax";
     iri::normalize_options o{.rung = iri::rung::syntax, .nfc = nfc, .keep_fragment = keep_fragment, .as_uri = as_uri};
     if (name == "simple") o.rung = iri::rung::simple;
     else if (name == "scheme") o.rung = iri::rung::scheme;
