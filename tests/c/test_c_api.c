@@ -597,7 +597,7 @@ static void test_normalize_defaults_and_as_uri(void) {
     iri_free(out);
     CHECK(key(rose, &o, &out) == IRI_OK && strcmp(out, uri) == 0);
     iri_free(out);
-    /* a caller's struct without the field (its size ends before as_uri): an IRI, as before the field */
+    /* a caller's struct without the field (its size ends where as_uri begins): as_uri 0, an IRI */
     o.size = offsetof(iri_normalize_options, as_uri);
     CHECK(key(rose, &o, &out) == IRI_OK && strcmp(out, rose) == 0);
     iri_free(out);
