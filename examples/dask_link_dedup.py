@@ -54,7 +54,7 @@ def split_pairs(lines: Iterable[str]) -> Tuple[List[str], List[str]]:
 def partition_keys(lines: Iterable[str], jobs: int = 1) -> List[str]:
     """The canonical keys of one partition's link targets (pairs that do not resolve are left out)."""
     pages, hrefs = split_pairs(lines)
-    keys = iri.canonical_keys(hrefs, bases=pages, level="scheme", keep_fragment=False, jobs=jobs)
+    keys = iri.canonical_keys(hrefs, bases=pages, rung="scheme", keep_fragment=False, jobs=jobs)
     return [k for k in keys if k is not None]
 
 
@@ -86,7 +86,7 @@ def single_process_counts(paths: List[str]) -> Dict[str, object]:
             for page, href in zip(*split_pairs(f)):
                 pairs += 1
                 try:
-                    key = iri.canonical_key(iri.resolve(page, href), level="scheme", keep_fragment=False)
+                    key = iri.canonical_key(iri.resolve(page, href), rung="scheme", keep_fragment=False)
                 except iri.IRIError:
                     continue
                 resolved += 1

@@ -197,11 +197,13 @@ enum { IRI_RUNG_SIMPLE = 0, IRI_RUNG_SYNTAX = 1, IRI_RUNG_SCHEME = 2 };
 
 typedef struct iri_normalize_options {
     size_t size;
-    int rung;          /* IRI_RUNG_*; default IRI_RUNG_SYNTAX */
+    int rung;          /* IRI_RUNG_*; default IRI_RUNG_SYNTAX; a crawler asks for IRI_RUNG_SCHEME */
     int nfc;           /* character normalization to NFC (§5.3.2.2); default 0 */
     int keep_fragment; /* default 1 */
+    int as_uri;        /* 1: the normal form or key as a URI with IDNA hosts (3987bis §3.1, §3.4.2), for a client to
+                          fetch; default 0: an IRI. iri_equivalent ignores it. */
 } iri_normalize_options;
-#define IRI_NORMALIZE_OPTIONS_INIT {sizeof(iri_normalize_options), IRI_RUNG_SYNTAX, 0, 1}
+#define IRI_NORMALIZE_OPTIONS_INIT {sizeof(iri_normalize_options), IRI_RUNG_SYNTAX, 0, 1, 0}
 
 /* The normal form of a reference. *out: library-allocated. */
 IRI_C_API int iri_normalize(const char* text, size_t len, int grammar, const iri_normalize_options* options,

@@ -262,12 +262,12 @@ BOOST_AUTO_TEST_CASE(normalize_and_compare) {
     // RFC 3987 §5.3.2.1, §5.3.2.3, §5.3.2.4 and §5.3.3 in one reference.
     BOOST_TEST(run({"normalize", "HTTP://www.EXAMPLE.com:80/%7euser/./a/../b#f"}).out ==
                "http://www.example.com:80/~user/b#f\n");
-    BOOST_TEST(run({"normalize", "--level", "scheme", "--no-fragment", "HTTP://www.EXAMPLE.com:80/%7euser/./a/../b#f"})
+    BOOST_TEST(run({"normalize", "--rung", "scheme", "--no-fragment", "HTTP://www.EXAMPLE.com:80/%7euser/./a/../b#f"})
                    .out == "http://www.example.com/~user/b\n");
-    BOOST_TEST(run({"normalize", "--level", "simple", "HTTP://A/%7e"}).out == "HTTP://A/%7e\n");
-    BOOST_TEST(run({"normalize", "--nfc", "--level", "simple", "http://a/e\u0301"}).out == "http://a/\u00E9\n");
+    BOOST_TEST(run({"normalize", "--rung", "simple", "HTTP://A/%7e"}).out == "HTTP://A/%7e\n");
+    BOOST_TEST(run({"normalize", "--nfc", "--rung", "simple", "http://a/e\u0301"}).out == "http://a/\u00E9\n");
     // RFC 3987 §5.3.3: equivalent at the scheme rung, not "http://example.com/?".
-    const ran c = run({"compare", "--level", "scheme", "--base", "http://example.com", "http://example.com:80/",
+    const ran c = run({"compare", "--rung", "scheme", "--base", "http://example.com", "http://example.com:80/",
                        "http://example.com/?"});
     BOOST_TEST(c.status == 0);
     BOOST_TEST(c.out == "equivalent\thttp://example.com\thttp://example.com:80/\n"
@@ -275,12 +275,53 @@ BOOST_AUTO_TEST_CASE(normalize_and_compare) {
     const ran j = run({"compare", "--json", "--pairs"}, "http://a/%7e\thttp://a/~\n");
     BOOST_TEST(j.out == "{\"input\": \"http://a/~\", \"base\": \"http://a/%7e\", \"valid\": true, "
                         "\"equivalent\": true}\n");
+    BOOST_TEST(run({"normalize", "--rung", "nope", "x"}).status == 2);
+    // Not equivalent at the default rung, syntax: the port is text there (normalize.hpp).
+    BOOST_TEST(run({"compare", "--base", "http://example.com/", "http://example.com:80/"}).out ==
+               "different\thttp://example.com/\thttp://example.com:80/\n");
+}
+
+BOOST_AUTO_TEST_CASE(level_is_an_alias_of_rung) {
+    // The same normal forms, keys and comparisons by --level as by --rung; one of them, once.
+    const char* const in = "HTTP://EXAMPLE.com:80/%7e#x";
+    BOOST_TEST(run({"normalize", "--level", "scheme", in}).out == "http://example.com/~#x\n");
+    BOOST_TEST(run({"key", "--level", "simple", in}).out == std::string(in) + "\n");
+    BOOST_TEST(run({"compare", "--level", "scheme", "--base", in, "http://example.com/~#x"}).out ==
+               "equivalent\t" + std::string(in) + "\thttp://example.com/~#x\n");
     BOOST_TEST(run({"normalize", "--level", "nope", "x"}).status == 2);
+    BOOST_TEST(run({"normalize", "--rung", "scheme", "--level", "scheme", in}).status == 2);
+    BOOST_TEST(run({"key", "--level", "syntax", "--rung", "scheme", in}).status == 2);
+    BOOST_TEST(run({"key", "--rung", "scheme", "--rung", "syntax", in}).status == 2);
+}
+
+BOOST_AUTO_TEST_CASE(keys_default_to_the_syntax_rung_and_keep_the_fragment) {
+    // One set of defaults with C++, C and Python (normalize.hpp): the syntax rung (RFC 3987 §5.3.2: scheme and
+    // ASCII host lowercased, the port kept as text), the fragment kept, and a key equal to the normal form.
+    const char* const in = "HTTP://EXAMPLE.com:80/#x";
+    BOOST_TEST(run({"key", in}).out == "http://example.com:80/#x\n");
+    BOOST_TEST(run({"normalize", in}).out == "http://example.com:80/#x\n");
+    BOOST_TEST(run({"key", "--rung", "scheme", in}).out == "http://example.com/#x\n");  // §5.3.3: port 80
+}
+
+BOOST_AUTO_TEST_CASE(as_uri_writes_the_fetchable_uri) {
+    // Keys and normal forms are IRIs: the host keeps its Unicode characters, "%C3%A9" (the UTF-8 of the iunreserved
+    // "é") is decoded (RFC 3987 §5.3.2.3), and at the syntax rung a host that is not US-ASCII only keeps its case.
+    BOOST_TEST(run({"key", "http://Résumé.example.org/ros%C3%A9"}).out == "http://Résumé.example.org/rosé\n");
+    // --as-uri: RFC 3987 §3.1 writes "é" as "%C3%A9"; the host is UTS #46 ToASCII's (3987bis §3.4.2): lowercased,
+    // then the A-label "xn--rsum-bpad".
+    const std::string uri = "http://xn--rsum-bpad.example.org/ros%C3%A9\n";
+    BOOST_TEST(run({"normalize", "--as-uri", "http://Résumé.example.org/rosé"}).out == uri);
+    BOOST_TEST(run({"key", "--as-uri", "http://Résumé.example.org/rosé"}).out == uri);
+    BOOST_TEST(run({"key", "--as-uri", "--rung", "scheme", "HTTP://résumé.example.org:80/ros%c3%a9"}).out == uri);
+    BOOST_TEST(run({"normalize", "--as-uri", "http://a/%7e?q#f"}).out == "http://a/~?q#f\n");  // ASCII: the same
+    // A label UTS #46 rejects (a hyphen at the start, UTS #46 §4.1 CheckHyphens) has no URI form: an error.
+    BOOST_TEST(run({"normalize", "--as-uri", "http://-é.example/"}).status == 1);
+    BOOST_TEST(run({"compare", "--as-uri", "--pairs"}, "http://a/\thttp://a/\n").status == 2);
 }
 
 BOOST_AUTO_TEST_CASE(key_and_resolve_normalize) {
     // RFC 3987 §5.3.3's four equivalent IRIs have one key at the scheme rung; "http://example.com/?" another.
-    const ran k = run({"key", "--level", "scheme", "http://example.com", "http://example.com/", "http://example.com:/",
+    const ran k = run({"key", "--rung", "scheme", "http://example.com", "http://example.com/", "http://example.com:/",
                        "http://example.com:80/", "http://example.com/?"});
     BOOST_TEST(k.out == "http://example.com/\nhttp://example.com/\nhttp://example.com/\nhttp://example.com/\n"
                         "http://example.com/?\n");
@@ -291,7 +332,7 @@ BOOST_AUTO_TEST_CASE(key_and_resolve_normalize) {
     BOOST_TEST(r.out == "http://a/b/~g\nhttp://a/b/c/%2E%2E/x\n");
     const ran s = run({"resolve", "--normalize", "scheme", "--pairs"}, "HTTP://A/b\t//B:80\n");
     BOOST_TEST(s.out == "http://b/\n");
-    BOOST_TEST(run({"normalize", "--normalize", "scheme", "x"}).status == 2);  // normalize takes --level
+    BOOST_TEST(run({"normalize", "--normalize", "scheme", "x"}).status == 2);  // normalize takes --rung
 }
 
 BOOST_AUTO_TEST_CASE(extract_from_text) {

@@ -299,6 +299,47 @@ BOOST_AUTO_TEST_CASE(character_normalization_is_opt_in) {
     BOOST_TEST(norm("http://a/Vi\u0065\u0323\u0302t", {.rung = rung::simple, .nfc = true}) == "http://a/Vi\u1EC7t");
 }
 
+// One set of defaults for C++, C, the tool and Python (normalize.hpp): the syntax rung, no NFC, the fragment kept, an
+// IRI. The syntax rung lowercases the scheme and a US-ASCII-only host (RFC 3987 §5.3.2.1) and keeps the port as
+// text; a key is the normal form at the same rung.
+BOOST_AUTO_TEST_CASE(the_defaults) {
+    const iri::normalize_options d;
+    BOOST_TEST((d.rung == rung::syntax && !d.nfc && d.keep_fragment && !d.as_uri));
+    const auto r = iri::reference_view::parse("HTTP://EXAMPLE.com:80/#x").value();
+    BOOST_TEST(iri::canonical_key(r).value() == "http://example.com:80/#x");
+    BOOST_TEST(iri::normalize(r).value() == "http://example.com:80/#x");
+    BOOST_TEST(iri::canonical_key(r, {.rung = rung::scheme}).value() == "http://example.com/#x");  // §5.3.3
+    auto page = iri::resolver::make("http://example.com/a").value();
+    BOOST_TEST(page.key("HTTP://EXAMPLE.com:80/#x").value() == "http://example.com:80/#x");
+}
+
+// Keys are IRIs; as_uri gives the URI: RFC 3987 §3.1 writes "é" as its UTF-8 octets "%C3%A9", and the host is UTS
+// #46 ToASCII's (3987bis §3.4.2): mapped to lowercase, then the A-label "xn--rsum-bpad".
+BOOST_AUTO_TEST_CASE(as_uri_gives_the_fetchable_uri) {
+    const std::string uri = "http://xn--rsum-bpad.example.org/ros%C3%A9";
+    // At the syntax rung a host that is not US-ASCII only keeps its case (§5.3.2.1); "%C3%A9" is decoded (§5.3.2.3).
+    const auto key = iri::canonical_key(iri::reference_view::parse("http://Résumé.example.org/ros%C3%A9").value());
+    BOOST_TEST(key.value() == "http://Résumé.example.org/rosé");
+    BOOST_TEST(iri::normalize("http://Résumé.example.org/rosé", grammar::iri, {.as_uri = true}).value() == uri);
+    const auto r = iri::reference_view::parse("HTTP://résumé.example.org:80/ros%c3%a9").value();
+    BOOST_TEST(iri::canonical_key(r, {.rung = rung::scheme, .as_uri = true}).value() == uri);
+    // Already normal (copied whole): converted too.
+    BOOST_TEST(iri::normalize("http://résumé.example.org/rosé", grammar::iri, {.as_uri = true}).value() == uri);
+    // The resolver writes the same.
+    auto page = iri::resolver::make("http://Résumé.example.org/a/b", grammar::iri, {.as_uri = true}).value();
+    BOOST_TEST(page.normalized("../rosé").value() == "http://xn--rsum-bpad.example.org/ros%C3%A9");
+    BOOST_TEST(page.key("/ros%C3%A9").value() == uri);
+    // ASCII only: as without it.
+    BOOST_TEST(iri::normalize("HTTP://A/%7e?q#f", grammar::iri, {.as_uri = true}).value() == "http://a/~?q#f");
+    // A label UTS #46 rejects (CheckHyphens: no "-" at its start, UTS #46 §4.1) has no URI form.
+    const auto bad = iri::normalize("http://-é.example/", grammar::iri, {.as_uri = true});
+    BOOST_TEST((!bad && bad.error().code == iri::errc::idna_failed));
+    // equivalent compares the keys as IRIs, with or without as_uri.
+    BOOST_TEST(iri::equivalent("http://résumé.example.org/", "http://xn--rsum-bpad.example.org/", grammar::iri,
+                               {.rung = rung::scheme, .as_uri = true})
+                   .value());
+}
+
 BOOST_AUTO_TEST_CASE(canonical_keys) {
     auto key = [](std::string_view s, iri::normalize_options o) {
         return iri::canonical_key(iri::reference_view::parse(s).value(), o).value();
@@ -307,7 +348,7 @@ BOOST_AUTO_TEST_CASE(canonical_keys) {
     BOOST_TEST(key("HTTP://Example.COM:80", syntax) != key("http://example.com/", syntax));
 }
 
-// Issue 5 §3, over the datasets: idempotent, valid in the same grammar, equivalent agrees with
+// Over the datasets: idempotent, valid in the same grammar, equivalent agrees with
 // canonical_key, and the query is only percent-normalized: every "%HH" there that does not encode an
 // unreserved character is still there.
 BOOST_AUTO_TEST_CASE(properties_over_the_datasets) {

@@ -50,7 +50,13 @@
 //  - nfc: character normalization to NFC (§5.3.2.2), off by default: RFC 3987 says equivalence must not rely on
 //    it, except for text from non-digital or legacy-charset sources. It is applied to the literal text of each
 //    component separately, never across a delimiter.
-//  - fragment: keep or drop it (RFC 3986 §5.1: fragments do not take part in selecting a network action).
+//  - fragment: keep or drop it (RFC 3986 §5.1: fragments do not take part in selecting a network action); kept by
+//    default.
+// The defaults, the same in C++, C, the iri tool and Python: the syntax rung (it needs no knowledge of any scheme,
+// RFC 3987 §5.3.2 applies it to every IRI), no NFC, the fragment kept, the output an IRI. A crawler asks for the
+// scheme rung explicitly ({.rung = iri::rung::scheme}).
+// Normal forms and keys are IRIs: a host keeps its Unicode characters and "%HH" of UTF-8 iunreserved characters
+// are decoded ("ros%C3%A9" is written "rosé"). `as_uri` asks for the URI instead, for a client to fetch.
 #pragma once
 
 #include <string>
@@ -70,6 +76,12 @@ struct normalize_options {
     iri::rung rung = iri::rung::syntax;
     bool nfc = false;             ///< character normalization (NFC), opt-in (RFC 3987 §5.3.2.2)
     bool keep_fragment = true;    ///< false: drop the fragment (compare without it)
+    /// The normal form (or key) as a URI a client can fetch: converted by to_uri with IDNA hosts (convert.hpp,
+    /// host_mapping::idna: 3987bis §3.1 and §3.4.2), so "http://Résumé.example.org/rosé" at the syntax rung gives
+    /// "http://xn--rsum-bpad.example.org/ros%C3%A9". A host UTS #46 rejects is an error (errc::idna_failed, its
+    /// offset in the normal form).
+    /// equivalent() ignores it: equivalence is that of the keys as IRIs.
+    bool as_uri = false;
 };
 
 /// The normal form of `r` at the given rung, valid in r's grammar.
@@ -83,7 +95,7 @@ struct normalize_options {
                                             const normalize_options& options = {});
 
 /// As normalize, appending to `out` in one pass (whose capacity a batch can reuse: no allocation once it is large
-/// enough, apart from the ICU buffers of an IDN host or of a text NFC changes).
+/// enough, apart from the ICU buffers of an IDN host or of a text NFC changes, and with as_uri the IRI's copy).
 /// @return the number of bytes appended; on error `out` is as it was.
 [[nodiscard]] result<std::size_t> append_normalized(std::string& out, const reference_view& r,
                                                     const normalize_options& options = {});

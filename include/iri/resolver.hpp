@@ -63,7 +63,7 @@ private:
     std::string base_text_;
     components base_ = reference_view().offsets();
     bool has_base_ = false;
-    bool normal_prefix_ = false;  // the base's scheme and authority are their own normal form
+    bool normal_head_ = false;  // the base's head (its scheme and authority) is its own normal form
     grammar grammar_;
     normalize_options normalize_;
     resolve_options resolve_;

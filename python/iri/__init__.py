@@ -8,7 +8,7 @@
 'http://xn--rsum-bpad.example.org/'
 >>> iri.resolve("http://a/b/c/d;p?q", "../g")
 'http://a/b/g'
->>> iri.canonical_keys(["../g", "HTTP://A:80/b/g"], bases="http://a/b/c/d")
+>>> iri.canonical_keys(["../g", "HTTP://A:80/b/g"], bases="http://a/b/c/d", rung="scheme")
 ['http://a/b/g', 'http://a/b/g']
 
 Every function takes str or bytes. Offsets are str indices for str input. Errors raise iri.IRIError (a

@@ -153,10 +153,11 @@ py::list validate_many(py::handle sequence, std::string_view grammar, std::strin
     return list;
 }
 
-py::list normalize_many(py::handle sequence, std::string_view level, bool nfc, bool keep_fragment,
-                        std::string_view grammar, std::string_view errors, py::handle jobs) {
+py::list normalize_many(py::handle sequence, const std::optional<std::string>& rung, bool nfc, bool keep_fragment,
+                        std::string_view grammar, std::string_view errors, py::handle jobs,
+                        const std::optional<std::string>& level, bool as_uri) {
     const iri::grammar g = grammar_named(grammar);
-    const iri::normalize_options o = normalize_options(level, nfc, keep_fragment);
+    const iri::normalize_options o = normalize_options(rung, level, nfc, keep_fragment, as_uri);
     return map_strings(sequence, errors, jobs, [&](std::string_view s, outcome& out) {
         auto v = iri::reference_view::parse(s, g);
         if (!v) out.error = v.error();
@@ -235,10 +236,11 @@ py::list resolve_many(py::handle base_arg, py::handle refs, std::string_view gra
                      });
 }
 
-py::list canonical_keys(py::handle hrefs, py::handle base_arg, std::string_view level, bool nfc,
-                        bool keep_fragment, std::string_view grammar, std::string_view errors, py::handle jobs) {
+py::list canonical_keys(py::handle hrefs, py::handle base_arg, const std::optional<std::string>& rung, bool nfc,
+                        bool keep_fragment, std::string_view grammar, std::string_view errors, py::handle jobs,
+                        const std::optional<std::string>& level, bool as_uri) {
     const iri::grammar g = grammar_named(grammar);
-    const iri::normalize_options o = normalize_options(level, nfc, keep_fragment);
+    const iri::normalize_options o = normalize_options(rung, level, nfc, keep_fragment, as_uri);
     return map_pairs(hrefs, base_arg, errors, jobs,
                      [&](std::optional<std::string_view> b, std::string_view r, outcome& out) {
                          if (!b) {
@@ -259,11 +261,12 @@ void define_batch(py::module_& m) {
           arg("jobs") = 1);
     m.def("resolve_many", &resolve_many, doc::resolve_many, arg("bases"), arg("refs"), arg("grammar") = "iri", arg("strict") = true,
           arg("errors") = "none", arg("jobs") = 1);
-    m.def("normalize_many", &normalize_many, doc::normalize_many, arg("items"), arg("level") = "syntax", arg("nfc") = false,
-          arg("keep_fragment") = true, arg("grammar") = "iri", arg("errors") = "none", arg("jobs") = 1);
-    m.def("canonical_keys", &canonical_keys, doc::canonical_keys, arg("hrefs"), arg("bases") = py::none(), arg("level") = "scheme",
+    m.def("normalize_many", &normalize_many, doc::normalize_many, arg("items"), arg("rung") = py::none(),
           arg("nfc") = false, arg("keep_fragment") = true, arg("grammar") = "iri", arg("errors") = "none",
-          arg("jobs") = 1);
+          arg("jobs") = 1, py::kw_only(), arg("level") = py::none(), arg("as_uri") = false);
+    m.def("canonical_keys", &canonical_keys, doc::canonical_keys, arg("hrefs"), arg("bases") = py::none(),
+          arg("rung") = py::none(), arg("nfc") = false, arg("keep_fragment") = true, arg("grammar") = "iri",
+          arg("errors") = "none", arg("jobs") = 1, py::kw_only(), arg("level") = py::none(), arg("as_uri") = false);
     m.def("to_uri_many", &to_uri_many, doc::to_uri_many, arg("items"), arg("host") = "percent", arg("charset") = py::none(),
           arg("encode_unsafe_ascii") = false, arg("grammar") = "iri", arg("errors") = "none", arg("jobs") = 1);
     m.def("to_iri_many", &to_iri_many, doc::to_iri_many, arg("items"), arg("to") = "iri", arg("keep_discouraged_encoded") = false,

@@ -35,23 +35,29 @@ inline constexpr const char* relativize = R"(The shortest reference that resolve
 '?y'
 )";
 
-inline constexpr const char* normalize = R"(The normal form at level "simple", "syntax" (the default) or "scheme"
-(RFC 3987 §5.3); nfc=True adds NFC; keep_fragment=False drops the fragment.
+inline constexpr const char* normalize = R"(The normal form at rung "simple", "syntax" (the default) or "scheme"
+(RFC 3987 §5.3; level= is an alias of rung=); nfc=True adds NFC; keep_fragment=False drops the fragment. It is
+an IRI (Unicode hosts, UTF-8 characters decoded); as_uri=True gives the URI a client can fetch, IDNA hosts.
 
->>> iri.normalize("HTTP://www.Example.COM:80/%7euser/./a/../b?q#f", level="scheme")
+>>> iri.normalize("HTTP://www.Example.COM:80/%7euser/./a/../b?q#f", rung="scheme")
 'http://www.example.com/~user/b?q#f'
+>>> iri.normalize("http://Résumé.example.org/rosé", as_uri=True)
+'http://xn--rsum-bpad.example.org/ros%C3%A9'
 )";
 
-inline constexpr const char* canonical_key = R"(A key equal for exactly the references equivalent at `level` (default
-"scheme"), for sets and dicts.
+inline constexpr const char* canonical_key = R"(A key equal for exactly the references equivalent at `rung` (default
+"syntax"; level= is an alias), for sets and dicts: an IRI, or with as_uri=True a URI with IDNA hosts. A crawler
+asks for rung="scheme" (default ports, IDN hosts).
 
->>> iri.canonical_key("HTTP://xn--rsum-bpad.example.org:80") == iri.canonical_key("http://résumé.example.org/")
+>>> iri.canonical_key("HTTP://xn--rsum-bpad.example.org:80", rung="scheme") == \
+...     iri.canonical_key("http://résumé.example.org/", rung="scheme")
 True
 )";
 
-inline constexpr const char* equivalent = R"(Whether a and b are equivalent at `level` (RFC 3987 §5.3).
+inline constexpr const char* equivalent = R"(Whether a and b are equivalent at `rung` (RFC 3987 §5.3; default "syntax";
+level= is an alias).
 
->>> iri.equivalent("http://example.com", "http://example.com:80/", level="scheme")
+>>> iri.equivalent("http://example.com", "http://example.com:80/", rung="scheme")
 True
 )";
 
@@ -150,7 +156,7 @@ inline constexpr const char* normalize_many = R"(normalize for each item (see re
 inline constexpr const char* canonical_keys = R"(The canonical key of each href, resolved first against bases (one str,
 or a sequence as long as hrefs) when given; see resolve_many for errors= and jobs=.
 
->>> iri.canonical_keys(["../g", "HTTP://A:80/b/g#x"], bases="http://a/b/c/d", keep_fragment=False)
+>>> iri.canonical_keys(["../g", "HTTP://A:80/b/g#x"], bases="http://a/b/c/d", rung="scheme", keep_fragment=False)
 ['http://a/b/g', 'http://a/b/g']
 )";
 

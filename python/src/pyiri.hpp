@@ -59,8 +59,11 @@ private:
 /// The production of grammar `g` named by an ABNF rule name or RFC 3986 role ("IRI-reference", "ihost", "host"):
 /// a name of g, else a name of the IRI grammar standing for its role ("IRI-reference" in uri is URI-reference).
 [[nodiscard]] iri::production production_named(iri::grammar g, std::string_view name);
-/// normalize options from level ("simple", "syntax", "scheme"), nfc and keep_fragment, or ValueError.
-[[nodiscard]] iri::normalize_options normalize_options(std::string_view level, bool nfc, bool keep_fragment);
+/// normalize options from rung ("simple", "syntax", "scheme"; None: "syntax") or its alias level (not both), nfc,
+/// keep_fragment and as_uri, or ValueError.
+[[nodiscard]] iri::normalize_options normalize_options(const std::optional<std::string>& rung,
+                                                       const std::optional<std::string>& level, bool nfc,
+                                                       bool keep_fragment, bool as_uri = false);
 /// to_uri options; `host` is "percent" or "idna"; `charset` must outlive the options.
 [[nodiscard]] iri::to_uri_options to_uri_options(std::string_view host, const std::optional<std::string>& charset,
                                                  bool encode_unsafe_ascii);

@@ -135,28 +135,31 @@ py::str relativize(py::handle base, py::handle target, std::string_view grammar)
     return to_str(out->str());
 }
 
-py::str normalize(py::handle s, std::string_view level, bool nfc, bool keep_fragment, std::string_view grammar) {
+py::str normalize(py::handle s, const std::optional<std::string>& rung, bool nfc, bool keep_fragment,
+                  std::string_view grammar, const std::optional<std::string>& level, bool as_uri) {
     const text t = as_text(s, "s");
     const iri::grammar g = grammar_named(grammar);
-    auto out = iri::normalize(parse_input(t, g, nullptr), normalize_options(level, nfc, keep_fragment));
+    auto out = iri::normalize(parse_input(t, g, nullptr), normalize_options(rung, level, nfc, keep_fragment, as_uri));
     if (!out) raise(out.error(), t);
     return to_str(*out);
 }
 
-py::str canonical_key(py::handle s, std::string_view level, bool nfc, bool keep_fragment, std::string_view grammar) {
+py::str canonical_key(py::handle s, const std::optional<std::string>& rung, bool nfc, bool keep_fragment,
+                      std::string_view grammar, const std::optional<std::string>& level, bool as_uri) {
     const text t = as_text(s, "s");
     const iri::grammar g = grammar_named(grammar);
-    auto out = iri::canonical_key(parse_input(t, g, nullptr), normalize_options(level, nfc, keep_fragment));
+    auto out =
+        iri::canonical_key(parse_input(t, g, nullptr), normalize_options(rung, level, nfc, keep_fragment, as_uri));
     if (!out) raise(out.error(), t);
     return to_str(*out);
 }
 
-bool equivalent(py::handle a, py::handle b, std::string_view level, bool nfc, bool keep_fragment,
-                std::string_view grammar) {
+bool equivalent(py::handle a, py::handle b, const std::optional<std::string>& rung, bool nfc, bool keep_fragment,
+                std::string_view grammar, const std::optional<std::string>& level) {
     const text ta = as_text(a, "a"), tb = as_text(b, "b");
     const iri::grammar g = grammar_named(grammar);
     return iri::equivalent(parse_input(ta, g, "a"), parse_input(tb, g, "b"),
-                           normalize_options(level, nfc, keep_fragment));
+                           normalize_options(rung, level, nfc, keep_fragment));
 }
 
 py::str to_uri(py::handle s, std::string_view host, const std::optional<std::string>& charset,
@@ -194,12 +197,15 @@ void define_single(py::module_& m) {
     define_is_valid(m);
     m.def("resolve", &resolve, doc::resolve, arg("base"), arg("ref"), arg("grammar") = "iri", arg("strict") = true);
     m.def("relativize", &relativize, doc::relativize, arg("base"), arg("target"), arg("grammar") = "iri");
-    m.def("normalize", &normalize, doc::normalize, arg("s"), arg("level") = "syntax", arg("nfc") = false,
-          arg("keep_fragment") = true, arg("grammar") = "iri");
-    m.def("canonical_key", &canonical_key, doc::canonical_key, arg("s"), arg("level") = "scheme", arg("nfc") = false,
-          arg("keep_fragment") = true, arg("grammar") = "iri");
-    m.def("equivalent", &equivalent, doc::equivalent, arg("a"), arg("b"), arg("level") = "syntax", arg("nfc") = false,
-          arg("keep_fragment") = true, arg("grammar") = "iri");
+    // rung=None is the syntax rung (normalize.hpp's default); level is its alias, keyword only.
+    m.def("normalize", &normalize, doc::normalize, arg("s"), arg("rung") = py::none(), arg("nfc") = false,
+          arg("keep_fragment") = true, arg("grammar") = "iri", py::kw_only(), arg("level") = py::none(),
+          arg("as_uri") = false);
+    m.def("canonical_key", &canonical_key, doc::canonical_key, arg("s"), arg("rung") = py::none(), arg("nfc") = false,
+          arg("keep_fragment") = true, arg("grammar") = "iri", py::kw_only(), arg("level") = py::none(),
+          arg("as_uri") = false);
+    m.def("equivalent", &equivalent, doc::equivalent, arg("a"), arg("b"), arg("rung") = py::none(), arg("nfc") = false,
+          arg("keep_fragment") = true, arg("grammar") = "iri", py::kw_only(), arg("level") = py::none());
     m.def("to_uri", &to_uri, doc::to_uri, arg("s"), arg("host") = "percent", arg("charset") = py::none(),
           arg("encode_unsafe_ascii") = false, arg("grammar") = "iri");
     m.def("to_iri", &to_iri, doc::to_iri, arg("s"), arg("to") = "iri", arg("keep_discouraged_encoded") = false,

@@ -78,11 +78,15 @@ iri::production production_named(iri::grammar g, std::string_view name) {
     throw py::value_error("grammar '" + std::string(iri::name(g)) + "' has no production '" + std::string(name) + "'");
 }
 
-iri::normalize_options normalize_options(std::string_view level, bool nfc, bool keep_fragment) {
-    iri::normalize_options o{.rung = iri::rung::syntax, .nfc = nfc, .keep_fragment = keep_fragment};
-    if (level == "simple") o.rung = iri::rung::simple;
-    else if (level == "scheme") o.rung = iri::rung::scheme;
-    else if (level != "syntax") throw py::value_error("level must be 'simple', 'syntax' or 'scheme'");
+iri::normalize_options normalize_options(const std::optional<std::string>& rung,
+                                         const std::optional<std::string>& level, bool nfc, bool keep_fragment,
+                                         bool as_uri) {
+    if (rung && level) throw py::value_error("give rung or its alias level, not both");
+    const std::string_view name = rung ? std::string_view(*rung) : level ? std::string_view(*level) : "syntax";
+    iri::normalize_options o{.rung = iri::rung::syntax, .nfc = nfc, .keep_fragment = keep_fragment, .as_uri = as_uri};
+    if (name == "simple") o.rung = iri::rung::simple;
+    else if (name == "scheme") o.rung = iri::rung::scheme;
+    else if (name != "syntax") throw py::value_error("rung must be 'simple', 'syntax' or 'scheme'");
     return o;
 }
 

@@ -251,16 +251,16 @@ def test_relativize():
 
 def test_normalize():
     assert iri.normalize("eXAMPLE://a/./b/../b/%63/%7bfoo%7d") == "example://a/b/c/%7Bfoo%7D"  # RFC 3986 §6.2.2
-    assert iri.normalize("HTTP://www.Example.COM:80/%7euser/./a/../b?q#f", level="scheme") == \
+    assert iri.normalize("HTTP://www.Example.COM:80/%7euser/./a/../b?q#f", rung="scheme") == \
         "http://www.example.com/~user/b?q#f"
     assert iri.normalize("http://a/ros%C3%A9") == "http://a/rosé"  # RFC 3987 §5.3.2.3
     assert iri.normalize("http://a/b%2Fc") == "http://a/b%2Fc"  # reserved: stays encoded
-    assert iri.normalize("HTTP://A/./b", level="simple") == "HTTP://A/./b"
+    assert iri.normalize("HTTP://A/./b", rung="simple") == "HTTP://A/./b"
     assert iri.normalize("http://a/e\u0301") == "http://a/e\u0301"
     assert iri.normalize("http://a/e\u0301", nfc=True) == "http://a/\u00e9"  # §5.3.2.2, opt-in
     assert iri.normalize("http://a/b#f", keep_fragment=False) == "http://a/b"
-    with pytest.raises(ValueError, match="level"):
-        iri.normalize("a:b", level="maximal")
+    with pytest.raises(ValueError, match="rung"):
+        iri.normalize("a:b", rung="maximal")
     with pytest.raises(iri.IRIError):
         iri.normalize("http://a b")
     assert iri.normalize_many(["HTTP://A/", "a b", "x:%7e"], jobs=2) == ["http://a/", None, "x:~"]
@@ -269,23 +269,72 @@ def test_normalize():
 def test_equivalent():
     # RFC 3986 §6.2.3: equivalent by scheme-based normalization, not by syntax alone
     for other in ("http://example.com/", "http://example.com:/", "http://example.com:80/"):
-        assert iri.equivalent("http://example.com", other, level="scheme")
+        assert iri.equivalent("http://example.com", other, rung="scheme")
     assert not iri.equivalent("http://example.com", "http://example.com:/")
     # RFC 3987 §5.3.3: IDN equivalence
-    assert iri.equivalent("http://résumé.example.org/", "http://xn--rsum-bpad.example.org/", level="scheme")
+    assert iri.equivalent("http://résumé.example.org/", "http://xn--rsum-bpad.example.org/", rung="scheme")
     assert iri.equivalent("http://a/#x", "http://a/#y", keep_fragment=False)
     with pytest.raises(iri.IRIError) as info:
         iri.equivalent("http://a/", "a b")
     assert info.value.input == "b"
 
 
+def test_defaults_are_the_syntax_rung_with_the_fragment():
+    # One set of defaults with C++, C and the tool (normalize.hpp): the syntax rung (RFC 3987 §5.3.2: the scheme
+    # and the ASCII host lowercased, the port kept as text), no NFC, the fragment kept; a key is the normal form.
+    u = "HTTP://EXAMPLE.com:80/#x"
+    assert iri.canonical_key(u) == "http://example.com:80/#x"
+    assert iri.normalize(u) == "http://example.com:80/#x"
+    assert iri.canonical_keys([u]) == ["http://example.com:80/#x"]
+    assert iri.normalize_many([u]) == ["http://example.com:80/#x"]
+    assert not iri.equivalent(u, "http://example.com/#x")
+    # the scheme rung (§5.3.3), asked for: the default port 80 dropped
+    assert iri.canonical_key(u, rung="scheme") == "http://example.com/#x"
+    assert iri.canonical_keys([u], rung="scheme") == ["http://example.com/#x"]
+    assert iri.equivalent(u, "http://example.com/#x", rung="scheme")
+
+
+def test_level_is_an_alias_of_rung():
+    u = "HTTP://EXAMPLE.com:80/%7e#x"
+    assert iri.normalize(u, level="scheme") == iri.normalize(u, rung="scheme") == "http://example.com/~#x"
+    assert iri.canonical_key(u, level="simple") == u
+    assert iri.canonical_keys([u], level="scheme") == ["http://example.com/~#x"]
+    assert iri.normalize_many([u], level="scheme") == ["http://example.com/~#x"]
+    assert iri.equivalent(u, "http://example.com/~#x", level="scheme")
+    for call in (lambda: iri.normalize(u, rung="scheme", level="scheme"),
+                 lambda: iri.canonical_key(u, rung="syntax", level="scheme"),
+                 lambda: iri.equivalent(u, u, rung="scheme", level="scheme"),
+                 lambda: iri.normalize_many([u], rung="scheme", level="scheme"),
+                 lambda: iri.canonical_keys([u], rung="scheme", level="syntax")):
+        with pytest.raises(ValueError, match="not both"):
+            call()
+    with pytest.raises(ValueError, match="rung"):
+        iri.normalize(u, level="maximal")
+
+
+def test_keys_are_iris_and_as_uri_gives_the_uri():
+    # A key is an IRI: "%C3%A9" is the UTF-8 of "é", an iunreserved character, decoded (RFC 3987 §5.3.2.3); the
+    # syntax rung keeps the case of a host that is not US-ASCII only (§5.3.2.1).
+    assert iri.canonical_key("http://Résumé.example.org/ros%C3%A9") == "http://Résumé.example.org/rosé"
+    # as_uri: RFC 3987 §3.1 writes "é" as its UTF-8 octets "%C3%A9"; the host by UTS #46 ToASCII (3987bis §3.4.2):
+    # mapped to lowercase, then the punycode label "xn--rsum-bpad".
+    uri = "http://xn--rsum-bpad.example.org/ros%C3%A9"
+    assert iri.normalize("http://Résumé.example.org/rosé", as_uri=True) == uri
+    assert iri.canonical_key("http://Résumé.example.org/rosé", as_uri=True) == uri
+    assert iri.canonical_key("HTTP://résumé.example.org:80/ros%c3%a9", rung="scheme", as_uri=True) == uri
+    assert iri.normalize_many(["http://Résumé.example.org/rosé", "a b"], as_uri=True) == [uri, None]
+    assert iri.canonical_keys(["rosé"], bases="http://Résumé.example.org/x", as_uri=True) == [uri]
+    assert iri.normalize("http://a/b?q=%7e#f", as_uri=True) == "http://a/b?q=~#f"  # ASCII: as without it
+
+
 def test_canonical_keys():
-    k = iri.canonical_key("HTTP://xn--rsum-bpad.EXAMPLE.org:80")
-    assert k == iri.canonical_key("http://résumé.example.org/")
-    assert k != iri.canonical_key("http://résumé.example.org/x")
-    keys = iri.canonical_keys(["../g", "HTTP://A:80/b/g", "g h", "#f"], bases="http://a/b/c/d", keep_fragment=False)
+    k = iri.canonical_key("HTTP://xn--rsum-bpad.EXAMPLE.org:80", rung="scheme")
+    assert k == iri.canonical_key("http://résumé.example.org/", rung="scheme")
+    assert k != iri.canonical_key("http://résumé.example.org/x", rung="scheme")
+    keys = iri.canonical_keys(["../g", "HTTP://A:80/b/g", "g h", "#f"], bases="http://a/b/c/d", rung="scheme",
+                              keep_fragment=False)
     assert keys == ["http://a/b/g", "http://a/b/g", None, "http://a/b/c/d"]
-    assert iri.canonical_keys(["HTTP://A:80/", "x y"]) == ["http://a/", None]
+    assert iri.canonical_keys(["HTTP://A:80/", "x y"], rung="scheme") == ["http://a/", None]
     with pytest.raises(iri.IRIError) as info:
         iri.canonical_keys(["g", "g h"], bases=["http://a/", "http://a/"], errors="raise")
     assert info.value.input == "ref" and info.value.offset == 1

@@ -79,8 +79,8 @@ def test_resolve_and_keys_equal_tool_on_common_crawl_pairs():
     hrefs = [h for _, h in pairs]
     assert iri.resolve_many(bases, hrefs, jobs=2) == tool
     targets = [t for t in tool if t is not None]
-    normal = outputs("normalize", targets, "--level", "scheme", "--no-fragment")
-    keys = iri.canonical_keys(hrefs, bases=bases, keep_fragment=False, jobs=2)
+    normal = outputs("normalize", targets, "--rung", "scheme", "--no-fragment")
+    keys = iri.canonical_keys(hrefs, bases=bases, rung="scheme", keep_fragment=False, jobs=2)
     assert [k for k, t in zip(keys, tool) if t is not None] == normal
 
 
@@ -103,8 +103,8 @@ def test_parse_equals_tool_on_generated(inputs):
 
 @SETTINGS
 @given(st.lists(REFERENCES, min_size=1, max_size=30), st.sampled_from(["syntax", "scheme"]))
-def test_normalize_equals_tool_on_generated(inputs, level):
-    assert iri.normalize_many(inputs, level=level) == outputs("normalize", inputs, "--level", level)
+def test_normalize_equals_tool_on_generated(inputs, rung):
+    assert iri.normalize_many(inputs, rung=rung) == outputs("normalize", inputs, "--rung", rung)
 
 
 @SETTINGS

@@ -26,7 +26,10 @@ int parse_pair(std::string_view a, std::string_view b, iri::grammar g, parsed_pa
 iri::normalize_options to_normalize_options(const iri_normalize_options* given, bool& ok) noexcept {
     const iri_normalize_options o = read_options(given, iri_normalize_options IRI_NORMALIZE_OPTIONS_INIT);
     ok = o.rung >= IRI_RUNG_SIMPLE && o.rung <= IRI_RUNG_SCHEME;
-    return {.rung = static_cast<iri::rung>(ok ? o.rung : 0), .nfc = o.nfc != 0, .keep_fragment = o.keep_fragment != 0};
+    return {.rung = static_cast<iri::rung>(ok ? o.rung : 0),
+            .nfc = o.nfc != 0,
+            .keep_fragment = o.keep_fragment != 0,
+            .as_uri = o.as_uri != 0};
 }
 
 // The parts normalize and canonical_key share: checks, the parse, then `f` on the view.

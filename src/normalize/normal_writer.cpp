@@ -44,7 +44,7 @@ using detail::unreserved_of;
 using detail::unreserved_set;
 
 // How a component's text is percent-normalized.
-enum class piece : std::uint8_t {
+enum class pct_rule : std::uint8_t {
     text,          // §5.3.2.3 only
     ascii_host,    // and §5.3.2.1: a US-ASCII-only host, lowercased
     path,          // and no "%2E" decoded where it would make a dot segment
@@ -94,7 +94,7 @@ std::int32_t unreserved_octets(std::string_view s, std::size_t i, int lead, cons
 
 // §5.3.2.1 and §5.3.2.3 at the "%" at s[i]: the character its triplets encode when it is unreserved, else this one
 // octet as "%HH" with uppercase hex, written at p (which moves past it). Returns where the text continues.
-std::size_t put_triplets(char*& p, std::string_view s, std::size_t i, const unreserved_set& u, piece k) noexcept {
+std::size_t put_triplets(char*& p, std::string_view s, std::size_t i, const unreserved_set& u, pct_rule k) noexcept {
     const int lead = detail::escape_at(s, i);
     if (lead < 0) {  // not a triplet (never in a valid component)
         *p++ = s[i];
@@ -106,21 +106,21 @@ std::size_t put_triplets(char*& p, std::string_view s, std::size_t i, const unre
     }
     std::uint8_t bytes[4];
     const std::int32_t used = unreserved_octets(s, i, lead, u, bytes);
-    if (used == 0 || (lead == '.' && k == piece::path && detail::decodes_to_dot_segment(s, i))) {
+    if (used == 0 || (lead == '.' && k == pct_rule::path && detail::decodes_to_dot_segment(s, i))) {
         p = detail::put_percent_encoded(p, static_cast<unsigned char>(lead));
         return i + 3;
     }
     for (std::int32_t b = 0; b < used; ++b) {
         const char c = static_cast<char>(bytes[b]);
-        *p++ = k == piece::ascii_host ? detail::to_lower(c) : c;
+        *p++ = k == pct_rule::ascii_host ? detail::to_lower(c) : c;
     }
     return i + 3 * static_cast<std::size_t>(used);
 }
 
 // §5.3.2.3 (and §5.3.2.1 for `k`): the runs between "%" copied as blocks, each triplet normalized, all written into
 // the output's room at once (never longer than `s`: a decoded character is shorter than its triplets).
-void append_pct_normalized(std::string& out, std::string_view s, const unreserved_set& u, piece k) {
-    if (k != piece::ascii_host && triplets_already_normal(s, u)) {
+void append_pct_normalized(std::string& out, std::string_view s, const unreserved_set& u, pct_rule k) {
+    if (k != pct_rule::ascii_host && triplets_already_normal(s, u)) {
         out.append(s);
         return;
     }
@@ -141,7 +141,7 @@ void append_pct_normalized(std::string& out, std::string_view s, const unreserve
         const char* const run_end = detail::find_first_of<'%'>(s.data() + i, end, s.data());
         const std::size_t j = static_cast<std::size_t>(run_end - s.data());
         std::memcpy(p, s.data() + i, j - i);
-        if (k == piece::ascii_host)
+        if (k == pct_rule::ascii_host)
             for (char* c = p; c != p + (j - i); ++c) *c = detail::to_lower(*c);
         p += j - i;
         i = j;
@@ -188,14 +188,14 @@ class normal_writer {
 public:
     // `known`: the scheme's row of the table at the scheme rung, else nullptr.
     normal_writer(std::string& out, const detail::target_parts& t, const normalize_options& o,
-                  std::string_view normal_prefix, const scheme_info* known)
-        : out_(out), t_(t), o_(o), normal_prefix_(normal_prefix), syntax_(o.rung != rung::simple),
+                  std::string_view normal_head, const scheme_info* known)
+        : out_(out), t_(t), o_(o), normal_head_(normal_head), syntax_(o.rung != rung::simple),
           scheme_rung_(o.rung == rung::scheme), known_(known) {}
 
     // False when ICU failed (NFC).
     bool write() {
-        if (!normal_prefix_.empty()) {
-            out_.append(normal_prefix_);
+        if (!normal_head_.empty()) {
+            out_.append(normal_head_);
         } else {
             if (t_.scheme) {
                 put_lowered(t_.scheme->scheme());
@@ -221,12 +221,12 @@ private:
     // A component's text: percent-encoding normalized (syntax), then NFC (when asked). Without "%" it is copied as
     // one block (and lowercased in place for a US-ASCII-only host), or, non-ASCII with NFC asked, normalized from
     // where it is.
-    void put(std::string_view s, piece k = piece::text) {
+    void put(std::string_view s, pct_rule k = pct_rule::text) {
         const std::size_t from = out_.size();
         const char* const end = s.data() + s.size();
         if (!syntax_ || detail::find_first_of<'%'>(s.data(), end, s.data()) == end) {
             if (o_.nfc && !detail::is_ascii(s)) return put_nfc(s);
-            if (k == piece::ascii_host) append_lowered(out_, s);
+            if (k == pct_rule::ascii_host) append_lowered(out_, s);
             else out_.append(s);
             return;  // ASCII, or no NFC asked
         }
@@ -272,7 +272,7 @@ private:
     // DNS names (the scheme table's dns_host).
     void reg_name(std::string_view host) {
         const std::size_t from = out_.size();
-        put(host, syntax_ && ascii_only_host(host) ? piece::ascii_host : piece::text);
+        put(host, syntax_ && ascii_only_host(host) ? pct_rule::ascii_host : pct_rule::text);
         if (!scheme_rung_ || !known_ || !known_->dns_host) return;
         const std::string_view written = std::string_view(out_).substr(from);
         if (!needs_uts46(written, kinds_of(written))) return;
@@ -302,8 +302,8 @@ private:
     // on the base) and RFC 3986 §5.2.4 (for a resolved target's path), then §5.3.3's "/" for an empty path.
     void path() {
         const std::size_t from = out_.size();
-        put(t_.path_prefix, piece::path);
-        put(t_.path, piece::path);
+        put(t_.path_prefix, pct_rule::path);
+        put(t_.path, pct_rule::path);
         if ((t_.remove_dots || (syntax_ && t_.scheme)) && !t_.no_dot_segment)
             out_.resize(from + detail::remove_dot_segments_in_place(out_.data() + from, out_.size() - from));
         // Without an authority a path must not begin with "//" (RFC 3986 §3.3): "/." before it, as resolve() does.
@@ -315,7 +315,7 @@ private:
     std::string& out_;
     const detail::target_parts& t_;
     const normalize_options& o_;
-    const std::string_view normal_prefix_;
+    const std::string_view normal_head_;
     const bool syntax_, scheme_rung_;
     const scheme_info* known_;
     bool failed_ = false;
@@ -327,11 +327,11 @@ private:
 namespace detail {
 
 result<std::size_t> append_normal_form(std::string& out, const target_parts& t, const normalize_options& o,
-                                       std::string_view source, std::string_view normal_prefix,
+                                       std::string_view source, std::string_view normal_head,
                                        normal_purpose purpose) {
     const std::size_t start = out.size();
     const scheme_info* known = o.rung == rung::scheme && t.scheme ? find_scheme(t.scheme->scheme()) : nullptr;
-    normal_writer writer(out, t, o, normal_prefix, known);
+    normal_writer writer(out, t, o, normal_head, known);
     if (!writer.write()) {
         out.resize(start);
         return make_error(errc::unicode_failure, source, 0, t.variant, production::uri_reference);
@@ -346,6 +346,7 @@ result<std::size_t> append_normal_form(std::string& out, const target_parts& t, 
             return check.error();
         }
     }
+    if (o.as_uri) return rewrite_as_uri(out, start, t.variant);
     return out.size() - start;
 }
 

@@ -17,6 +17,7 @@
 #include "grammar/literal_skip.hpp"
 #include "grammar/registry.hpp"
 #include "iri/charset.hpp"
+#include "iri/convert.hpp"
 #include "iri/idna.hpp"
 #include "iri/parse.hpp"
 #include "iri/percent.hpp"
@@ -35,6 +36,7 @@ namespace iri {
 
 namespace {
 
+using detail::head_end;
 using detail::kinds_of;
 using detail::lowercase_changes;
 using detail::needs_uts46;
@@ -60,17 +62,11 @@ bool scheme_rung_keeps(const reference_view& r, const scheme_info* known, bool i
     return true;
 }
 
-// Where the scheme and authority of `r` end (with the ":" after the scheme).
-std::size_t prefix_end(const reference_view& r) noexcept {
-    if (r.has_authority()) return r.offsets()[component::authority].end;
-    return r.has_scheme() ? r.offsets()[component::scheme].end + 1 : 0;
-}
-
 // The scheme and authority of `r` are their own normal form (its "%", and with NFC its non-ASCII characters, are
 // looked for by the caller): a lowercase scheme, no uppercase letter where §5.3.2.1 lowers it (a US-ASCII-only
 // reg-name, an IP literal) and at the scheme rung nothing §5.3.3 changes. `known` is the scheme's row at the scheme
 // rung.
-bool prefix_normal(const reference_view& r, const normalize_options& o, const scheme_info* known) noexcept {
+bool head_normal(const reference_view& r, const normalize_options& o, const scheme_info* known) noexcept {
     if (o.rung == rung::simple || lowercase_changes(kinds_of(r.scheme()), false)) return false;
     if (!r.has_authority()) return true;
     const unsigned host = kinds_of(r.host());
@@ -78,27 +74,27 @@ bool prefix_normal(const reference_view& r, const normalize_options& o, const sc
     return o.rung != rung::scheme || scheme_rung_keeps(r, known, needs_uts46(r.host(), host));
 }
 
-// prefix_normal, told by octets_of whether the scheme and authority have an octet it reads (`may_change`): when
+// head_normal, told by octets_of whether the scheme and authority have an octet it reads (`may_change`): when
 // they have none, only the scheme rung's port rules are left.
-bool prefix_kept(const reference_view& r, const normalize_options& o, const scheme_info* known,
+bool head_kept(const reference_view& r, const normalize_options& o, const scheme_info* known,
                  bool may_change) noexcept {
-    if (may_change) return prefix_normal(r, o, known);
+    if (may_change) return head_normal(r, o, known);
     return o.rung != rung::simple &&
            (o.rung != rung::scheme || !r.has_authority() || scheme_rung_keeps(r, known, false));
 }
 
-// True when the triplets after the first `prefix` octets of `r` (its scheme and authority, which have no "%") are
+// True when the triplets after the first `head` octets of `r` (its scheme and authority, which have no "%") are
 // ones §5.3.2.1 and §5.3.2.3 leave as they are (triplets_already_normal: what the writer asks of each component
 // before it copies it).
-bool triplets_after_prefix_normal(const reference_view& r, std::size_t prefix) noexcept {
+bool triplets_after_head_normal(const reference_view& r, std::size_t head) noexcept {
     const unreserved_set& u = unreserved_of(r.variant());
-    return !u.cs || triplets_already_normal(r.str().substr(prefix), u);
+    return !u.cs || triplets_already_normal(r.str().substr(head), u);
 }
 
 // How much of `r` is already its normal form at the syntax or scheme rung (with NFC: where it is ASCII).
 enum class normal_extent : std::uint8_t {
     none,
-    prefix,  // its scheme and authority: the writer copies them as one block
+    head,    // its head, the scheme and authority: the writer copies them as one block
     whole,   // all of it: copied as one block
 };
 
@@ -111,7 +107,7 @@ struct normal_survey {
 };
 
 // The scheme and authority are normal when they have no "%" (a "%" in a host is left to the writer: its rules read
-// the host decoded, IDN §5.3.3), nothing NFC may change, and prefix_normal holds (asked only when octets_of found
+// the host decoded, IDN §5.3.3), nothing NFC may change, and head_normal holds (asked only when octets_of found
 // an octet it reads). The whole reference is when, besides, no triplet changes, NFC has nothing to do (§5.3.2.2:
 // it changes no ASCII text), no dot segment is to be removed (§5.3.2.4) and at the scheme rung nothing §5.3.3
 // changes: no default port or empty path, and no change by the scheme's own rule (urn, mailto, file).
@@ -119,21 +115,21 @@ normal_survey survey_of(const reference_view& r, const normalize_options& o, det
     if (o.rung == rung::simple) return {};
     const scheme_info* known = o.rung == rung::scheme && r.has_scheme() ? find_scheme(r.scheme()) : nullptr;
     const std::string_view s = r.str();
-    const std::size_t prefix = prefix_end(r);
-    const detail::text_octets v = detail::octets_of(s.data(), s.size(), prefix);
+    const std::size_t head = head_end(r);
+    const detail::text_octets v = detail::octets_of(s.data(), s.size(), head);
     const std::string_view path = r.path();
     const bool dots = v.slash_dot || path.starts_with('.');
-    if ((v.percent && detail::find_first_of<'%'>(s.data(), s.data() + prefix, s.data()) != s.data() + prefix) ||
-        (o.nfc && v.prefix_may_change) || !prefix_kept(r, o, known, v.prefix_may_change))
+    if ((v.percent && detail::find_first_of<'%'>(s.data(), s.data() + head, s.data()) != s.data() + head) ||
+        (o.nfc && v.head_may_change) || !head_kept(r, o, known, v.head_may_change))
         return {normal_extent::none, dots};
-    if ((o.nfc && v.non_ascii) || (v.percent && !triplets_after_prefix_normal(r, prefix)))
-        return {normal_extent::prefix, dots};
+    if ((o.nfc && v.non_ascii) || (v.percent && !triplets_after_head_normal(r, head)))
+        return {normal_extent::head, dots};
     if (r.has_scheme() && dots && detail::first_dot_segment(path) != path.size())
-        return {normal_extent::prefix, true};
+        return {normal_extent::head, true};
     if (r.has_authority() && path.empty() && known && known->empty_path_is_root)
-        return {normal_extent::prefix, false};
+        return {normal_extent::head, false};
     if (known && known->equivalence != scheme_equivalence::none && detail::scheme_rule_may_change(*known, s, purpose))
-        return {normal_extent::prefix, false};
+        return {normal_extent::head, false};
     return {normal_extent::whole, false};
 }
 
@@ -141,12 +137,23 @@ normal_survey survey_of(const reference_view& r, const normalize_options& o, det
 
 namespace detail {
 
-bool prefix_already_normal(const reference_view& r, const normalize_options& o) noexcept {
-    const std::string_view prefix = r.str().substr(0, prefix_end(r));
-    const text_octets v = octets_of(prefix.data(), prefix.size(), prefix.size());
+std::size_t head_end(const reference_view& r) noexcept {
+    if (r.has_authority()) return r.offsets()[component::authority].end;
+    return r.has_scheme() ? r.offsets()[component::scheme].end + 1 : 0;
+}
+
+result<std::size_t> rewrite_as_uri(std::string& out, std::size_t from, grammar g) {
+    const std::string form = out.substr(from);
+    out.resize(from);
+    return append_to_uri(out, form, g, {.host = host_mapping::idna});
+}
+
+bool head_already_normal(const reference_view& r, const normalize_options& o) noexcept {
+    const std::string_view head = r.str().substr(0, head_end(r));
+    const text_octets v = octets_of(head.data(), head.size(), head.size());
     if (v.percent || (o.nfc && v.non_ascii)) return false;  // §5.3.2.2: NFC changes no ASCII text
-    return prefix_kept(r, o, o.rung == rung::scheme && r.has_scheme() ? find_scheme(r.scheme()) : nullptr,
-                       v.prefix_may_change);
+    return head_kept(r, o, o.rung == rung::scheme && r.has_scheme() ? find_scheme(r.scheme()) : nullptr,
+                       v.head_may_change);
 }
 
 }  // namespace detail
@@ -163,12 +170,13 @@ result<std::size_t> append_form(std::string& out, const reference_view& r, const
                                        ? r.str().substr(0, r.offsets()[component::fragment].begin - 1)
                                        : r.str();
         out.append(s);
+        if (o.as_uri) return detail::rewrite_as_uri(out, out.size() - s.size(), r.variant());
         return s.size();
     }
-    const std::string_view prefix = survey.extent == normal_extent::prefix ? r.str().substr(0, prefix_end(r)) : "";
+    const std::string_view head = survey.extent == normal_extent::head ? r.str().substr(0, head_end(r)) : "";
     detail::target_parts parts = detail::parts_of(r);
     parts.no_dot_segment = !survey.dot_segment_possible;
-    return detail::append_normal_form(out, parts, o, r.str(), prefix, purpose);
+    return detail::append_normal_form(out, parts, o, r.str(), head, purpose);
 }
 
 }  // namespace
@@ -190,7 +198,9 @@ result<std::string> normalize(std::string_view text, grammar g, const normalize_
     return normalize(*r, o);
 }
 
-bool equivalent(const reference_view& a, const reference_view& b, const normalize_options& o) {
+bool equivalent(const reference_view& a, const reference_view& b, const normalize_options& given) {
+    normalize_options o = given;
+    o.as_uri = false;  // the keys compare as IRIs (normalize.hpp)
     auto without_fragment = [&](const reference_view& r) {
         return !o.keep_fragment && r.has_fragment() ? r.str().substr(0, r.offsets()[component::fragment].begin - 1)
                                                     : r.str();

@@ -19,12 +19,12 @@ enum class normal_purpose : std::uint8_t { reference, key };
 
 /// Appends the normal form (normalize.hpp) of the reference made of `t`, in one pass: each component is written
 /// normalized straight from the reference it comes from, so a resolved target is never written unnormalized first.
-/// `source` is the text errors name; `normal_prefix`, when not empty, is the target's scheme and authority already
-/// in normal form (prefix_already_normal), copied as they are. @return the number of bytes appended; on error
+/// `source` is the text errors name; `normal_head`, when not empty, is the target's scheme and authority already
+/// in normal form (head_already_normal), copied as they are. @return the number of bytes appended; on error
 /// `out` is as it was.
 [[nodiscard]] result<std::size_t> append_normal_form(std::string& out, const target_parts& t,
                                                      const normalize_options& o, std::string_view source,
-                                                     std::string_view normal_prefix = {},
+                                                     std::string_view normal_head = {},
                                                      normal_purpose purpose = normal_purpose::reference);
 
 /// The scheme rung's rule of `scheme` (scheme_info::equivalence) over the normal form out[from, ...), in place:
@@ -35,9 +35,15 @@ void apply_scheme_equivalence(std::string& out, std::size_t from, const scheme_i
 [[nodiscard]] bool scheme_rule_may_change(const scheme_info& scheme, std::string_view written,
                                           normal_purpose purpose) noexcept;
 
-/// True when the scheme and authority of `r` (up to the authority's end, or the ":" after the scheme) are their
-/// own normal form at rung syntax or scheme without NFC.
-[[nodiscard]] bool prefix_already_normal(const reference_view& r, const normalize_options& o) noexcept;
+/// Where the head of `r` ends: its scheme and authority, up to the authority's end or the ":" after the scheme.
+[[nodiscard]] std::size_t head_end(const reference_view& r) noexcept;
+
+/// True when the head of `r` (head_end) is its own normal form at rung syntax or scheme without NFC.
+[[nodiscard]] bool head_already_normal(const reference_view& r, const normalize_options& o) noexcept;
+
+/// normalize_options::as_uri: out[from, ...), a normal form in `g`, replaced by the URI to_uri writes for it with
+/// IDNA hosts (3987bis §3.1, §3.4.2). @return the bytes from `from`; on error `out` ends at `from`.
+[[nodiscard]] result<std::size_t> rewrite_as_uri(std::string& out, std::size_t from, grammar g);
 
 /// RFC 3987 §5.3.3: the form in which equivalent IDNs compare equal, for a reg-name host (syntax-normalized):
 /// U-labels in grammars that allow them, A-labels in URIs, after decoding percent-encoded UTF-8; nothing when

@@ -25,7 +25,7 @@ result<reference_view> resolver::rebase(std::string_view base) {
     const reference_view b = this->base();
     if (!b.has_scheme()) return detail::base_not_absolute(b);
     has_base_ = true;
-    normal_prefix_ = detail::prefix_already_normal(b, normalize_);
+    normal_head_ = detail::head_already_normal(b, normalize_);
     return b;
 }
 
@@ -43,12 +43,10 @@ result<std::size_t> resolver::append_target(std::string& out, std::string_view h
     auto ref = reference_view::parse(href, grammar_);
     if (!ref) return ref.error();
     const detail::target_parts t = detail::resolved_parts(b, *ref, resolve_);
-    // The base's scheme and authority, already normal, are copied as one block when the target takes both.
-    const bool prefix = normal_prefix_ && t.scheme == &b && t.authority == (b.has_authority() ? &b : nullptr);
-    const std::size_t prefix_end =
-        b.has_authority() ? b.offsets()[component::authority].end : b.offsets()[component::scheme].end + 1;
+    // The base's head (scheme and authority), already normal, is copied as one block when the target takes both.
+    const bool head = normal_head_ && t.scheme == &b && t.authority == (b.has_authority() ? &b : nullptr);
     return detail::append_normal_form(out, t, normalize_, href,
-                                      prefix ? b.str().substr(0, prefix_end) : std::string_view(),
+                                      head ? b.str().substr(0, detail::head_end(b)) : std::string_view(),
                                       key ? detail::normal_purpose::key : detail::normal_purpose::reference);
 }
 

@@ -1,5 +1,6 @@
 /* The C API (include/iri.h) from a C99 program: every function, its success and error paths, the worked
  * examples of the specs, invalid UTF-8 and embedded NUL inputs. Prints "N passed, N failed". */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -589,6 +590,35 @@ static void test_extract(void) {
     iri_free(NULL);
 }
 
+/* One set of defaults (include/iri/normalize.hpp): the syntax rung, the fragment kept, an IRI; as_uri the URI. */
+static void test_normalize_defaults_and_as_uri(void) {
+    iri_normalize_options o = IRI_NORMALIZE_OPTIONS_INIT;
+    const char* in = "HTTP://EXAMPLE.com:80/#x";
+    const char* rose = "http://R\xC3\xA9sum\xC3\xA9.example.org/ros\xC3\xA9"; /* http://Résumé.example.org/rosé */
+    const char* uri = "http://xn--rsum-bpad.example.org/ros%C3%A9";
+    char* out = NULL;
+    size_t n = 0;
+    CHECK(o.rung == IRI_RUNG_SYNTAX && o.nfc == 0 && o.keep_fragment == 1 && o.as_uri == 0);
+    /* RFC 3987 §5.3.2: the scheme and the ASCII host lowercased, the port kept; a key is the normal form */
+    CHECK(key(in, NULL, &out) == IRI_OK && strcmp(out, "http://example.com:80/#x") == 0);
+    iri_free(out);
+    CHECK(normalizes(in, IRI_RUNG_SYNTAX, 1, "http://example.com:80/#x"));
+    o.rung = IRI_RUNG_SCHEME; /* a crawler's keys: §5.3.3 drops the default port */
+    CHECK(key(in, &o, &out) == IRI_OK && strcmp(out, "http://example.com/#x") == 0);
+    iri_free(out);
+    /* RFC 3987 §3.1: "é" as its UTF-8 "%C3%A9"; the host by UTS #46 ToASCII (3987bis §3.4.2) */
+    o.rung = IRI_RUNG_SYNTAX;
+    o.as_uri = 1;
+    CHECK(iri_normalize(rose, strlen(rose), IRI_GRAMMAR_DEFAULT, &o, &out, &n, NULL) == IRI_OK && same(out, n, uri));
+    iri_free(out);
+    CHECK(key(rose, &o, &out) == IRI_OK && strcmp(out, uri) == 0);
+    iri_free(out);
+    /* a caller's struct without the field (its size ends where as_uri begins): as_uri 0, an IRI */
+    o.size = offsetof(iri_normalize_options, as_uri);
+    CHECK(key(rose, &o, &out) == IRI_OK && strcmp(out, rose) == 0);
+    iri_free(out);
+}
+
 int main(void) {
     test_names();
     test_parse();
@@ -596,6 +626,7 @@ int main(void) {
     test_resolve();
     test_relativize();
     test_normalize();
+    test_normalize_defaults_and_as_uri();
     test_convert();
     test_hosts_and_charsets();
     test_percent();

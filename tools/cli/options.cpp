@@ -31,11 +31,11 @@ Subcommands:
   to-uri      each IRI (or, with --grammar leiri, LEIRI) as a URI (3987bis §3): characters not allowed in
               URIs as their UTF-8 octets %HH
   to-iri      each URI as an IRI (3987bis §4.2): %HH of UTF-8 characters an IRI allows decoded
-  normalize   the normal form of each reference at --level (RFC 3987 §5.3)
-  key         the canonical key of each reference at --level: equal keys exactly when equivalent, one per
-              line, for sort -u
+  normalize   the normal form of each reference at --rung (RFC 3987 §5.3), an IRI (--as-uri: a URI)
+  key         the canonical key of each reference at --rung: equal keys exactly when equivalent, one per
+              line, for sort -u; an IRI (--as-uri: a URI)
   compare     whether each reference is equivalent to --base B (or the pair's first and second are), at
-              --level: prints "equivalent" or "different"
+              --rung: prints "equivalent" or "different"
   extract     find the IRIs in running text (each argument a text, or the files): begin, end, IRI
               (RFC 3986 Appendix C: <...> and "..." delimiters, line breaks inside <...>, sentence
               punctuation left out, a line break after a hyphen joined)
@@ -64,12 +64,15 @@ Options:
   --keep-http-query    to-iri: leave the query of http(s) URIs as it is (step 5)
   --min-severity S     check: show error | warning | info (default) and above; the exit status follows
                        errors only
-  --level L            normalize, key, compare: simple | syntax (default) | scheme, each rung including the ones
+  --rung R             normalize, key, compare: simple | syntax (default) | scheme, each rung including the ones
                        below it: simple string comparison; case, percent-encoding and dot segments; default
-                       ports, empty paths, IDN and IPv6 forms of the scheme
+                       ports, empty paths, IDN and IPv6 forms of the scheme (a crawler's keys: --rung scheme)
+  --level R            an alias of --rung
   --nfc                normalize, key, compare: character normalization to NFC too (off by default, RFC 3987
                        §5.3.2.2)
-  --no-fragment        normalize, key, compare: drop the fragments
+  --no-fragment        normalize, key, compare: drop the fragments (kept by default)
+  --as-uri             normalize, key: write each as a URI a client can fetch, IDNA hosts (3987bis §3.1,
+                       §3.4.2), instead of an IRI (Unicode hosts, UTF-8 characters decoded)
   --json               one JSON object per input: input, valid, output, components, error {code, offset,
                        component, message}
   --tsv                one TSV row per input, after a header row
@@ -88,11 +91,12 @@ Examples:
   iri relativize --base 'http://a/b/c/d;p?q' 'http://a/b/g'
   iri to-uri --host idna 'http://résumé.example.org/rosé'
   iri to-iri 'http://www.example.org/D%C3%BCrst'
-  iri normalize --level scheme 'HTTP://www.Example.COM:80/%7euser/./a/../b'
-  iri compare --level scheme --base 'http://example.com' 'http://example.com:80/' 'http://example.com/?'
+  iri normalize --rung scheme 'HTTP://www.Example.COM:80/%7euser/./a/../b'
+  iri normalize --as-uri 'http://Résumé.example.org/rosé'
+  iri compare --rung scheme --base 'http://example.com' 'http://example.com:80/' 'http://example.com/?'
   printf 'http://a/b/\t../c\n' | iri resolve --pairs
   iri resolve --base 'HTTP://Example.com/a/' --normalize scheme '../%7euser/./x' '//EXAMPLE.com:80'
-  iri key --level scheme --input urls.txt | sort -u
+  iri key --rung scheme --input urls.txt | sort -u
   iri extract --input mail.txt --json
 
 Exit status: 0 when every input is valid, 1 when some are not (check: when some have errors), 2 for a usage
@@ -114,6 +118,7 @@ error, an input that cannot be read or an output that cannot be written. A reade
 // What the options say beyond `options` itself, until the arguments are read.
 struct arg_state {
     bool json = false, tsv = false;
+    const char* rung_option = nullptr;  // --rung or --level, whichever was given
 };
 
 // One option: its name, whether a value follows, and what it sets.
@@ -141,7 +146,7 @@ unsigned jobs_value(const std::string& v) {
     return static_cast<unsigned>(j);
 }
 
-constexpr std::pair<const char*, iri::rung> levels[] = {
+constexpr std::pair<const char*, iri::rung> rungs[] = {
     {"simple", iri::rung::simple}, {"syntax", iri::rung::syntax}, {"scheme", iri::rung::scheme}};
 constexpr std::pair<const char*, iri::severity> severities[] = {
     {"error", iri::severity::error}, {"warning", iri::severity::warning}, {"info", iri::severity::info}};
@@ -149,6 +154,13 @@ constexpr std::pair<const char*, iri::host_mapping> host_mappings[] = {
     {"percent", iri::host_mapping::percent_encoding}, {"idna", iri::host_mapping::idna}};
 constexpr std::pair<const char*, input_format> input_formats[] = {
     {"lines", input_format::lines}, {"json", input_format::json}};
+
+// --rung R, or its alias --level R (named `given`): one of them, once.
+void set_rung(options& o, arg_state& st, const char* given, const std::string& v) {
+    if (st.rung_option) usage_error(std::string(given) + " after " + st.rung_option + ": give the rung once");
+    st.rung_option = given;
+    o.normalization.rung = choose("rung", v, rungs);
+}
 
 // The options of every subcommand (iri --help says which is for which).
 const option_spec option_specs[] = {
@@ -170,11 +182,11 @@ const option_spec option_specs[] = {
     {"--base", true, [](options& o, arg_state&, const std::string& v) { o.base_text = v; }},
     {"--pairs", false, [](options& o, arg_state&, const std::string&) { o.pairs = true; }},
     {"--non-strict", false, [](options& o, arg_state&, const std::string&) { o.strict = false; }},
-    {"--level", true,
-     [](options& o, arg_state&, const std::string& v) { o.normalization.rung = choose("level", v, levels); }},
+    {"--rung", true, [](options& o, arg_state& st, const std::string& v) { set_rung(o, st, "--rung", v); }},
+    {"--level", true, [](options& o, arg_state& st, const std::string& v) { set_rung(o, st, "--level", v); }},
     {"--normalize", true, [](options& o, arg_state&, const std::string& v) {
-         if (o.command != find_subcommand("resolve")) usage_error("--normalize is for resolve (normalize takes --level)");
-         o.normalization.rung = choose("level", v, levels);
+         if (o.command != find_subcommand("resolve")) usage_error("--normalize is for resolve (normalize takes --rung)");
+         o.normalization.rung = choose("rung", v, rungs);
          o.resolve_normalized = true;
      }},
     {"--min-severity", true,
@@ -190,6 +202,11 @@ const option_spec option_specs[] = {
      [](options& o, arg_state&, const std::string&) { o.to_iri.keep_http_query_encoded = true; }},
     {"--nfc", false, [](options& o, arg_state&, const std::string&) { o.normalization.nfc = true; }},
     {"--no-fragment", false, [](options& o, arg_state&, const std::string&) { o.normalization.keep_fragment = false; }},
+    {"--as-uri", false, [](options& o, arg_state&, const std::string&) {
+         if (o.command != find_subcommand("normalize") && o.command != find_subcommand("key"))
+             usage_error("--as-uri is for normalize and key");
+         o.normalization.as_uri = true;
+     }},
     {"--json", false, [](options&, arg_state& st, const std::string&) { st.json = true; }},
     {"--tsv", false, [](options&, arg_state& st, const std::string&) { st.tsv = true; }},
     {"--quiet", false, [](options& o, arg_state&, const std::string&) { o.quiet = true; }},

@@ -42,7 +42,7 @@ outcome normal_form(const options& o, const record& r, std::string& sink, bool k
     if (!view) return failed(view.error(), in);
     return written(key ? iri::append_canonical_key(sink, *view, o.normalization)
                        : iri::append_normalized(sink, *view, o.normalization),
-                   sink, in, o.grammar == iri::grammar::uri);
+                   sink, in, o.grammar == iri::grammar::uri || o.normalization.as_uri);
 }
 
 outcome normalize_reference(const options& o, const record& r, std::string& sink) {
@@ -176,23 +176,29 @@ none does (a relative target, or a path with dot segments, which resolution remo
   iri relativize --base 'http://a/b/c/d;p?q' 'http://a/b/g' 'http://a/b/c/g:h' 'http://x/y'
 )"},
     {"normalize", shape::output, false, &normalize_reference, &print_outcome, &run_batch,
-     R"(usage: iri normalize [--level simple|syntax|scheme] [--nfc] [--no-fragment] [REFERENCE...]
+     R"(usage: iri normalize [--rung simple|syntax|scheme] [--nfc] [--no-fragment] [--as-uri] [REFERENCE...]
 The normal form at a rung of RFC 3987 §5.3's ladder (each includes the ones below): simple string
-comparison; case, percent-encoding and dot segments; default ports, empty paths, IDN and IPv6 forms.
+comparison; case, percent-encoding and dot segments (the default rung, syntax); default ports, empty paths,
+IDN and IPv6 forms (scheme). It is an IRI: Unicode hosts, UTF-8 characters decoded; --as-uri writes the URI
+a client can fetch, IDNA hosts (3987bis §3.1, §3.4.2). --level is an alias of --rung.
   iri normalize 'HTTP://www.EXAMPLE.com/%7euser/./a/../b'
-  iri normalize --level scheme 'http://example.com:80' 'http://xn--rsum-bpad.example.org'
+  iri normalize --rung scheme 'http://example.com:80' 'http://xn--rsum-bpad.example.org'
+  iri normalize --as-uri 'http://Résumé.example.org/rosé'
 )"},
     {"key", shape::output, false, &key_of_reference, &print_outcome, &run_batch,
-     R"(usage: iri key [--level simple|syntax|scheme] [--nfc] [--no-fragment] [REFERENCE...]
+     R"(usage: iri key [--rung simple|syntax|scheme] [--nfc] [--no-fragment] [--as-uri] [REFERENCE...]
 The canonical key of each reference, one per line: two references have equal keys exactly when they are
-equivalent at the rung (RFC 3987 §5.3), so "sort -u" de-duplicates them.
-  iri key --level scheme 'http://example.com' 'HTTP://EXAMPLE.com:80/'
-  iri key --level scheme --input urls.txt | sort -u
+equivalent at the rung (RFC 3987 §5.3; syntax by default), so "sort -u" de-duplicates them. A key is an
+IRI; --as-uri writes it as a URI with IDNA hosts. A crawler's keys are at the scheme rung (default ports,
+IDN hosts). --level is an alias of --rung.
+  iri key --rung scheme 'http://example.com' 'HTTP://EXAMPLE.com:80/'
+  iri key --rung scheme --as-uri --input urls.txt | sort -u
 )"},
     {"compare", shape::equivalence, true, &compare_references, &print_outcome, &run_batch,
-     R"(usage: iri compare (--base B | --pairs) [--level L] [--nfc] [--no-fragment] [REFERENCE...]
-"equivalent" or "different" for each reference against the base, or for each pair, at the chosen rung.
-  iri compare --level scheme --base 'http://example.com' 'http://example.com:80/' 'http://example.com/?'
+     R"(usage: iri compare (--base B | --pairs) [--rung R] [--nfc] [--no-fragment] [REFERENCE...]
+"equivalent" or "different" for each reference against the base, or for each pair, at the chosen rung
+(syntax by default; --level is an alias of --rung).
+  iri compare --rung scheme --base 'http://example.com' 'http://example.com:80/' 'http://example.com/?'
 )"},
     {"to-uri", shape::output, false, &to_uri_reference, &print_outcome, &run_batch,
      R"(usage: iri to-uri [--grammar iri|rfc3987|leiri] [--host percent|idna] [--charset NAME] [--encode-unsafe]
