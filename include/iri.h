@@ -18,8 +18,10 @@
  *    NULL. Names (iri_error_name, iri_component_name, ...) are static strings, never freed.
  *  - Lists (diagnostics, extracted IRIs) are opaque handles read with _count/_get and freed with _free.
  *  - Structs the caller passes carry their size in their first field (set it with the _INIT macros): a
- *    library built with more fields reads and writes only those the caller's size covers. A NULL options
- *    pointer means the defaults.
+ *    library built with more fields reads and writes only those the caller's size covers. A size smaller than
+ *    the struct's first version (0: a struct not set with its _INIT macro) is IRI_E_INVALID_ARGUMENT, never
+ *    read as the defaults. A NULL options pointer means the defaults; an iri_error of any size receives the
+ *    fields it has room for.
  *  - No C++ exception crosses this interface (allocation failure is IRI_E_NO_MEMORY). There is no global
  *    mutable state: every function may be called from any number of threads at once.
  *  - Grammars are small integers: IRI_GRAMMAR_DEFAULT (the IRI grammar, draft-ietf-iri-3987bis) or a value of

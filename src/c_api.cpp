@@ -70,7 +70,7 @@ int give(const std::string& s, char** out, std::size_t* out_len, iri_error* err)
 }
 
 int start_output(const char* text, std::size_t len, char** out, iri_error* err) noexcept {
-    if (out == nullptr) return fail(err, IRI_E_INVALID_ARGUMENT, "no place for the result (out is NULL)");
+    if (const int s = check_arg(out, "no place for the result (out is NULL)", err)) return s;
     *out = nullptr;
     if (!usable(text, len)) return fail(err, IRI_E_INVALID_ARGUMENT, "NULL text with a non-zero length");
     return IRI_OK;

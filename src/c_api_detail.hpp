@@ -2,6 +2,8 @@
 // guard that keeps every C++ exception inside the library.
 #pragma once
 
+#include <cstddef>
+#include <cstdio>
 #include <cstring>
 #include <new>
 #include <optional>
@@ -50,18 +52,74 @@ int guarded(iri_error* err, Body&& body) noexcept {
     }
 }
 
-/// The caller's options struct read as far as its `size` field says, over `defaults` (all of them when NULL).
+/// What the checks know of each sized struct of iri.h: its name, and the size of its first version. A later
+/// version only adds fields at the end, so a caller built against any version gives at least that size; a smaller
+/// one (0: a struct never initialized with its _INIT macro) is an error, never read as the defaults.
+template <class Sized>
+struct sized_struct {};  // every struct with a `size` field has a specialization below (check_arg asserts it)
+template <>
+struct sized_struct<iri_components> {
+    static constexpr const char* name = "iri_components";
+    static constexpr std::size_t first_version = offsetof(iri_components, spans) + sizeof(iri_components::spans);
+};
+template <>
+struct sized_struct<iri_normalize_options> {
+    static constexpr const char* name = "iri_normalize_options";
+    static constexpr std::size_t first_version = offsetof(iri_normalize_options, keep_fragment) + sizeof(int);
+};
+template <>
+struct sized_struct<iri_to_uri_options> {
+    static constexpr const char* name = "iri_to_uri_options";
+    static constexpr std::size_t first_version = offsetof(iri_to_uri_options, encode_unsafe_ascii) + sizeof(int);
+};
+template <>
+struct sized_struct<iri_to_iri_options> {
+    static constexpr const char* name = "iri_to_iri_options";
+    static constexpr std::size_t first_version = offsetof(iri_to_iri_options, unicode_hosts) + sizeof(int);
+};
+template <>
+struct sized_struct<iri_diagnostic> {
+    static constexpr const char* name = "iri_diagnostic";
+    static constexpr std::size_t first_version = offsetof(iri_diagnostic, spec) + sizeof(const char*);
+};
+template <>
+struct sized_struct<iri_match> {
+    static constexpr const char* name = "iri_match";
+    static constexpr std::size_t first_version = offsetof(iri_match, delimiter) + sizeof(int);
+};
+
+/// The argument check of the C API: IRI_OK when `p` is given (or may be absent: `optional`) and, for a sized
+/// struct, its `size` covers the struct's first version; otherwise IRI_E_INVALID_ARGUMENT, with a message naming
+/// `what` (the parameter) or the struct, in `err`.
+template <class T>
+int check_arg(const T* p, const char* what, iri_error* err, bool optional = false) noexcept {
+    if (p == nullptr) return optional ? IRI_OK : fail(err, IRI_E_INVALID_ARGUMENT, what);
+    if constexpr (requires { p->size; }) {
+        static_assert(requires { sized_struct<T>::first_version; }, "a sized struct names its first version");
+        if (p->size < sized_struct<T>::first_version) {
+            char message[IRI_ERROR_MESSAGE_SIZE];
+            std::snprintf(message, sizeof message, "%s.size %zu is smaller than its first version (%zu): set it with "
+                          "the _INIT macro", sized_struct<T>::name, p->size, sized_struct<T>::first_version);
+            return fail(err, IRI_E_INVALID_ARGUMENT, message);
+        }
+    }
+    return IRI_OK;
+}
+
+/// The caller's options struct (NULL: the defaults) read into `o`, which holds the defaults: the fields its `size`
+/// covers replace them. IRI_OK, or the error of check_arg.
 template <class Options>
-[[nodiscard]] Options read_options(const Options* given, Options defaults) noexcept {
-    if (given == nullptr || given->size < sizeof(std::size_t)) return defaults;
+[[nodiscard]] int read_options(const Options* given, Options& o, iri_error* err) noexcept {
+    if (const int s = check_arg(given, "", err, true); s != IRI_OK || given == nullptr) return s;
     const std::size_t n = given->size < sizeof(Options) ? given->size : sizeof(Options);
-    std::memcpy(reinterpret_cast<char*>(&defaults) + sizeof(std::size_t),
+    std::memcpy(reinterpret_cast<char*>(&o) + sizeof(std::size_t),
                 reinterpret_cast<const char*>(given) + sizeof(std::size_t), n - sizeof(std::size_t));
-    return defaults;
+    return IRI_OK;
 }
 
 /// Copies the fields of `full` that the caller's struct (of out->size bytes) has room for; false when it has
-/// none (a size smaller than the size field itself).
+/// none (a size smaller than the size field itself). Structs with a first version are checked by check_arg first;
+/// iri_error, which cannot report its own size, takes what fits.
 template <class Sized>
 bool write_sized(Sized* out, const Sized& full) noexcept {
     if (out == nullptr || out->size < sizeof(std::size_t)) return false;

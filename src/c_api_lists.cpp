@@ -20,7 +20,7 @@ namespace {
 // Runs `find` (text -> vector) into a new list of type List handed to the caller.
 template <class List, class Find>
 int make_list(const char* text, size_t len, int grammar, List** out, iri_error* err, Find find) noexcept {
-    if (out == nullptr) return fail(err, IRI_E_INVALID_ARGUMENT, "no place for the result (out is NULL)");
+    if (const int s = check_arg(out, "no place for the result (out is NULL)", err)) return s;
     *out = nullptr;
     if (!usable(text, len)) return fail(err, IRI_E_INVALID_ARGUMENT, "NULL text with a non-zero length");
     const auto g = to_grammar(grammar);
@@ -42,11 +42,12 @@ int iri_check(const char* text, size_t len, int grammar, iri_diagnostics** out, 
 size_t iri_diagnostics_count(const iri_diagnostics* list) { return list == nullptr ? 0 : list->items.size(); }
 
 int iri_diagnostics_get(const iri_diagnostics* list, size_t i, iri_diagnostic* out) {
-    if (list == nullptr || i >= list->items.size()) return IRI_E_INVALID_ARGUMENT;
+    if (list == nullptr || i >= list->items.size() || check_arg(out, "no place for the item (out is NULL)", nullptr)) return IRI_E_INVALID_ARGUMENT;
     const iri::diagnostic& d = list->items[i];
     const iri_diagnostic full{sizeof(iri_diagnostic), d.code.c_str(), static_cast<int>(d.level), d.begin, d.end,
                               static_cast<int>(d.where), d.message.c_str(), d.spec.c_str()};
-    return write_sized(out, full) ? IRI_OK : IRI_E_INVALID_ARGUMENT;
+    write_sized(out, full);
+    return IRI_OK;
 }
 
 void iri_diagnostics_free(iri_diagnostics* list) { delete list; }
@@ -59,11 +60,12 @@ int iri_extract(const char* text, size_t len, int grammar, iri_matches** out, ir
 size_t iri_matches_count(const iri_matches* list) { return list == nullptr ? 0 : list->items.size(); }
 
 int iri_matches_get(const iri_matches* list, size_t i, iri_match* out) {
-    if (list == nullptr || i >= list->items.size()) return IRI_E_INVALID_ARGUMENT;
+    if (list == nullptr || i >= list->items.size() || check_arg(out, "no place for the item (out is NULL)", nullptr)) return IRI_E_INVALID_ARGUMENT;
     const iri::extracted& m = list->items[i];
     const iri_match full{sizeof(iri_match), m.begin,        m.end, m.value.c_str(),
                          m.value.size(),    static_cast<int>(m.delimiter)};
-    return write_sized(out, full) ? IRI_OK : IRI_E_INVALID_ARGUMENT;
+    write_sized(out, full);
+    return IRI_OK;
 }
 
 void iri_matches_free(iri_matches* list) { delete list; }

@@ -338,12 +338,79 @@ static void test_normalize(void) {
     iri_free(k2);
     CHECK(key("http://a/\xC0\xAF", &o, &k1) == IRI_E_INVALID_UTF8 && k1 == NULL); /* overlong "/" */
 
-    /* arguments: unknown rung, an options struct from an older caller (only its size field) */
+    /* arguments: unknown rung; NULL options are the defaults (rung syntax lowercases the scheme, §6.2.2.1) */
     o.rung = 9;
     CHECK(iri_normalize("a:b", 3, IRI_GRAMMAR_DEFAULT, &o, &k1, NULL, &e) == IRI_E_INVALID_ARGUMENT);
-    o.size = sizeof(size_t);
-    CHECK(iri_normalize("A:b", 3, IRI_GRAMMAR_DEFAULT, &o, &k1, NULL, &e) == IRI_OK && strcmp(k1, "a:b") == 0);
+    CHECK(iri_normalize("A:b", 3, IRI_GRAMMAR_DEFAULT, NULL, &k1, NULL, &e) == IRI_OK && strcmp(k1, "a:b") == 0);
     iri_free(k1);
+}
+
+/* ---- sized structs: a size below the first version (0: never initialized) is an error, not the defaults ---- */
+static int rejects_size(int status, const iri_error* e, const char* name) {
+    int ok = status == IRI_E_INVALID_ARGUMENT && e->code == IRI_E_INVALID_ARGUMENT && strstr(e->message, name) != NULL;
+    if (!ok) printf("  %s: status %d, message \"%s\"\n", name, status, e->message);
+    return ok;
+}
+
+static void test_sized_structs(void) {
+    iri_normalize_options no = IRI_NORMALIZE_OPTIONS_INIT;
+    iri_to_uri_options uo = IRI_TO_URI_OPTIONS_INIT;
+    iri_to_iri_options io = IRI_TO_IRI_OPTIONS_INIT;
+    iri_components c = IRI_COMPONENTS_INIT;
+    iri_diagnostics* dl = NULL;
+    iri_matches* ml = NULL;
+    iri_diagnostic d = IRI_DIAGNOSTIC_INIT;
+    iri_match m = IRI_MATCH_INIT;
+    iri_error e = IRI_ERROR_INIT;
+    char* out = (char*)"untouched";
+    int equal = -1;
+    no.size = 0;
+    CHECK(rejects_size(iri_normalize("A:b", 3, IRI_GRAMMAR_DEFAULT, &no, &out, NULL, &e), &e, "iri_normalize_options"));
+    CHECK(out == NULL);
+    CHECK(rejects_size(iri_canonical_key("a:b", 3, IRI_GRAMMAR_DEFAULT, &no, &out, NULL, &e), &e,
+                       "iri_normalize_options"));
+    CHECK(rejects_size(iri_equivalent("a:b", 3, "a:b", 3, IRI_GRAMMAR_DEFAULT, &no, &equal, &e), &e,
+                       "iri_normalize_options"));
+    CHECK(equal == -1);
+    no.size = sizeof(size_t); /* only the size field: smaller than any version */
+    CHECK(rejects_size(iri_normalize("A:b", 3, IRI_GRAMMAR_DEFAULT, &no, &out, NULL, &e), &e, "iri_normalize_options"));
+    no.size = offsetof(iri_normalize_options, keep_fragment); /* one field short */
+    CHECK(rejects_size(iri_normalize("A:b", 3, IRI_GRAMMAR_DEFAULT, &no, &out, NULL, &e), &e, "iri_normalize_options"));
+    uo.size = 0;
+    CHECK(rejects_size(iri_to_uri("a:b", 3, IRI_GRAMMAR_DEFAULT, &uo, &out, NULL, &e), &e, "iri_to_uri_options"));
+    io.size = 0;
+    CHECK(rejects_size(iri_to_iri("a:b", 3, &io, &out, NULL, &e), &e, "iri_to_iri_options"));
+    c.size = 0;
+    CHECK(rejects_size(iri_parse("a:b", 3, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_URI, &c, &e), &e, "iri_components"));
+    c.size = offsetof(iri_components, spans); /* no room for the spans */
+    CHECK(rejects_size(iri_parse("a:b", 3, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_URI, &c, &e), &e, "iri_components"));
+    /* list items: RFC 3986 §7.6's userinfo gives a diagnostic, Appendix C's text one match */
+    CHECK(iri_check("http://www.example.com&story=breaking_news@10.0.0.1/", 52, IRI_GRAMMAR_DEFAULT, &dl, &e) ==
+          IRI_OK);
+    CHECK(iri_diagnostics_count(dl) >= 1);
+    d.size = 0;
+    CHECK(iri_diagnostics_get(dl, 0, &d) == IRI_E_INVALID_ARGUMENT && d.code == NULL);
+    CHECK(iri_diagnostics_get(dl, 0, NULL) == IRI_E_INVALID_ARGUMENT);
+    iri_diagnostics_free(dl);
+    CHECK(iri_extract("see <http://a/>", 15, IRI_GRAMMAR_DEFAULT, &ml, &e) == IRI_OK && iri_matches_count(ml) == 1);
+    m.size = 0;
+    CHECK(iri_matches_get(ml, 0, &m) == IRI_E_INVALID_ARGUMENT && m.value == NULL);
+    iri_matches_free(ml);
+    /* a caller built against a later version (a larger size) is read as far as this library knows */
+    {
+        struct {
+            iri_normalize_options o;
+            int later_field;
+        } later;
+        later.o.size = sizeof later;
+        later.o.rung = IRI_RUNG_SCHEME;
+        later.o.nfc = 0;
+        later.o.keep_fragment = 0;
+        later.later_field = 7;
+        CHECK(iri_normalize("HTTP://a:80/#f", 14, IRI_GRAMMAR_DEFAULT, &later.o, &out, NULL, &e) == IRI_OK &&
+              strcmp(out, "http://a/") == 0);
+        iri_free(out);
+    }
 }
 
 /* ---- conversions ---- */
@@ -580,6 +647,7 @@ int main(void) {
     test_resolve();
     test_relativize();
     test_normalize();
+    test_sized_structs();
     test_convert();
     test_hosts_and_charsets();
     test_percent();
