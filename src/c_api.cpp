@@ -69,13 +69,6 @@ int give(const std::string& s, char** out, std::size_t* out_len, iri_error* err)
     return IRI_OK;
 }
 
-int start_output(const char* text, std::size_t len, char** out, iri_error* err) noexcept {
-    if (const int s = check_arg(out, "no place for the result (out is NULL)", err)) return s;
-    *out = nullptr;
-    if (!usable(text, len)) return fail(err, IRI_E_INVALID_ARGUMENT, "NULL text with a non-zero length");
-    return IRI_OK;
-}
-
 }  // namespace iri::detail::c_api
 
 using namespace iri::detail::c_api;
@@ -89,6 +82,7 @@ const char* iri_error_name(int code) {
         case IRI_E_NO_SUCH_GRAMMAR: return "no_such_grammar";
         case IRI_E_NO_MEMORY: return "no_memory";
         case IRI_E_INTERNAL: return "internal";
+        case IRI_E_BUFFER_TOO_SMALL: return "buffer_too_small";
         default: break;
     }
     if (code < IRI_E_UNEXPECTED_END || code > IRI_E_NOT_RELATIVIZABLE) return "unknown";

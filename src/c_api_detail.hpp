@@ -13,6 +13,7 @@
 #include "iri.h"
 #include "iri/error.hpp"
 #include "iri/grammar.hpp"
+#include "iri/normalize.hpp"
 
 namespace iri::detail::c_api {
 
@@ -129,7 +130,18 @@ bool write_sized(Sized* out, const Sized& full) noexcept {
     return true;
 }
 
-/// The checks every string-producing function starts with: `out` given and set to NULL, the input usable.
-int start_output(const char* text, std::size_t len, char** out, iri_error* err) noexcept;
+/// The caller's normalization options (NULL: the defaults) as the library's; IRI_E_INVALID_ARGUMENT for a struct
+/// too small or an unknown rung.
+int read_normalize_options(const iri_normalize_options* given, iri::normalize_options& out, iri_error* err) noexcept;
+
+/// The checks every function that hands out a new string or handle starts with: `out` given and set to NULL, the
+/// input usable.
+template <class Out>
+int start_output(const char* text, std::size_t len, Out** out, iri_error* err) noexcept {
+    if (const int s = check_arg(out, "no place for the result (out is NULL)", err)) return s;
+    *out = nullptr;
+    if (!usable(text, len)) return fail(err, IRI_E_INVALID_ARGUMENT, "NULL text with a non-zero length");
+    return IRI_OK;
+}
 
 }  // namespace iri::detail::c_api

@@ -20,9 +20,7 @@ namespace {
 // Runs `find` (text -> vector) into a new list of type List handed to the caller.
 template <class List, class Find>
 int make_list(const char* text, size_t len, int grammar, List** out, iri_error* err, Find find) noexcept {
-    if (const int s = check_arg(out, "no place for the result (out is NULL)", err)) return s;
-    *out = nullptr;
-    if (!usable(text, len)) return fail(err, IRI_E_INVALID_ARGUMENT, "NULL text with a non-zero length");
+    if (const int s = start_output(text, len, out, err)) return s;
     const auto g = to_grammar(grammar);
     if (!g) return fail(err, IRI_E_NO_SUCH_GRAMMAR, "no such grammar");
     return guarded(err, [&]() -> int {

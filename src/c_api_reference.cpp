@@ -5,6 +5,18 @@
 #include "iri/reference.hpp"
 #include "iri/resolve.hpp"
 
+namespace iri::detail::c_api {
+
+int read_normalize_options(const iri_normalize_options* given, iri::normalize_options& out, iri_error* err) noexcept {
+    iri_normalize_options o = IRI_NORMALIZE_OPTIONS_INIT;
+    if (const int s = read_options(given, o, err)) return s;
+    if (o.rung < IRI_RUNG_SIMPLE || o.rung > IRI_RUNG_SCHEME) return fail(err, IRI_E_INVALID_ARGUMENT, "unknown rung");
+    out = {.rung = static_cast<iri::rung>(o.rung), .nfc = o.nfc != 0, .keep_fragment = o.keep_fragment != 0};
+    return IRI_OK;
+}
+
+}  // namespace iri::detail::c_api
+
 using namespace iri::detail::c_api;
 
 namespace {
@@ -20,16 +32,6 @@ int parse_pair(std::string_view a, std::string_view b, iri::grammar g, parsed_pa
     auto pb = iri::reference_view::parse(b, g);
     if (!pb) return fail(err, pb.error(), 1);
     out = {*pa, *pb};
-    return IRI_OK;
-}
-
-// The caller's normalization options (NULL: the defaults) as the library's; IRI_E_INVALID_ARGUMENT for a struct
-// too small or an unknown rung.
-int read_normalize_options(const iri_normalize_options* given, iri::normalize_options& out, iri_error* err) noexcept {
-    iri_normalize_options o = IRI_NORMALIZE_OPTIONS_INIT;
-    if (const int s = read_options(given, o, err)) return s;
-    if (o.rung < IRI_RUNG_SIMPLE || o.rung > IRI_RUNG_SCHEME) return fail(err, IRI_E_INVALID_ARGUMENT, "unknown rung");
-    out = {.rung = static_cast<iri::rung>(o.rung), .nfc = o.nfc != 0, .keep_fragment = o.keep_fragment != 0};
     return IRI_OK;
 }
 
