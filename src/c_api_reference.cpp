@@ -132,8 +132,8 @@ int iri_canonical_key(const char* text, size_t len, int grammar, const iri_norma
 
 int iri_equivalent(const char* a, size_t a_len, const char* b, size_t b_len, int grammar,
                    const iri_normalize_options* options, int* equal, iri_error* err) {
-    if (equal == nullptr || !usable(a, a_len) || !usable(b, b_len))
-        return fail(err, IRI_E_INVALID_ARGUMENT, "NULL input with a length, or no output");
+    if (const int s = check_arg(equal, "no place for the result (equal is NULL)", err)) return s;
+    if (!usable(a, a_len) || !usable(b, b_len)) return fail(err, IRI_E_INVALID_ARGUMENT, "NULL input with a length");
     const auto g = to_grammar(grammar);
     if (!g) return fail(err, IRI_E_NO_SUCH_GRAMMAR, "no such grammar");
     iri::normalize_options o;

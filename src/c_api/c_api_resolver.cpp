@@ -133,8 +133,10 @@ int iri_resolver_batch(iri_resolver* resolver, int operation, const char* const*
     if (const int s = check_buffer_call(resolver, buf, capacity, done, "no place for the count (done is NULL)", err))
         return s;
     *done = 0;
-    if (offsets == nullptr || statuses == nullptr || (n != 0 && (hrefs == nullptr || href_lens == nullptr)))
-        return fail(err, IRI_E_INVALID_ARGUMENT, "NULL hrefs, href_lens, offsets or statuses");
+    if (const int s = check_arg(offsets, "no place for the offsets (offsets is NULL)", err)) return s;
+    if (const int s = check_arg(statuses, "no place for the statuses (statuses is NULL)", err)) return s;
+    if (n != 0 && (hrefs == nullptr || href_lens == nullptr))
+        return fail(err, IRI_E_INVALID_ARGUMENT, "NULL hrefs or href_lens with n > 0");
     if (!is_operation(operation)) return fail(err, IRI_E_INVALID_ARGUMENT, "unknown operation");
     offsets[0] = 0;
     return guarded(err, [&]() -> int {
