@@ -12,9 +12,11 @@ struct iri_resolver {
     iri::resolver normal;  // the caller's options: normalize and key
     // Rung simple with the fragment kept: normalizing changes nothing, so its normal form of a target is the target
     // as resolution writes it (resolver.hpp: the result is normalize(resolve(base, href))), without an allocation.
+    // Rebased when first needed, so that a caller who only normalizes parses each base once.
     iri::resolver plain;
     std::string buffer;  // one href's result, reused from one href to the next
     bool has_base = true;  // false after a failed rebase
+    bool plain_current = true;  // `plain` has the base of `normal`
 };
 
 namespace {
@@ -25,9 +27,14 @@ constexpr iri::normalize_options as_resolved{.rung = iri::rung::simple, .nfc = f
 // missing base (a failed rebase) about input 0.
 int run(iri_resolver& r, int operation, std::string_view href, iri_error* err) {
     r.buffer.clear();
-    auto n = operation == IRI_RESOLVER_RESOLVE     ? r.plain.append_normalized(r.buffer, href)
-             : operation == IRI_RESOLVER_NORMALIZE ? r.normal.append_normalized(r.buffer, href)
-                                                   : r.normal.append_key(r.buffer, href);
+    const bool plain = operation == IRI_RESOLVER_RESOLVE && r.has_base;  // without a base `normal` gives the error
+    if (plain && !r.plain_current) {
+        if (auto b = r.plain.rebase(r.normal.base().str()); !b) return fail(err, b.error(), 0);
+        r.plain_current = true;
+    }
+    auto n = plain                             ? r.plain.append_normalized(r.buffer, href)
+             : operation == IRI_RESOLVER_KEY ? r.normal.append_key(r.buffer, href)
+                                             : r.normal.append_normalized(r.buffer, href);
     if (!n) return fail(err, n.error(), n.error().code == iri::errc::base_not_absolute ? 0 : 1);
     return IRI_OK;
 }
@@ -83,7 +90,7 @@ int iri_resolver_make(const char* base, size_t base_len, int grammar, const iri_
         if (!normal) return fail(err, normal.error(), 0);
         auto plain = iri::resolver::make(bytes(base, base_len), *g, as_resolved, ro);
         if (!plain) return fail(err, plain.error(), 0);
-        *out = new iri_resolver{std::move(*normal), std::move(*plain), {}, true};
+        *out = new iri_resolver{std::move(*normal), std::move(*plain), {}, true, true};
         return IRI_OK;
     });
 }
@@ -94,10 +101,8 @@ int iri_resolver_rebase(iri_resolver* resolver, const char* base, size_t base_le
     return guarded(err, [&]() -> int {
         const std::string_view b = bytes(base, base_len);
         resolver->has_base = false;
-        auto normal = resolver->normal.rebase(b);
-        auto plain = resolver->plain.rebase(b);  // the same parse: it fails exactly when the first does
-        if (!normal) return fail(err, normal.error(), 0);
-        if (!plain) return fail(err, plain.error(), 0);
+        resolver->plain_current = false;
+        if (auto normal = resolver->normal.rebase(b); !normal) return fail(err, normal.error(), 0);
         resolver->has_base = true;
         return IRI_OK;
     });
