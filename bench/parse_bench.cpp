@@ -291,7 +291,8 @@ std::vector<row> rows() {
                      iri_normalize_options o = IRI_NORMALIZE_OPTIONS_INIT;
                      o.rung = IRI_RUNG_SCHEME;
                      iri_resolver* page = nullptr;
-                     if (iri_resolver_make("http://a/", 9, IRI_GRAMMAR_DEFAULT, &o, 1, &page, nullptr) != IRI_OK) return ok;
+                     if (iri_resolver_make("http://a/", 9, IRI_GRAMMAR_DEFAULT, &o, 1, &page, nullptr) != IRI_OK)
+                         return ok;
                      std::vector<char> buf(std::size_t{1} << 16);
                      std::string_view page_text;
                      bool based = false;
@@ -318,7 +319,8 @@ std::vector<row> rows() {
                      iri_normalize_options o = IRI_NORMALIZE_OPTIONS_INIT;
                      o.rung = IRI_RUNG_SCHEME;
                      iri_resolver* page = nullptr;
-                     if (iri_resolver_make("http://a/", 9, IRI_GRAMMAR_DEFAULT, &o, 1, &page, nullptr) != IRI_OK) return ok;
+                     if (iri_resolver_make("http://a/", 9, IRI_GRAMMAR_DEFAULT, &o, 1, &page, nullptr) != IRI_OK)
+                         return ok;
                      std::vector<const char*> hrefs;
                      std::vector<std::size_t> lens;
                      for (std::string_view l : d.lines) {

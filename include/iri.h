@@ -16,14 +16,17 @@
  *  - String results are allocated by the library: `*out` receives a NUL-terminated string (the result may also
  *    hold NULs: `*out_len`, optional, is its length) that the caller frees with iri_free(). On error `*out` is
  *    NULL. Names (iri_error_name, iri_component_name, ...) are static strings, never freed.
- *  - Lists (diagnostics, extracted IRIs) are opaque handles read with _count/_get and freed with _free.
+ *  - Lists (diagnostics, extracted IRIs) are opaque handles read with _count/_get and freed with _free. The
+ *    parsed-reference and resolver handles (iri_reference, iri_resolver) give views ({data, length}) into
+ *    themselves, or write into the caller's buffer. docs/c-api.md describes them all.
  *  - Structs the caller passes carry their size in their first field (set it with the _INIT macros): a
  *    library built with more fields reads and writes only those the caller's size covers. A size smaller than
  *    the struct's first version (0: a struct not set with its _INIT macro) is IRI_E_INVALID_ARGUMENT, never
  *    read as the defaults. A NULL options pointer means the defaults; an iri_error of any size receives the
  *    fields it has room for.
  *  - No C++ exception crosses this interface (allocation failure is IRI_E_NO_MEMORY). There is no global
- *    mutable state: every function may be called from any number of threads at once.
+ *    mutable state: every function may be called from any number of threads at once (one resolver handle by
+ *    one thread at a time).
  *  - Grammars are small integers: IRI_GRAMMAR_DEFAULT (the IRI grammar, draft-ietf-iri-3987bis) or a value of
  *    iri_grammar_find() ("uri", "iri", "rfc3987", "leiri", ...). Productions are the IRI_PRODUCTION_* roles,
  *    named after RFC 3986's rules; iri_production_find() looks one up by a grammar's ABNF rule name.

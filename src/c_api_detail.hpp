@@ -111,7 +111,7 @@ int check_arg(const T* p, const char* what, iri_error* err, bool optional = fals
 /// covers replace them. IRI_OK, or the error of check_arg.
 template <class Options>
 [[nodiscard]] int read_options(const Options* given, Options& o, iri_error* err) noexcept {
-    if (const int s = check_arg(given, "", err, true); s != IRI_OK || given == nullptr) return s;
+    if (const int s = check_arg(given, "no options", err, true); s != IRI_OK || given == nullptr) return s;
     const std::size_t n = given->size < sizeof(Options) ? given->size : sizeof(Options);
     std::memcpy(reinterpret_cast<char*>(&o) + sizeof(std::size_t),
                 reinterpret_cast<const char*>(given) + sizeof(std::size_t), n - sizeof(std::size_t));

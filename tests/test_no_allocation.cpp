@@ -148,9 +148,8 @@ BOOST_AUTO_TEST_CASE(the_c_resolver_allocates_nothing_in_steady_state) {
         std::size_t n = 0;
         for (const auto& [page, href] : pairs) {
             failed += iri_resolver_rebase(r, page.data(), page.size(), nullptr) != IRI_OK;
-            failed += iri_resolver_resolve(r, href.data(), href.size(), buf.data(), buf.size(), &n, nullptr) != IRI_OK;
-            failed += iri_resolver_normalize(r, href.data(), href.size(), buf.data(), buf.size(), &n, nullptr) != IRI_OK;
-            failed += iri_resolver_key(r, href.data(), href.size(), buf.data(), buf.size(), &n, nullptr) != IRI_OK;
+            for (auto f : {iri_resolver_resolve, iri_resolver_normalize, iri_resolver_key})
+                failed += f(r, href.data(), href.size(), buf.data(), buf.size(), &n, nullptr) != IRI_OK;
         }
         for (int operation : {IRI_RESOLVER_RESOLVE, IRI_RESOLVER_NORMALIZE, IRI_RESOLVER_KEY}) {
             failed += iri_resolver_batch(r, operation, hrefs.data(), lens.data(), hrefs.size(), buf.data(), buf.size(),

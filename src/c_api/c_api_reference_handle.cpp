@@ -52,9 +52,15 @@ iri_string_view iri_reference_authority(const iri_reference* ref) {
 iri_string_view iri_reference_userinfo(const iri_reference* ref) {
     return iri_reference_component(ref, IRI_COMPONENT_USERINFO);
 }
-iri_string_view iri_reference_host(const iri_reference* ref) { return iri_reference_component(ref, IRI_COMPONENT_HOST); }
-iri_string_view iri_reference_port(const iri_reference* ref) { return iri_reference_component(ref, IRI_COMPONENT_PORT); }
-iri_string_view iri_reference_path(const iri_reference* ref) { return iri_reference_component(ref, IRI_COMPONENT_PATH); }
+iri_string_view iri_reference_host(const iri_reference* ref) {
+    return iri_reference_component(ref, IRI_COMPONENT_HOST);
+}
+iri_string_view iri_reference_port(const iri_reference* ref) {
+    return iri_reference_component(ref, IRI_COMPONENT_PORT);
+}
+iri_string_view iri_reference_path(const iri_reference* ref) {
+    return iri_reference_component(ref, IRI_COMPONENT_PATH);
+}
 iri_string_view iri_reference_query(const iri_reference* ref) {
     return iri_reference_component(ref, IRI_COMPONENT_QUERY);
 }

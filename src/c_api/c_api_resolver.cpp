@@ -32,9 +32,9 @@ int run(iri_resolver& r, int operation, std::string_view href, iri_error* err) {
         if (auto b = r.plain.rebase(r.normal.base().str()); !b) return fail(err, b.error(), 0);
         r.plain_current = true;
     }
-    auto n = plain                             ? r.plain.append_normalized(r.buffer, href)
-             : operation == IRI_RESOLVER_KEY ? r.normal.append_key(r.buffer, href)
-                                             : r.normal.append_normalized(r.buffer, href);
+    const auto n = plain                           ? r.plain.append_normalized(r.buffer, href)
+                   : operation == IRI_RESOLVER_KEY ? r.normal.append_key(r.buffer, href)
+                                                   : r.normal.append_normalized(r.buffer, href);
     if (!n) return fail(err, n.error(), n.error().code == iri::errc::base_not_absolute ? 0 : 1);
     return IRI_OK;
 }
@@ -56,6 +56,7 @@ int into_buffer(iri_resolver* r, int operation, const char* href, std::size_t hr
                 std::size_t capacity, std::size_t* out_len, iri_error* err) noexcept {
     if (const int s = check_buffer_call(r, buf, capacity, out_len, "no place for the length (out_len is NULL)", err))
         return s;
+    *out_len = 0;
     if (!usable(href, href_len)) return fail(err, IRI_E_INVALID_ARGUMENT, "NULL href with a non-zero length");
     return guarded(err, [&]() -> int {
         if (const int s = run(*r, operation, bytes(href, href_len), err)) return s;
