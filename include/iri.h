@@ -375,7 +375,7 @@ IRI_C_API int iri_resolver_rebase(iri_resolver* resolver, const char* base, size
 IRI_C_API iri_string_view iri_resolver_base(const iri_resolver* resolver);
 IRI_C_API void iri_resolver_free(iri_resolver* resolver); /* NULL is allowed */
 
-/* The target of `href` against the base, written to buf[0 .. *out_len] with a NUL after it:
+/* The target of `href` against the base, written to buf[0 .. *out_len) with a NUL at buf[*out_len]:
  *   iri_resolver_resolve    the target as RFC 3986 §5.2.2 writes it (iri_resolve's result);
  *   iri_resolver_normalize  its normal form at the resolver's options (iri_normalize of that target);
  *   iri_resolver_key        its canonical key (iri_canonical_key of that target).
