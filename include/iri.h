@@ -16,12 +16,17 @@
  *  - String results are allocated by the library: `*out` receives a NUL-terminated string (the result may also
  *    hold NULs: `*out_len`, optional, is its length) that the caller frees with iri_free(). On error `*out` is
  *    NULL. Names (iri_error_name, iri_component_name, ...) are static strings, never freed.
- *  - Lists (diagnostics, extracted IRIs) are opaque handles read with _count/_get and freed with _free.
+ *  - Lists (diagnostics, extracted IRIs) are opaque handles read with _count/_get and freed with _free. The
+ *    parsed-reference and resolver handles (iri_reference, iri_resolver) give views ({data, length}) into
+ *    themselves, or write into the caller's buffer. docs/c-api.md describes them all.
  *  - Structs the caller passes carry their size in their first field (set it with the _INIT macros): a
- *    library built with more fields reads and writes only those the caller's size covers. A NULL options
- *    pointer means the defaults.
+ *    library built with more fields reads and writes only those the caller's size covers. A size smaller than
+ *    the struct's first version (0: a struct not set with its _INIT macro) is IRI_E_INVALID_ARGUMENT, never
+ *    read as the defaults. A NULL options pointer means the defaults; an iri_error of any size receives the
+ *    fields it has room for.
  *  - No C++ exception crosses this interface (allocation failure is IRI_E_NO_MEMORY). There is no global
- *    mutable state: every function may be called from any number of threads at once.
+ *    mutable state: every function may be called from any number of threads at once (one resolver handle by
+ *    one thread at a time).
  *  - Grammars are small integers: IRI_GRAMMAR_DEFAULT (the IRI grammar, draft-ietf-iri-3987bis) or a value of
  *    iri_grammar_find() ("uri", "iri", "rfc3987", "leiri", ...). Productions are the IRI_PRODUCTION_* roles,
  *    named after RFC 3986's rules; iri_production_find() looks one up by a grammar's ABNF rule name.
@@ -75,7 +80,8 @@ enum {
     IRI_E_INVALID_ARGUMENT = 64,    /* a NULL pointer with a length, an unknown enum value, ... */
     IRI_E_NO_SUCH_GRAMMAR = 65,     /* a grammar number or name this library does not have */
     IRI_E_NO_MEMORY = 66,           /* allocation failed */
-    IRI_E_INTERNAL = 67             /* an unexpected failure inside the library (a bug) */
+    IRI_E_INTERNAL = 67,            /* an unexpected failure inside the library (a bug) */
+    IRI_E_BUFFER_TOO_SMALL = 68     /* the caller's buffer cannot hold the result and its NUL (*out_len: its length) */
 };
 
 /* The name of a status code ("ok", "unexpected_end", "invalid_argument", ...); "unknown" for other values. */
@@ -315,6 +321,93 @@ IRI_C_API int iri_extract(const char* text, size_t len, int grammar, iri_matches
 IRI_C_API size_t iri_matches_count(const iri_matches* list);
 IRI_C_API int iri_matches_get(const iri_matches* list, size_t i, iri_match* out);
 IRI_C_API void iri_matches_free(iri_matches* list);
+
+/* ---- parsed references (a handle, like ada_url in ada's C API) ---- */
+/* A view into storage a handle owns: valid until the handle is freed (or, for a resolver, its next call). */
+typedef struct iri_string_view {
+    const char* data; /* NULL exactly when the component is absent; an empty component has a pointer, length 0 */
+    size_t length;    /* in bytes; a component's view is not NUL-terminated, the whole text's is */
+} iri_string_view;
+
+typedef struct iri_reference iri_reference; /* opaque: a parsed reference, owning a copy of its text */
+
+/* Parses the text as a reference (IRI-reference, URI-reference, LEIRI-reference: `grammar`'s URI_REFERENCE
+ * production) into a new handle *out (free with iri_reference_free). On error *out is NULL and err says where. */
+IRI_C_API int iri_reference_parse(const char* text, size_t len, int grammar, iri_reference** out, iri_error* err);
+IRI_C_API void iri_reference_free(iri_reference* ref); /* NULL is allowed */
+
+/* The getters: views into the handle. A NULL handle gives {NULL, 0}, 0, IRI_HOST_NONE or -1. */
+IRI_C_API iri_string_view iri_reference_text(const iri_reference* ref); /* the whole reference, NUL-terminated */
+/* Component `component` (IRI_COMPONENT_*, without delimiters; IPv6address without brackets); {NULL, 0} when the
+ * reference does not have it or `component` is not one. The named getters below are this function. */
+IRI_C_API iri_string_view iri_reference_component(const iri_reference* ref, int component);
+IRI_C_API iri_string_view iri_reference_scheme(const iri_reference* ref);
+IRI_C_API iri_string_view iri_reference_authority(const iri_reference* ref);
+IRI_C_API iri_string_view iri_reference_userinfo(const iri_reference* ref);
+IRI_C_API iri_string_view iri_reference_host(const iri_reference* ref); /* as written: "[::1]" keeps brackets */
+IRI_C_API iri_string_view iri_reference_port(const iri_reference* ref);
+IRI_C_API iri_string_view iri_reference_path(const iri_reference* ref); /* always present, maybe empty */
+IRI_C_API iri_string_view iri_reference_query(const iri_reference* ref);
+IRI_C_API iri_string_view iri_reference_fragment(const iri_reference* ref);
+/* 1 when the component is present (possibly empty: "http://a?" has an empty query, RFC 3986 §5.3), else 0. */
+IRI_C_API int iri_reference_has_scheme(const iri_reference* ref);
+IRI_C_API int iri_reference_has_authority(const iri_reference* ref);
+IRI_C_API int iri_reference_has_userinfo(const iri_reference* ref);
+IRI_C_API int iri_reference_has_port(const iri_reference* ref);
+IRI_C_API int iri_reference_has_query(const iri_reference* ref);
+IRI_C_API int iri_reference_has_fragment(const iri_reference* ref);
+/* IRI_HOST_* (RFC 3986 §3.2.2). */
+IRI_C_API int iri_reference_host_kind(const iri_reference* ref);
+/* The port's value, 0-65535; -1 when there is no port, it is empty ("http://a:") or exceeds 65535 (RFC 3986
+ * §3.2.3 allows any digits). */
+IRI_C_API int32_t iri_reference_port_number(const iri_reference* ref);
+
+/* ---- resolver: one base page, many hrefs (the C face of iri::resolver, include/iri/resolver.hpp) ---- */
+/* A resolver parses its base once; each href is parsed once in the base's grammar and its target (RFC 3986
+ * §5.2.2) written into the CALLER's buffer: no allocation per href once the resolver's internal buffer has grown
+ * to the longest result (IDN hosts and NFC changes excepted, as in resolver.hpp). A resolver is not to be used
+ * from two threads at once (one per thread; different resolvers are independent). */
+typedef struct iri_resolver iri_resolver; /* opaque */
+
+/* A new resolver *out (free with iri_resolver_free) for `base`, which must have a scheme (RFC 3986 §5.1:
+ * IRI_E_BASE_NOT_ABSOLUTE). `options` (NULL: the defaults) are those of iri_resolver_normalize and _key;
+ * strict = 0: an href whose scheme equals the base's is resolved as if it had none (§5.2.2). On error *out is NULL
+ * and err (input 0) says where in the base. */
+IRI_C_API int iri_resolver_make(const char* base, size_t base_len, int grammar, const iri_normalize_options* options,
+                                int strict, iri_resolver** out, iri_error* err);
+/* Takes another base (the next page), keeping the grammar and options. On error the resolver has no base until the
+ * next successful rebase: each href then fails with IRI_E_BASE_NOT_ABSOLUTE. */
+IRI_C_API int iri_resolver_rebase(iri_resolver* resolver, const char* base, size_t base_len, iri_error* err);
+/* The current base's text ({"", 0} after a failed rebase), NUL-terminated; valid until the next rebase. */
+IRI_C_API iri_string_view iri_resolver_base(const iri_resolver* resolver);
+IRI_C_API void iri_resolver_free(iri_resolver* resolver); /* NULL is allowed */
+
+/* The target of `href` against the base, written to buf[0 .. *out_len) with a NUL at buf[*out_len]:
+ *   iri_resolver_resolve    the target as RFC 3986 §5.2.2 writes it (iri_resolve's result);
+ *   iri_resolver_normalize  its normal form at the resolver's options (iri_normalize of that target);
+ *   iri_resolver_key        its canonical key (iri_canonical_key of that target).
+ * *out_len (required) receives the result's length, also when the status is IRI_E_BUFFER_TOO_SMALL: `capacity`
+ * must be at least *out_len + 1, and buf is left as it was (like snprintf, buf = NULL with capacity 0 asks the
+ * length). An invalid href is its parse error, with err->input 1 and the offset in the href. */
+IRI_C_API int iri_resolver_resolve(iri_resolver* resolver, const char* href, size_t href_len, char* buf,
+                                   size_t capacity, size_t* out_len, iri_error* err);
+IRI_C_API int iri_resolver_normalize(iri_resolver* resolver, const char* href, size_t href_len, char* buf,
+                                     size_t capacity, size_t* out_len, iri_error* err);
+IRI_C_API int iri_resolver_key(iri_resolver* resolver, const char* href, size_t href_len, char* buf,
+                               size_t capacity, size_t* out_len, iri_error* err);
+
+/* Batches: one of the three operations over n hrefs (hrefs[i] of href_lens[i] bytes), their results written one
+ * after the other into buf, without NULs: result i is buf[offsets[i] .. offsets[i+1]) (offsets: n + 1 entries,
+ * offsets[0] = 0), statuses[i] its status (IRI_OK, or the href's error code, its result then empty: the
+ * single-href function gives the error's details). err is about the call itself. The call stops at the first
+ * result the buffer cannot hold: the status is IRI_E_BUFFER_TOO_SMALL, *done (required) the number of hrefs
+ * handled, whose offsets and statuses are set, statuses[*done] is IRI_E_BUFFER_TOO_SMALL too and
+ * offsets[*done + 1] is where that result would end; call again with the rest (hrefs + *done) and an emptied or
+ * larger buffer. IRI_OK: all n handled (*done = n), whatever each one's status. */
+enum { IRI_RESOLVER_RESOLVE = 0, IRI_RESOLVER_NORMALIZE = 1, IRI_RESOLVER_KEY = 2 };
+IRI_C_API int iri_resolver_batch(iri_resolver* resolver, int operation, const char* const* hrefs,
+                                 const size_t* href_lens, size_t n, char* buf, size_t capacity, size_t* offsets,
+                                 int* statuses, size_t* done, iri_error* err);
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds and runs tests/consumers/main.cpp (parse, resolve, normalize, to_uri) against iri in every supported way:
+# Builds and runs tests/consumers/main.cpp (parse, resolve, normalize, to_uri) and main.c (the C API's reference and
+# resolver handles) against iri in every supported way:
 # (a), (b) and (e) each for the static and the shared library (CI runs this; README, Packaging):
 #   (a) find_package(iri) against an installed prefix   (b) pkg-config against the same prefix
 #   (c) add_subdirectory of this checkout               (d) FetchContent from this repository (its HEAD commit)
@@ -42,6 +43,7 @@ for kind in static shared; do
   # (a) find_package against the installed prefix
   consumer "find_package-$kind" -DIRI_CONSUMER_MODE=find_package -DCMAKE_PREFIX_PATH="$prefix" -Diri_SHARED_LIBS=$shared
   run "find_package-$kind" $kind "$work/find_package-$kind/consumer" "$prefix/$arch_lib"
+  run "find_package-$kind-c" $kind "$work/find_package-$kind/consumer_c" "$prefix/$arch_lib"
   # (b) pkg-config against the same prefix (the static prefix has only libiri.a; --static adds ICU)
   pc_flags=()
   [ "$kind" = static ] && pc_flags=(--static)
@@ -51,16 +53,21 @@ for kind in static shared; do
   # shellcheck disable=SC2086 # the flags are words
   g++ -std=c++20 -O2 $cflags tests/consumers/main.cpp -o "$work/pkg-config-$kind/consumer" $libs
   run "pkg-config-$kind" $kind "$work/pkg-config-$kind/consumer" "$prefix/$arch_lib"
+  # shellcheck disable=SC2086 # the flags are words
+  gcc -std=c99 -O2 $cflags tests/consumers/main.c -o "$work/pkg-config-$kind/consumer_c" $libs
+  run "pkg-config-$kind-c" $kind "$work/pkg-config-$kind/consumer_c" "$prefix/$arch_lib"
   if [ "$kind" = static ]; then
     # (c) add_subdirectory of the checkout
     consumer "add_subdirectory-$kind" -DIRI_CONSUMER_MODE=add_subdirectory -DIRI_SOURCE_DIR="$src" \
       -DBUILD_SHARED_LIBS=$shared
     run "add_subdirectory-$kind" $kind "$work/add_subdirectory-$kind/consumer"
+    run "add_subdirectory-$kind-c" $kind "$work/add_subdirectory-$kind/consumer_c"
   else
     # (d) FetchContent from this repository
     consumer "fetchcontent-$kind" -DIRI_CONSUMER_MODE=fetchcontent -DIRI_SOURCE_DIR="$src" \
       -DIRI_GIT_TAG="$(git rev-parse HEAD)" -DBUILD_SHARED_LIBS=$shared
     run "fetchcontent-$kind" $kind "$work/fetchcontent-$kind/consumer"
+    run "fetchcontent-$kind-c" $kind "$work/fetchcontent-$kind/consumer_c"
   fi
 done
 
@@ -70,6 +77,7 @@ for kind in static shared; do
   shared=$([ "$kind" = shared ] && echo ON || echo OFF)
   consumer "deb-$kind" -DIRI_CONSUMER_MODE=find_package -DCMAKE_PREFIX_PATH="$work/root/usr" -Diri_SHARED_LIBS=$shared
   run "deb-$kind" $kind "$work/deb-$kind/consumer" "$work/root/usr/$arch_lib"
+  run "deb-$kind-c" $kind "$work/deb-$kind/consumer_c" "$work/root/usr/$arch_lib"
 done
 LD_LIBRARY_PATH="$work/root/usr/$arch_lib" "$work/root/usr/bin/iri" validate 'http://例え.jp/引き割り' > /dev/null
 if command -v man > /dev/null; then man -l "$work/root/usr/share/man/man1/iri.1" > /dev/null; fi

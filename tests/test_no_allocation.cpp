@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "iri.h"
 #include "iri/normalize.hpp"
 #include "iri/parse.hpp"
 #include "iri/resolver.hpp"
@@ -81,6 +82,15 @@ bool idn_host(std::string_view line) {
     return host.find("xn--") != std::string::npos;
 }
 
+// The Common Crawl (page, href) pairs that parse, without IDN hosts.
+std::vector<std::pair<std::string, std::string>> resolvable_pairs() {
+    std::vector<std::pair<std::string, std::string>> pairs;
+    for (auto& [page, href] : iri_test::cc10k_pairs())
+        if (iri::reference_view::parse(page) && iri::reference_view::parse(href) && !idn_host(page) && !idn_host(href))
+            pairs.emplace_back(page, href);
+    return pairs;
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(append_normalized_and_the_resolver_allocate_nothing_in_steady_state) {
@@ -91,10 +101,7 @@ BOOST_AUTO_TEST_CASE(append_normalized_and_the_resolver_allocate_nothing_in_stea
     std::vector<iri::reference_view> views;
     for (const std::string& l : lines)
         if (auto r = iri::reference_view::parse(l)) views.push_back(*r);
-    std::vector<std::pair<std::string, std::string>> pairs;  // one resolver rebased for each page
-    for (auto& [page, href] : iri_test::cc10k_pairs())
-        if (iri::reference_view::parse(page) && iri::reference_view::parse(href) && !idn_host(page) && !idn_host(href))
-            pairs.emplace_back(page, href);
+    const auto pairs = resolvable_pairs();  // one resolver rebased for each page
     auto pipeline = iri::resolver::make("http://a/", iri::grammar::iri, {.rung = iri::rung::scheme});
     std::string out;
     std::size_t failed = 0;
@@ -117,4 +124,44 @@ BOOST_AUTO_TEST_CASE(append_normalized_and_the_resolver_allocate_nothing_in_stea
     BOOST_TEST(failed == 0u);
     BOOST_TEST(views.size() > 200000u);
     BOOST_TEST(pairs.size() > 9000u);
+}
+
+// The C resolver (iri.h) writes into the caller's buffer: once its own has grown, neither a single href nor a batch
+// allocates.
+BOOST_AUTO_TEST_CASE(the_c_resolver_allocates_nothing_in_steady_state) {
+    const auto pairs = resolvable_pairs();
+    std::vector<const char*> hrefs;
+    std::vector<std::size_t> lens;
+    for (const auto& [page, href] : pairs) {
+        hrefs.push_back(href.data());
+        lens.push_back(href.size());
+    }
+    std::vector<char> buf(std::size_t{1} << 24);
+    std::vector<std::size_t> offsets(hrefs.size() + 1);
+    std::vector<int> statuses(hrefs.size());
+    iri_normalize_options o = IRI_NORMALIZE_OPTIONS_INIT;
+    o.rung = IRI_RUNG_SCHEME;
+    iri_resolver* r = nullptr;
+    BOOST_TEST_REQUIRE(iri_resolver_make("http://a/", 9, IRI_GRAMMAR_DEFAULT, &o, 1, &r, nullptr) == IRI_OK);
+    std::size_t failed = 0;
+    auto run = [&] {
+        std::size_t n = 0;
+        for (const auto& [page, href] : pairs) {
+            failed += iri_resolver_rebase(r, page.data(), page.size(), nullptr) != IRI_OK;
+            for (auto f : {iri_resolver_resolve, iri_resolver_normalize, iri_resolver_key})
+                failed += f(r, href.data(), href.size(), buf.data(), buf.size(), &n, nullptr) != IRI_OK;
+        }
+        for (int operation : {IRI_RESOLVER_RESOLVE, IRI_RESOLVER_NORMALIZE, IRI_RESOLVER_KEY}) {
+            failed += iri_resolver_batch(r, operation, hrefs.data(), lens.data(), hrefs.size(), buf.data(), buf.size(),
+                                         offsets.data(), statuses.data(), &n, nullptr) != IRI_OK;
+            for (int s : statuses) failed += s != IRI_OK;
+        }
+    };
+    run();  // the resolver's buffer grows to its steady size
+    const std::size_t before = allocations.load();
+    run();
+    BOOST_TEST(allocations.load() - before == 0u);
+    BOOST_TEST(failed == 0u);
+    BOOST_TEST(pairs.size() > 9000u);
+    iri_resolver_free(r);
 }

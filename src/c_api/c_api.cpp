@@ -85,6 +85,7 @@ const char* iri_error_name(int code) {
         case IRI_E_NO_SUCH_GRAMMAR: return "no_such_grammar";
         case IRI_E_NO_MEMORY: return "no_memory";
         case IRI_E_INTERNAL: return "internal";
+        case IRI_E_BUFFER_TOO_SMALL: return "buffer_too_small";
         default: break;
     }
     if (code < IRI_E_UNEXPECTED_END || code > IRI_E_UNCLOSED_IP_LITERAL) return "unknown";

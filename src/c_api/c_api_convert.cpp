@@ -26,7 +26,8 @@ int iri_to_uri(const char* text, size_t len, int from, const iri_to_uri_options*
     if (const int s = start_output(text, len, out, err)) return s;
     const auto g = to_grammar(from);
     if (!g) return fail(err, IRI_E_NO_SUCH_GRAMMAR, "no such grammar");
-    const iri_to_uri_options o = read_options(options, iri_to_uri_options IRI_TO_URI_OPTIONS_INIT);
+    iri_to_uri_options o = IRI_TO_URI_OPTIONS_INIT;
+    if (const int s = read_options(options, o, err)) return s;
     if (!is_flag(o.host, IRI_HOST_MAPPING_IDNA) || !usable(o.charset, o.charset_len))
         return fail(err, IRI_E_INVALID_ARGUMENT, "unknown host mapping, or NULL charset with a length");
     const iri::to_uri_options cpp{
@@ -39,7 +40,8 @@ int iri_to_uri(const char* text, size_t len, int from, const iri_to_uri_options*
 int iri_to_iri(const char* uri, size_t len, const iri_to_iri_options* options, char** out, size_t* out_len,
                iri_error* err) {
     if (const int s = start_output(uri, len, out, err)) return s;
-    const iri_to_iri_options o = read_options(options, iri_to_iri_options IRI_TO_IRI_OPTIONS_INIT);
+    iri_to_iri_options o = IRI_TO_IRI_OPTIONS_INIT;
+    if (const int s = read_options(options, o, err)) return s;
     const auto to = to_grammar(o.to);
     if (!to) return fail(err, IRI_E_NO_SUCH_GRAMMAR, "no such grammar");
     const iri::to_iri_options cpp{.to = *to,

@@ -2,6 +2,8 @@
 // guard that keeps every C++ exception inside the library.
 #pragma once
 
+#include <cstddef>
+#include <cstdio>
 #include <cstring>
 #include <new>
 #include <optional>
@@ -11,6 +13,7 @@
 #include "iri.h"
 #include "iri/error.hpp"
 #include "iri/grammar.hpp"
+#include "iri/normalize.hpp"
 
 namespace iri::detail::c_api {
 
@@ -50,59 +53,95 @@ int guarded(iri_error* err, Body&& body) noexcept {
     }
 }
 
-/// The C API's sized structs (iri_components, the options, the list items) begin with `size`, the struct's size as
-/// the caller's iri.h declares it: the fields the library reads or writes are those that fit in it. A struct is
-/// usable when it is there and holds at least its size field.
+/// What the checks know of each sized struct of iri.h: its name, and the size of its first version. A later
+/// version only adds fields at the end, so a caller built against any version gives at least that size; a smaller
+/// one (0: a struct never initialized with its _INIT macro) is an error, never read as the defaults.
 template <class Sized>
-[[nodiscard]] bool usable_sized(const Sized* s) noexcept {
-    return s != nullptr && s->size >= sizeof(std::size_t);
-}
+struct sized_struct {};  // every struct with a `size` field has a specialization below (check_arg asserts it)
+template <>
+struct sized_struct<iri_components> {
+    static constexpr const char* name = "iri_components";
+    static constexpr std::size_t first_version = offsetof(iri_components, spans) + sizeof(iri_components::spans);
+};
+template <>
+struct sized_struct<iri_normalize_options> {
+    static constexpr const char* name = "iri_normalize_options";
+    static constexpr std::size_t first_version = offsetof(iri_normalize_options, keep_fragment) + sizeof(int);
+};
+template <>
+struct sized_struct<iri_to_uri_options> {
+    static constexpr const char* name = "iri_to_uri_options";
+    static constexpr std::size_t first_version = offsetof(iri_to_uri_options, encode_unsafe_ascii) + sizeof(int);
+};
+template <>
+struct sized_struct<iri_to_iri_options> {
+    static constexpr const char* name = "iri_to_iri_options";
+    static constexpr std::size_t first_version = offsetof(iri_to_iri_options, unicode_hosts) + sizeof(int);
+};
+template <>
+struct sized_struct<iri_diagnostic> {
+    static constexpr const char* name = "iri_diagnostic";
+    static constexpr std::size_t first_version = offsetof(iri_diagnostic, spec) + sizeof(const char*);
+};
+template <>
+struct sized_struct<iri_match> {
+    static constexpr const char* name = "iri_match";
+    static constexpr std::size_t first_version = offsetof(iri_match, delimiter) + sizeof(int);
+};
 
-/// Copies the fields after `size` of a usable struct, as many as both its size and this library's have.
-template <class Sized>
-void copy_sized_fields(Sized* to, const Sized* from, std::size_t caller_size) noexcept {
-    const std::size_t n = caller_size < sizeof(Sized) ? caller_size : sizeof(Sized);
-    std::memcpy(reinterpret_cast<char*>(to) + sizeof(std::size_t),
-                reinterpret_cast<const char*>(from) + sizeof(std::size_t), n - sizeof(std::size_t));
-}
-
-/// The caller's options struct read as far as its `size` field says, over `defaults` (all of them when NULL).
-template <class Options>
-[[nodiscard]] Options read_options(const Options* given, Options defaults) noexcept {
-    if (!usable_sized(given)) return defaults;
-    copy_sized_fields(&defaults, given, given->size);
-    return defaults;
-}
-
-/// Copies the fields of `full` that the caller's struct (of out->size bytes) has room for; false when it is not
-/// usable (NULL, or a size smaller than the size field itself).
-template <class Sized>
-bool write_sized(Sized* out, const Sized& full) noexcept {
-    if (!usable_sized(out)) return false;
-    copy_sized_fields(out, &full, out->size);
-    return true;
-}
-
-/// The checks every function that hands out a result (a string, a list) starts with: `out` given and set to NULL,
-/// the input usable.
-template <class Result>
-int start_output(const char* text, std::size_t len, Result** out, iri_error* err) noexcept {
-    if (out == nullptr) return fail(err, IRI_E_INVALID_ARGUMENT, "no place for the result (out is NULL)");
-    *out = nullptr;
-    if (!usable(text, len)) return fail(err, IRI_E_INVALID_ARGUMENT, "NULL text with a non-zero length");
+/// The argument check of the C API: IRI_OK when `p` is given (or may be absent: `optional`) and, for a sized
+/// struct, its `size` covers the struct's first version; otherwise IRI_E_INVALID_ARGUMENT, with a message naming
+/// `what` (the parameter) or the struct, in `err`.
+template <class T>
+int check_arg(const T* p, const char* what, iri_error* err, bool optional = false) noexcept {
+    if (p == nullptr) return optional ? IRI_OK : fail(err, IRI_E_INVALID_ARGUMENT, what);
+    if constexpr (requires { p->size; }) {
+        static_assert(requires { sized_struct<T>::first_version; }, "a sized struct names its first version");
+        if (p->size < sized_struct<T>::first_version) {
+            char message[IRI_ERROR_MESSAGE_SIZE];
+            std::snprintf(message, sizeof message, "%s.size %zu is smaller than its first version (%zu): set it with "
+                          "the _INIT macro", sized_struct<T>::name, p->size, sized_struct<T>::first_version);
+            return fail(err, IRI_E_INVALID_ARGUMENT, message);
+        }
+    }
     return IRI_OK;
 }
 
-/// The number of items of a list handed to the caller (0 for NULL).
-template <class List>
-[[nodiscard]] std::size_t count_of(const List* list) noexcept {
-    return list == nullptr ? 0 : list->items.size();
+/// The caller's options struct (NULL: the defaults) read into `o`, which holds the defaults: the fields its `size`
+/// covers replace them. IRI_OK, or the error of check_arg.
+template <class Options>
+[[nodiscard]] int read_options(const Options* given, Options& o, iri_error* err) noexcept {
+    if (const int s = check_arg(given, "no options", err, true); s != IRI_OK || given == nullptr) return s;
+    const std::size_t n = given->size < sizeof(Options) ? given->size : sizeof(Options);
+    std::memcpy(reinterpret_cast<char*>(&o) + sizeof(std::size_t),
+                reinterpret_cast<const char*>(given) + sizeof(std::size_t), n - sizeof(std::size_t));
+    return IRI_OK;
 }
 
-/// Item `i` of a list handed to the caller, or nullptr when there is no list or no such item.
-template <class List>
-[[nodiscard]] auto item_of(const List* list, std::size_t i) noexcept -> decltype(&list->items[i]) {
-    return i < count_of(list) ? &list->items[i] : nullptr;
+/// Copies the fields of `full` that the caller's struct (of out->size bytes) has room for; false when it has
+/// none (a size smaller than the size field itself). Structs with a first version are checked by check_arg first;
+/// iri_error, which cannot report its own size, takes what fits.
+template <class Sized>
+bool write_sized(Sized* out, const Sized& full) noexcept {
+    if (out == nullptr || out->size < sizeof(std::size_t)) return false;
+    const std::size_t n = out->size < sizeof(Sized) ? out->size : sizeof(Sized);
+    std::memcpy(reinterpret_cast<char*>(out) + sizeof(std::size_t),
+                reinterpret_cast<const char*>(&full) + sizeof(std::size_t), n - sizeof(std::size_t));
+    return true;
+}
+
+/// The caller's normalization options (NULL: the defaults) as the library's; IRI_E_INVALID_ARGUMENT for a struct
+/// too small or an unknown rung.
+int read_normalize_options(const iri_normalize_options* given, iri::normalize_options& out, iri_error* err) noexcept;
+
+/// The checks every function that hands out a new string or handle starts with: `out` given and set to NULL, the
+/// input usable.
+template <class Out>
+int start_output(const char* text, std::size_t len, Out** out, iri_error* err) noexcept {
+    if (const int s = check_arg(out, "no place for the result (out is NULL)", err)) return s;
+    *out = nullptr;
+    if (!usable(text, len)) return fail(err, IRI_E_INVALID_ARGUMENT, "NULL text with a non-zero length");
+    return IRI_OK;
 }
 
 }  // namespace iri::detail::c_api

@@ -37,15 +37,16 @@ int iri_check(const char* text, size_t len, int grammar, iri_diagnostics** out, 
     return make_list(text, len, grammar, out, err, [](std::string_view t, iri::grammar g) { return iri::check(t, g); });
 }
 
-size_t iri_diagnostics_count(const iri_diagnostics* list) { return count_of(list); }
+size_t iri_diagnostics_count(const iri_diagnostics* list) { return list == nullptr ? 0 : list->items.size(); }
 
 int iri_diagnostics_get(const iri_diagnostics* list, size_t i, iri_diagnostic* out) {
-    const iri::diagnostic* const item = item_of(list, i);
-    if (item == nullptr) return IRI_E_INVALID_ARGUMENT;
-    const iri::diagnostic& d = *item;
+    if (list == nullptr || i >= list->items.size() || check_arg(out, "no place for the item (out is NULL)", nullptr))
+        return IRI_E_INVALID_ARGUMENT;
+    const iri::diagnostic& d = list->items[i];
     const iri_diagnostic full{sizeof(iri_diagnostic), d.code.c_str(), static_cast<int>(d.level), d.begin, d.end,
                               static_cast<int>(d.where), d.message.c_str(), d.spec.c_str()};
-    return write_sized(out, full) ? IRI_OK : IRI_E_INVALID_ARGUMENT;
+    write_sized(out, full);
+    return IRI_OK;
 }
 
 void iri_diagnostics_free(iri_diagnostics* list) { delete list; }
@@ -55,15 +56,16 @@ int iri_extract(const char* text, size_t len, int grammar, iri_matches** out, ir
                      [](std::string_view t, iri::grammar g) { return iri::extract(t, g); });
 }
 
-size_t iri_matches_count(const iri_matches* list) { return count_of(list); }
+size_t iri_matches_count(const iri_matches* list) { return list == nullptr ? 0 : list->items.size(); }
 
 int iri_matches_get(const iri_matches* list, size_t i, iri_match* out) {
-    const iri::extracted* const item = item_of(list, i);
-    if (item == nullptr) return IRI_E_INVALID_ARGUMENT;
-    const iri::extracted& m = *item;
+    if (list == nullptr || i >= list->items.size() || check_arg(out, "no place for the item (out is NULL)", nullptr))
+        return IRI_E_INVALID_ARGUMENT;
+    const iri::extracted& m = list->items[i];
     const iri_match full{sizeof(iri_match), m.begin,        m.end, m.value.c_str(),
                          m.value.size(),    static_cast<int>(m.delimiter)};
-    return write_sized(out, full) ? IRI_OK : IRI_E_INVALID_ARGUMENT;
+    write_sized(out, full);
+    return IRI_OK;
 }
 
 void iri_matches_free(iri_matches* list) { delete list; }

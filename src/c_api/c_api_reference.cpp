@@ -5,6 +5,21 @@
 #include "iri/reference.hpp"
 #include "iri/resolve.hpp"
 
+namespace iri::detail::c_api {
+
+int read_normalize_options(const iri_normalize_options* given, iri::normalize_options& out, iri_error* err) noexcept {
+    iri_normalize_options o = IRI_NORMALIZE_OPTIONS_INIT;
+    if (const int s = read_options(given, o, err)) return s;
+    if (o.rung < IRI_RUNG_SIMPLE || o.rung > IRI_RUNG_SCHEME) return fail(err, IRI_E_INVALID_ARGUMENT, "unknown rung");
+    out = {.rung = static_cast<iri::rung>(o.rung),
+           .nfc = o.nfc != 0,
+           .keep_fragment = o.keep_fragment != 0,
+           .as_uri = o.as_uri != 0};
+    return IRI_OK;
+}
+
+}  // namespace iri::detail::c_api
+
 using namespace iri::detail::c_api;
 
 namespace {
@@ -23,15 +38,6 @@ int parse_pair(std::string_view a, std::string_view b, iri::grammar g, parsed_pa
     return IRI_OK;
 }
 
-iri::normalize_options to_normalize_options(const iri_normalize_options* given, bool& ok) noexcept {
-    const iri_normalize_options o = read_options(given, iri_normalize_options IRI_NORMALIZE_OPTIONS_INIT);
-    ok = o.rung >= IRI_RUNG_SIMPLE && o.rung <= IRI_RUNG_SCHEME;
-    return {.rung = static_cast<iri::rung>(ok ? o.rung : 0),
-            .nfc = o.nfc != 0,
-            .keep_fragment = o.keep_fragment != 0,
-            .as_uri = o.as_uri != 0};
-}
-
 // The parts normalize and canonical_key share: checks, the parse, then `f` on the view.
 template <class F>
 int normal_form(const char* text, size_t len, int grammar, const iri_normalize_options* options, char** out,
@@ -39,9 +45,8 @@ int normal_form(const char* text, size_t len, int grammar, const iri_normalize_o
     if (const int s = start_output(text, len, out, err)) return s;
     const auto g = to_grammar(grammar);
     if (!g) return fail(err, IRI_E_NO_SUCH_GRAMMAR, "no such grammar");
-    bool ok = false;
-    const iri::normalize_options o = to_normalize_options(options, ok);
-    if (!ok) return fail(err, IRI_E_INVALID_ARGUMENT, "unknown rung");
+    iri::normalize_options o;
+    if (const int s = read_normalize_options(options, o, err)) return s;
     return guarded(err, [&]() -> int {
         auto v = iri::reference_view::parse(bytes(text, len), *g);
         if (!v) return fail(err, v.error());
@@ -66,8 +71,9 @@ extern "C" {
 int iri_parse(const char* text, size_t len, int grammar, int production, iri_components* out, iri_error* err) {
     const auto g = to_grammar(grammar);
     if (!g) return fail(err, IRI_E_NO_SUCH_GRAMMAR, "no such grammar");
-    if (!usable(text, len) || !is_production(production) || !usable_sized(out))
-        return fail(err, IRI_E_INVALID_ARGUMENT, "NULL text with a length, unknown production or no output");
+    if (!usable(text, len) || !is_production(production))
+        return fail(err, IRI_E_INVALID_ARGUMENT, "NULL text with a length, or unknown production");
+    if (const int s = check_arg(out, "no place for the result (out is NULL)", err)) return s;
     auto r = iri::parse(bytes(text, len), *g, static_cast<iri::production>(production));
     if (!r) return fail(err, r.error());
     iri_components full = IRI_COMPONENTS_INIT;
@@ -129,13 +135,12 @@ int iri_canonical_key(const char* text, size_t len, int grammar, const iri_norma
 
 int iri_equivalent(const char* a, size_t a_len, const char* b, size_t b_len, int grammar,
                    const iri_normalize_options* options, int* equal, iri_error* err) {
-    if (equal == nullptr || !usable(a, a_len) || !usable(b, b_len))
-        return fail(err, IRI_E_INVALID_ARGUMENT, "NULL input with a length, or no output");
+    if (const int s = check_arg(equal, "no place for the result (equal is NULL)", err)) return s;
+    if (!usable(a, a_len) || !usable(b, b_len)) return fail(err, IRI_E_INVALID_ARGUMENT, "NULL input with a length");
     const auto g = to_grammar(grammar);
     if (!g) return fail(err, IRI_E_NO_SUCH_GRAMMAR, "no such grammar");
-    bool ok = false;
-    const iri::normalize_options o = to_normalize_options(options, ok);
-    if (!ok) return fail(err, IRI_E_INVALID_ARGUMENT, "unknown rung");
+    iri::normalize_options o;
+    if (const int s = read_normalize_options(options, o, err)) return s;
     return guarded(err, [&]() -> int {
         parsed_pair p;
         if (const int s = parse_pair(bytes(a, a_len), bytes(b, b_len), *g, p, err)) return s;

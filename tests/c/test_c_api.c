@@ -355,12 +355,79 @@ static void test_normalize(void) {
     iri_free(k2);
     CHECK(key("http://a/\xC0\xAF", &o, &k1) == IRI_E_INVALID_UTF8 && k1 == NULL); /* overlong "/" */
 
-    /* arguments: unknown rung, an options struct from an older caller (only its size field) */
+    /* arguments: unknown rung; NULL options are the defaults (rung syntax lowercases the scheme, §6.2.2.1) */
     o.rung = 9;
     CHECK(iri_normalize("a:b", 3, IRI_GRAMMAR_DEFAULT, &o, &k1, NULL, &e) == IRI_E_INVALID_ARGUMENT);
-    o.size = sizeof(size_t);
-    CHECK(iri_normalize("A:b", 3, IRI_GRAMMAR_DEFAULT, &o, &k1, NULL, &e) == IRI_OK && strcmp(k1, "a:b") == 0);
+    CHECK(iri_normalize("A:b", 3, IRI_GRAMMAR_DEFAULT, NULL, &k1, NULL, &e) == IRI_OK && strcmp(k1, "a:b") == 0);
     iri_free(k1);
+}
+
+/* ---- sized structs: a size below the first version (0: never initialized) is an error, not the defaults ---- */
+static int rejects_size(int status, const iri_error* e, const char* name) {
+    int ok = status == IRI_E_INVALID_ARGUMENT && e->code == IRI_E_INVALID_ARGUMENT && strstr(e->message, name) != NULL;
+    if (!ok) printf("  %s: status %d, message \"%s\"\n", name, status, e->message);
+    return ok;
+}
+
+static void test_sized_structs(void) {
+    iri_normalize_options no = IRI_NORMALIZE_OPTIONS_INIT;
+    iri_to_uri_options uo = IRI_TO_URI_OPTIONS_INIT;
+    iri_to_iri_options io = IRI_TO_IRI_OPTIONS_INIT;
+    iri_components c = IRI_COMPONENTS_INIT;
+    iri_diagnostics* dl = NULL;
+    iri_matches* ml = NULL;
+    iri_diagnostic d = IRI_DIAGNOSTIC_INIT;
+    iri_match m = IRI_MATCH_INIT;
+    iri_error e = IRI_ERROR_INIT;
+    char* out = (char*)"untouched";
+    int equal = -1;
+    no.size = 0;
+    CHECK(rejects_size(iri_normalize("A:b", 3, IRI_GRAMMAR_DEFAULT, &no, &out, NULL, &e), &e, "iri_normalize_options"));
+    CHECK(out == NULL);
+    CHECK(rejects_size(iri_canonical_key("a:b", 3, IRI_GRAMMAR_DEFAULT, &no, &out, NULL, &e), &e,
+                       "iri_normalize_options"));
+    CHECK(rejects_size(iri_equivalent("a:b", 3, "a:b", 3, IRI_GRAMMAR_DEFAULT, &no, &equal, &e), &e,
+                       "iri_normalize_options"));
+    CHECK(equal == -1);
+    no.size = sizeof(size_t); /* only the size field: smaller than any version */
+    CHECK(rejects_size(iri_normalize("A:b", 3, IRI_GRAMMAR_DEFAULT, &no, &out, NULL, &e), &e, "iri_normalize_options"));
+    no.size = offsetof(iri_normalize_options, keep_fragment); /* one field short */
+    CHECK(rejects_size(iri_normalize("A:b", 3, IRI_GRAMMAR_DEFAULT, &no, &out, NULL, &e), &e, "iri_normalize_options"));
+    uo.size = 0;
+    CHECK(rejects_size(iri_to_uri("a:b", 3, IRI_GRAMMAR_DEFAULT, &uo, &out, NULL, &e), &e, "iri_to_uri_options"));
+    io.size = 0;
+    CHECK(rejects_size(iri_to_iri("a:b", 3, &io, &out, NULL, &e), &e, "iri_to_iri_options"));
+    c.size = 0;
+    CHECK(rejects_size(iri_parse("a:b", 3, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_URI, &c, &e), &e, "iri_components"));
+    c.size = offsetof(iri_components, spans); /* no room for the spans */
+    CHECK(rejects_size(iri_parse("a:b", 3, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_URI, &c, &e), &e, "iri_components"));
+    /* list items: RFC 3986 §7.6's userinfo gives a diagnostic, Appendix C's text one match */
+    CHECK(iri_check("http://www.example.com&story=breaking_news@10.0.0.1/", 52, IRI_GRAMMAR_DEFAULT, &dl, &e) ==
+          IRI_OK);
+    CHECK(iri_diagnostics_count(dl) >= 1);
+    d.size = 0;
+    CHECK(iri_diagnostics_get(dl, 0, &d) == IRI_E_INVALID_ARGUMENT && d.code == NULL);
+    CHECK(iri_diagnostics_get(dl, 0, NULL) == IRI_E_INVALID_ARGUMENT);
+    iri_diagnostics_free(dl);
+    CHECK(iri_extract("see <http://a/>", 15, IRI_GRAMMAR_DEFAULT, &ml, &e) == IRI_OK && iri_matches_count(ml) == 1);
+    m.size = 0;
+    CHECK(iri_matches_get(ml, 0, &m) == IRI_E_INVALID_ARGUMENT && m.value == NULL);
+    iri_matches_free(ml);
+    /* a caller built against a later version (a larger size) is read as far as this library knows */
+    {
+        struct {
+            iri_normalize_options o;
+            int later_field;
+        } later;
+        later.o.size = sizeof later;
+        later.o.rung = IRI_RUNG_SCHEME;
+        later.o.nfc = 0;
+        later.o.keep_fragment = 0;
+        later.later_field = 7;
+        CHECK(iri_normalize("HTTP://a:80/#f", 14, IRI_GRAMMAR_DEFAULT, &later.o, &out, NULL, &e) == IRI_OK &&
+              strcmp(out, "http://a/") == 0);
+        iri_free(out);
+    }
 }
 
 /* ---- conversions ---- */
@@ -619,6 +686,282 @@ static void test_normalize_defaults_and_as_uri(void) {
     iri_free(out);
 }
 
+/* ---- the parsed-reference handle ---- */
+static int view_is(iri_string_view v, const char* expected) {
+    return v.data != NULL && v.length == strlen(expected) && memcmp(v.data, expected, v.length) == 0;
+}
+static int view_absent(iri_string_view v) { return v.data == NULL && v.length == 0; }
+
+static void test_reference_handle(void) {
+    /* RFC 3986 §3's example, parsed from a buffer the caller then overwrites: the handle owns a copy */
+    char text[] = "foo://example.com:8042/over/there?name=ferret#nose";
+    iri_reference* r = NULL;
+    iri_error e = IRI_ERROR_INIT;
+    CHECK(iri_reference_parse(text, strlen(text), IRI_GRAMMAR_DEFAULT, &r, &e) == IRI_OK && r != NULL);
+    memset(text, 'x', strlen(text));
+    CHECK(view_is(iri_reference_text(r), "foo://example.com:8042/over/there?name=ferret#nose"));
+    CHECK(iri_reference_text(r).data[iri_reference_text(r).length] == '\0');
+    CHECK(view_is(iri_reference_scheme(r), "foo"));
+    CHECK(view_is(iri_reference_authority(r), "example.com:8042"));
+    CHECK(view_is(iri_reference_host(r), "example.com"));
+    CHECK(view_is(iri_reference_port(r), "8042"));
+    CHECK(view_is(iri_reference_path(r), "/over/there"));
+    CHECK(view_is(iri_reference_query(r), "name=ferret"));
+    CHECK(view_is(iri_reference_fragment(r), "nose"));
+    CHECK(view_absent(iri_reference_userinfo(r)) && iri_reference_has_userinfo(r) == 0);
+    CHECK(iri_reference_has_scheme(r) == 1 && iri_reference_has_authority(r) == 1 && iri_reference_has_port(r) == 1);
+    CHECK(iri_reference_has_query(r) == 1 && iri_reference_has_fragment(r) == 1);
+    CHECK(iri_reference_host_kind(r) == IRI_HOST_REG_NAME && iri_reference_port_number(r) == 8042);
+    CHECK(view_is(iri_reference_component(r, IRI_COMPONENT_REG_NAME), "example.com"));
+    CHECK(view_absent(iri_reference_component(r, IRI_COMPONENT_IPV4ADDRESS)));
+    CHECK(view_absent(iri_reference_component(r, IRI_COMPONENT_COUNT)));
+    CHECK(view_absent(iri_reference_component(r, -1)));
+    iri_reference_free(r);
+
+    /* absent vs empty (RFC 3986 §5.3): an empty userinfo, port and query are present with length 0 */
+    CHECK(iri_reference_parse("http://@a:?", 11, IRI_GRAMMAR_DEFAULT, &r, &e) == IRI_OK);
+    CHECK(iri_reference_has_userinfo(r) == 1 && view_is(iri_reference_userinfo(r), ""));
+    CHECK(iri_reference_has_port(r) == 1 && view_is(iri_reference_port(r), "") && iri_reference_port_number(r) == -1);
+    CHECK(iri_reference_has_query(r) == 1 && view_is(iri_reference_query(r), ""));
+    CHECK(iri_reference_has_fragment(r) == 0 && view_absent(iri_reference_fragment(r)));
+    CHECK(view_is(iri_reference_path(r), ""));
+    iri_reference_free(r);
+
+    /* host kinds (RFC 3986 §3.2.2); a port of digits beyond 16 bits is syntax (§3.2.3) but has no number */
+    CHECK(iri_reference_parse("http://[2001:db8::7]:0/", 23, IRI_GRAMMAR_DEFAULT, &r, &e) == IRI_OK);
+    CHECK(iri_reference_host_kind(r) == IRI_HOST_IPV6 && view_is(iri_reference_host(r), "[2001:db8::7]"));
+    CHECK(view_is(iri_reference_component(r, IRI_COMPONENT_IPV6ADDRESS), "2001:db8::7"));
+    CHECK(iri_reference_port_number(r) == 0);
+    iri_reference_free(r);
+    CHECK(iri_reference_parse("ldap://192.0.2.16:65536/", 24, IRI_GRAMMAR_DEFAULT, &r, &e) == IRI_OK);
+    CHECK(iri_reference_host_kind(r) == IRI_HOST_IPV4 && view_is(iri_reference_port(r), "65536"));
+    CHECK(iri_reference_port_number(r) == -1);
+    iri_reference_free(r);
+    CHECK(iri_reference_parse("mailto:a@b", 10, IRI_GRAMMAR_DEFAULT, &r, &e) == IRI_OK);
+    CHECK(iri_reference_has_authority(r) == 0 && view_absent(iri_reference_host(r)));
+    CHECK(iri_reference_host_kind(r) == IRI_HOST_NONE && view_is(iri_reference_path(r), "a@b"));
+    iri_reference_free(r);
+    /* the empty string: a relative reference whose only component is an empty path */
+    CHECK(iri_reference_parse(NULL, 0, IRI_GRAMMAR_DEFAULT, &r, &e) == IRI_OK);
+    CHECK(iri_reference_has_scheme(r) == 0 && view_is(iri_reference_path(r), "") && view_is(iri_reference_text(r), ""));
+    iri_reference_free(r);
+    /* an IRI: é is ucschar (RFC 3987 §2.2); in the URI grammar it is an error at its first byte */
+    CHECK(iri_reference_parse("http://a/r\xC3\xA9", 12, IRI_GRAMMAR_DEFAULT, &r, &e) == IRI_OK);
+    CHECK(view_is(iri_reference_path(r), "/r\xC3\xA9"));
+    iri_reference_free(r);
+    r = (iri_reference*)&e; /* not NULL: the error must set it */
+    CHECK(iri_reference_parse("http://a/r\xC3\xA9", 12, grammar("uri"), &r, &e) == IRI_E_DISALLOWED_CHARACTER);
+    CHECK(r == NULL && e.char_offset == 10 && e.component == IRI_COMPONENT_PATH);
+
+    /* errors */
+    CHECK(iri_reference_parse("http://a b", 10, IRI_GRAMMAR_DEFAULT, &r, &e) == IRI_E_DISALLOWED_CHARACTER);
+    CHECK(r == NULL && e.offset == 8 && e.component == IRI_COMPONENT_HOST);
+    CHECK(iri_reference_parse("a:b", 3, IRI_GRAMMAR_DEFAULT, NULL, &e) == IRI_E_INVALID_ARGUMENT);
+    CHECK(iri_reference_parse(NULL, 3, IRI_GRAMMAR_DEFAULT, &r, &e) == IRI_E_INVALID_ARGUMENT && r == NULL);
+    CHECK(iri_reference_parse("a:b", 3, 77, &r, &e) == IRI_E_NO_SUCH_GRAMMAR && r == NULL);
+    /* a NULL handle */
+    CHECK(view_absent(iri_reference_text(NULL)) && view_absent(iri_reference_path(NULL)));
+    CHECK(iri_reference_has_query(NULL) == 0 && iri_reference_host_kind(NULL) == IRI_HOST_NONE);
+    CHECK(iri_reference_port_number(NULL) == -1);
+    iri_reference_free(NULL);
+}
+
+/* ---- the resolver handle ---- */
+/* RFC 3986 §5.4.1 and §5.4.2: base "http://a/b/c/d;p?q", reference, target */
+static const char* const rfc3986_examples[][2] = {
+    {"g:h", "g:h"}, {"g", "http://a/b/c/g"}, {"./g", "http://a/b/c/g"}, {"g/", "http://a/b/c/g/"},
+    {"/g", "http://a/g"}, {"//g", "http://g"}, {"?y", "http://a/b/c/d;p?y"}, {"g?y", "http://a/b/c/g?y"},
+    {"#s", "http://a/b/c/d;p?q#s"}, {"g#s", "http://a/b/c/g#s"}, {"g?y#s", "http://a/b/c/g?y#s"},
+    {";x", "http://a/b/c/;x"}, {"g;x", "http://a/b/c/g;x"}, {"g;x?y#s", "http://a/b/c/g;x?y#s"},
+    {"", "http://a/b/c/d;p?q"}, {".", "http://a/b/c/"}, {"./", "http://a/b/c/"}, {"..", "http://a/b/"},
+    {"../", "http://a/b/"}, {"../g", "http://a/b/g"}, {"../..", "http://a/"}, {"../../", "http://a/"},
+    {"../../g", "http://a/g"},
+    /* §5.4.2 */
+    {"../../../g", "http://a/g"}, {"../../../../g", "http://a/g"}, {"/./g", "http://a/g"}, {"/../g", "http://a/g"},
+    {"g.", "http://a/b/c/g."}, {".g", "http://a/b/c/.g"}, {"g..", "http://a/b/c/g.."}, {"..g", "http://a/b/c/..g"},
+    {"./../g", "http://a/b/g"}, {"./g/.", "http://a/b/c/g/"}, {"g/./h", "http://a/b/c/g/h"},
+    {"g/../h", "http://a/b/c/h"}, {"g;x=1/./y", "http://a/b/c/g;x=1/y"}, {"g;x=1/../y", "http://a/b/c/y"},
+    {"g?y/./x", "http://a/b/c/g?y/./x"}, {"g?y/../x", "http://a/b/c/g?y/../x"}, {"g#s/./x", "http://a/b/c/g#s/./x"},
+    {"g#s/../x", "http://a/b/c/g#s/../x"}, {"http:g", "http:g"}};
+
+typedef int (*resolver_fn)(iri_resolver*, const char*, size_t, char*, size_t, size_t*, iri_error*);
+
+/* Runs one of the single-href functions into a buffer of 256 bytes and compares the result with `expected`. */
+static int resolver_gives(resolver_fn f, iri_resolver* r, const char* href, const char* expected) {
+    char buf[256];
+    size_t n = 0;
+    iri_error e = IRI_ERROR_INIT;
+    int ok = f(r, href, strlen(href), buf, sizeof buf, &n, &e) == IRI_OK && same(buf, n, expected);
+    if (!ok) printf("  %s -> %.*s (%s)\n", href, (int)n, buf, e.message);
+    return ok;
+}
+
+static void test_resolver_handle(void) {
+    const char* base = "http://a/b/c/d;p?q";
+    iri_resolver* r = NULL;
+    iri_resolver* lax = NULL;
+    iri_normalize_options o = IRI_NORMALIZE_OPTIONS_INIT;
+    iri_error e = IRI_ERROR_INIT;
+    char buf[32];
+    size_t n = 0;
+    size_t i;
+    CHECK(iri_resolver_make(base, strlen(base), IRI_GRAMMAR_DEFAULT, NULL, 1, &r, &e) == IRI_OK && r != NULL);
+    CHECK(view_is(iri_resolver_base(r), base));
+    for (i = 0; i < sizeof rfc3986_examples / sizeof rfc3986_examples[0]; ++i)
+        CHECK(resolver_gives(iri_resolver_resolve, r, rfc3986_examples[i][0], rfc3986_examples[i][1]));
+    /* §5.4.2: "http:g" is "http://a/b/c/g" for a non-strict resolver */
+    CHECK(iri_resolver_make(base, strlen(base), IRI_GRAMMAR_DEFAULT, NULL, 0, &lax, &e) == IRI_OK);
+    CHECK(resolver_gives(iri_resolver_resolve, lax, "http:g", "http://a/b/c/g"));
+    iri_resolver_free(lax);
+
+    /* the caller's buffer: the result and its NUL, or IRI_E_BUFFER_TOO_SMALL with the length and buf untouched */
+    memset(buf, 'X', sizeof buf);
+    CHECK(iri_resolver_resolve(r, "g", 1, buf, 14, &n, &e) == IRI_E_BUFFER_TOO_SMALL && n == 14 && buf[0] == 'X');
+    CHECK(e.code == IRI_E_BUFFER_TOO_SMALL && strcmp(iri_error_name(e.code), "buffer_too_small") == 0);
+    CHECK(iri_resolver_resolve(r, "g", 1, NULL, 0, &n, &e) == IRI_E_BUFFER_TOO_SMALL && n == 14);
+    CHECK(iri_resolver_resolve(r, "g", 1, buf, 15, &n, &e) == IRI_OK && same(buf, n, "http://a/b/c/g"));
+    /* an invalid href: its error, in input 1, at its offset */
+    CHECK(iri_resolver_resolve(r, "b c", 3, buf, sizeof buf, &n, &e) == IRI_E_DISALLOWED_CHARACTER);
+    CHECK(e.input == 1 && e.offset == 1 && e.component == IRI_COMPONENT_PATH);
+    /* "%" not followed by two hex digits (RFC 3986 §2.1): the error is at the first "z", byte 2 of the href */
+    CHECK(iri_resolver_key(r, "g%zz", 4, buf, sizeof buf, &n, &e) == IRI_E_BAD_PERCENT_ENCODING);
+    CHECK(e.input == 1 && e.offset == 2 && e.component == IRI_COMPONENT_PATH);
+    /* arguments */
+    CHECK(iri_resolver_resolve(NULL, "g", 1, buf, sizeof buf, &n, &e) == IRI_E_INVALID_ARGUMENT);
+    CHECK(iri_resolver_resolve(r, NULL, 1, buf, sizeof buf, &n, &e) == IRI_E_INVALID_ARGUMENT);
+    CHECK(iri_resolver_resolve(r, "g", 1, NULL, 5, &n, &e) == IRI_E_INVALID_ARGUMENT);
+    CHECK(iri_resolver_resolve(r, "g", 1, buf, sizeof buf, NULL, &e) == IRI_E_INVALID_ARGUMENT);
+
+    /* rebase: the next page; a failed rebase leaves no base (§5.2.1), and every href fails until the next one */
+    CHECK(iri_resolver_rebase(r, "http://x/y/z", 12, &e) == IRI_OK && view_is(iri_resolver_base(r), "http://x/y/z"));
+    CHECK(resolver_gives(iri_resolver_resolve, r, "../w", "http://x/w"));
+    CHECK(iri_resolver_rebase(r, "y/z", 3, &e) == IRI_E_BASE_NOT_ABSOLUTE && view_is(iri_resolver_base(r), ""));
+    CHECK(iri_resolver_resolve(r, "g", 1, buf, sizeof buf, &n, &e) == IRI_E_BASE_NOT_ABSOLUTE && e.input == 0);
+    CHECK(iri_resolver_rebase(r, "http://a/\xFF", 10, &e) == IRI_E_INVALID_UTF8 && e.offset == 9 && e.input == 0);
+    CHECK(iri_resolver_rebase(NULL, "a:", 2, &e) == IRI_E_INVALID_ARGUMENT);
+    iri_resolver_free(r);
+
+    /* make: the base must have a scheme (§5.2.1); its parse error is in input 0; options as elsewhere */
+    r = (iri_resolver*)&e;
+    CHECK(iri_resolver_make("a/b", 3, IRI_GRAMMAR_DEFAULT, NULL, 1, &r, &e) == IRI_E_BASE_NOT_ABSOLUTE && r == NULL);
+    CHECK(iri_resolver_make("http://a b", 10, IRI_GRAMMAR_DEFAULT, NULL, 1, &r, &e) == IRI_E_DISALLOWED_CHARACTER);
+    CHECK(r == NULL && e.input == 0 && e.offset == 8);
+    CHECK(iri_resolver_make("a:", 2, 77, NULL, 1, &r, &e) == IRI_E_NO_SUCH_GRAMMAR);
+    CHECK(iri_resolver_make("a:", 2, IRI_GRAMMAR_DEFAULT, NULL, 1, NULL, &e) == IRI_E_INVALID_ARGUMENT);
+    o.size = 0;
+    CHECK(rejects_size(iri_resolver_make("a:", 2, IRI_GRAMMAR_DEFAULT, &o, 1, &r, &e), &e, "iri_normalize_options"));
+    CHECK(r == NULL);
+    o.size = sizeof o;
+    o.rung = 7;
+    CHECK(iri_resolver_make("a:", 2, IRI_GRAMMAR_DEFAULT, &o, 1, &r, &e) == IRI_E_INVALID_ARGUMENT);
+    /* the base's grammar is the hrefs': é is not allowed in a URI (RFC 3986 §2) */
+    CHECK(iri_resolver_make("http://a/", 9, grammar("uri"), NULL, 1, &r, &e) == IRI_OK);
+    CHECK(iri_resolver_resolve(r, "r\xC3\xA9", 3, buf, sizeof buf, &n, &e) == IRI_E_DISALLOWED_CHARACTER);
+    CHECK(e.input == 1 && e.char_offset == 1);
+    iri_resolver_free(r);
+    iri_resolver_free(NULL);
+    CHECK(view_absent(iri_resolver_base(NULL)));
+}
+
+static void test_resolver_normal_forms(void) {
+    const char* base = "HTTP://Example.com/a/b.html";
+    const char* idn = "//r\xC3\xA9sum\xC3\xA9.example.org:80";
+    const char* punycode = "//xn--rsum-bpad.EXAMPLE.org/";
+    iri_resolver* r = NULL;
+    iri_normalize_options o = IRI_NORMALIZE_OPTIONS_INIT;
+    iri_error e = IRI_ERROR_INIT;
+    char k1[64];
+    char k2[64];
+    size_t n1 = 0;
+    size_t n2 = 0;
+    o.rung = IRI_RUNG_SCHEME;
+    CHECK(iri_resolver_make(base, strlen(base), IRI_GRAMMAR_DEFAULT, &o, 1, &r, &e) == IRI_OK);
+    /* §5.2.3 merge and §5.2.4 dot segments, then RFC 3986 §6.2.2: lowercase scheme and host, %7E decoded to "~" */
+    CHECK(resolver_gives(iri_resolver_normalize, r, "../%7euser/./x?q", "http://example.com/~user/x?q"));
+    /* §6.2.3: the default port and an empty path are the same as none and "/" for http */
+    CHECK(resolver_gives(iri_resolver_key, r, "//EXAMPLE.com:80", "http://example.com/"));
+    /* the resolution alone keeps what normalization would change */
+    CHECK(resolver_gives(iri_resolver_resolve, r, "../%7euser/./x?q", "HTTP://Example.com/%7euser/x?q"));
+    /* RFC 3987 §5.3.2.3: "%C3%A9" encodes the iunreserved é */
+    CHECK(resolver_gives(iri_resolver_normalize, r, "ros%C3%A9", "http://example.com/a/ros\xC3\xA9"));
+    /* RFC 3987 §5.3.3: an IDN host and its punycode are equivalent where hosts are DNS names: equal keys */
+    CHECK(iri_resolver_key(r, idn, strlen(idn), k1, sizeof k1, &n1, &e) == IRI_OK);
+    CHECK(iri_resolver_key(r, punycode, strlen(punycode), k2, sizeof k2, &n2, &e) == IRI_OK);
+    CHECK(n1 == n2 && memcmp(k1, k2, n1) == 0);
+    iri_resolver_free(r);
+    /* RFC 3987 §5.3.2.2, NFC when asked: e + U+0301 is é */
+    o.nfc = 1;
+    CHECK(iri_resolver_make("http://a/", 9, IRI_GRAMMAR_DEFAULT, &o, 1, &r, &e) == IRI_OK);
+    CHECK(resolver_gives(iri_resolver_normalize, r, "e\xCC\x81", "http://a/\xC3\xA9"));
+    iri_resolver_free(r);
+}
+
+/* ---- batches ---- */
+static void test_resolver_batch(void) {
+    const char* base = "http://a/b/c/d;p?q";
+    const char* hrefs[] = {"g", "b c", "../..", "#s", NULL};
+    size_t lens[] = {1, 3, 5, 2, 4};
+    size_t offsets[6];
+    int statuses[5];
+    size_t done = 99;
+    char buf[64];
+    iri_resolver* r = NULL;
+    iri_normalize_options o = IRI_NORMALIZE_OPTIONS_INIT;
+    iri_error e = IRI_ERROR_INIT;
+    CHECK(iri_resolver_make(base, strlen(base), IRI_GRAMMAR_DEFAULT, NULL, 1, &r, &e) == IRI_OK);
+    /* RFC 3986 §5.4.1's targets one after the other; an invalid href and a NULL one have their status, no text */
+    CHECK(iri_resolver_batch(r, IRI_RESOLVER_RESOLVE, hrefs, lens, 5, buf, sizeof buf, offsets, statuses, &done,
+                             &e) == IRI_OK);
+    CHECK(done == 5 && offsets[0] == 0 && offsets[1] == 14 && offsets[2] == 14 && offsets[3] == 23);
+    CHECK(offsets[4] == 43 && offsets[5] == 43);
+    CHECK(statuses[0] == IRI_OK && statuses[1] == IRI_E_DISALLOWED_CHARACTER && statuses[2] == IRI_OK);
+    CHECK(statuses[3] == IRI_OK && statuses[4] == IRI_E_INVALID_ARGUMENT);
+    CHECK(memcmp(buf, "http://a/b/c/ghttp://a/http://a/b/c/d;p?q#s", 43) == 0);
+    /* a buffer that holds the first two results: the call stops at the third, which needs 9 more bytes */
+    CHECK(iri_resolver_batch(r, IRI_RESOLVER_RESOLVE, hrefs, lens, 4, buf, 20, offsets, statuses, &done, &e) ==
+          IRI_E_BUFFER_TOO_SMALL);
+    CHECK(done == 2 && offsets[2] == 14 && statuses[2] == IRI_E_BUFFER_TOO_SMALL && offsets[3] == 23);
+    CHECK(e.code == IRI_E_BUFFER_TOO_SMALL);
+    /* the rest, into the emptied buffer */
+    CHECK(iri_resolver_batch(r, IRI_RESOLVER_RESOLVE, hrefs + done, lens + done, 2, buf, 20, offsets, statuses, &done,
+                             &e) == IRI_E_BUFFER_TOO_SMALL);
+    CHECK(done == 1 && offsets[1] == 9 && memcmp(buf, "http://a/", 9) == 0 && offsets[2] == 29);
+    CHECK(iri_resolver_batch(r, IRI_RESOLVER_RESOLVE, hrefs + 3, lens + 3, 1, buf, 20, offsets, statuses, &done,
+                             &e) == IRI_OK);
+    CHECK(done == 1 && offsets[1] == 20 && memcmp(buf, "http://a/b/c/d;p?q#s", 20) == 0);
+    /* nothing to do */
+    CHECK(iri_resolver_batch(r, IRI_RESOLVER_KEY, NULL, NULL, 0, NULL, 0, offsets, statuses, &done, &e) == IRI_OK);
+    CHECK(done == 0 && offsets[0] == 0);
+    /* arguments */
+    CHECK(iri_resolver_batch(r, 9, hrefs, lens, 1, buf, sizeof buf, offsets, statuses, &done, &e) ==
+          IRI_E_INVALID_ARGUMENT);
+    CHECK(iri_resolver_batch(r, IRI_RESOLVER_KEY, hrefs, lens, 1, buf, sizeof buf, offsets, statuses, NULL, &e) ==
+          IRI_E_INVALID_ARGUMENT);
+    CHECK(iri_resolver_batch(r, IRI_RESOLVER_KEY, hrefs, lens, 1, buf, sizeof buf, NULL, statuses, &done, &e) ==
+          IRI_E_INVALID_ARGUMENT);
+    CHECK(iri_resolver_batch(r, IRI_RESOLVER_KEY, NULL, lens, 1, buf, sizeof buf, offsets, statuses, &done, &e) ==
+          IRI_E_INVALID_ARGUMENT);
+    CHECK(iri_resolver_batch(NULL, IRI_RESOLVER_KEY, hrefs, lens, 1, buf, sizeof buf, offsets, statuses, &done,
+                             &e) == IRI_E_INVALID_ARGUMENT);
+    iri_resolver_free(r);
+
+    /* keys (RFC 3986 §6.2.3 at the scheme rung): equivalent targets, equal keys side by side */
+    {
+        const char* same_site[] = {"//EXAMPLE.com:80", "//example.com/", "//example.com/%7e"};
+        size_t same_lens[] = {16, 14, 17};
+        o.rung = IRI_RUNG_SCHEME;
+        CHECK(iri_resolver_make(base, strlen(base), IRI_GRAMMAR_DEFAULT, &o, 1, &r, &e) == IRI_OK);
+        CHECK(iri_resolver_batch(r, IRI_RESOLVER_KEY, same_site, same_lens, 3, buf, sizeof buf, offsets, statuses,
+                                 &done, &e) == IRI_OK);
+        CHECK(done == 3 && offsets[1] == 19 && offsets[2] == 38 && offsets[3] == 58);
+        CHECK(memcmp(buf, "http://example.com/http://example.com/http://example.com/~", 58) == 0);
+        CHECK(iri_resolver_batch(r, IRI_RESOLVER_NORMALIZE, same_site + 2, same_lens + 2, 1, buf, sizeof buf,
+                                 offsets, statuses, &done, &e) == IRI_OK);
+        CHECK(offsets[1] == 20 && memcmp(buf, "http://example.com/~", 20) == 0);
+        iri_resolver_free(r);
+    }
+}
+
 int main(void) {
     test_names();
     test_parse();
@@ -627,11 +970,16 @@ int main(void) {
     test_relativize();
     test_normalize();
     test_normalize_defaults_and_as_uri();
+    test_sized_structs();
     test_convert();
     test_hosts_and_charsets();
     test_percent();
     test_check();
     test_extract();
+    test_reference_handle();
+    test_resolver_handle();
+    test_resolver_normal_forms();
+    test_resolver_batch();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }
