@@ -63,8 +63,13 @@ const std::vector<pattern>& patterns() {
         {"e + U+0301 U+0316", "http://a/e", "\xCC\x81\xCC\x96"},
         {"e U+0301 U+0316", "http://a/", "e\xCC\x81\xCC\x96"},
         {"host e + marks", "http://e", "\xCC\x81\xCC\x96", "/"},
-        {"bidi path", "http://a/", "\xD7\x90" "a1\xD9\xA1\xE2\x80\x8F/"},
-        {"bidi labels", "http://", "\xD7\x90" "1a.", "/"},
+        {"bidi path", "http://a/",
+         "\xD7\x90"
+         "a1\xD9\xA1\xE2\x80\x8F/"},
+        {"bidi labels", "http://",
+         "\xD7\x90"
+         "1a.",
+         "/"},
         {"bidi query", "http://a/?", "\xD7\x90=a&1\xD8\xA8=\xD9\xA1&"},
         {"hyphen newline", "", "http://a/b-\n"},
         {"a ZWJ", "http://a/", "a\xE2\x80\x8D"},
@@ -115,7 +120,8 @@ const std::vector<named_operation>& operations() {
     static const std::vector<named_operation> ops = {
         {"parse", [](std::string_view s) { return outcome(parse(s, grammar::iri)); }},
         {"is_valid uri", [](std::string_view s) { return std::string(is_valid(s, grammar::uri) ? "ok" : "invalid"); }},
-        {"accessors", [](std::string_view s) {
+        {"accessors",
+         [](std::string_view s) {
              auto r = reference_view::parse(s, grammar::iri);
              if (!r) return std::string(name(r.error().code));
              std::size_t n = 0;
@@ -128,7 +134,8 @@ const std::vector<named_operation>& operations() {
         {"resolve reversed", [](std::string_view s) { return outcome(resolve(s, "../../g")); }},
         {"relativize", [](std::string_view s) { return outcome(relativize("http://a/b/c/d", s)); }},
         {"to_uri percent", [](std::string_view s) { return outcome(to_uri(s, grammar::iri, {})); }},
-        {"to_uri idna", [](std::string_view s) {
+        {"to_uri idna",
+         [](std::string_view s) {
              return outcome(to_uri(s, grammar::leiri, {.host = host_mapping::idna, .encode_unsafe_ascii = true}));
          }},
         {"to_iri", [](std::string_view s) { return outcome(to_iri(s, {.unicode_hosts = true})); }},
@@ -137,27 +144,30 @@ const std::vector<named_operation>& operations() {
         {"normalize syntax+nfc", [](std::string_view s) { return normalize_with(s, rung::syntax, true); }},
         {"normalize scheme", [](std::string_view s) { return normalize_with(s, rung::scheme, false); }},
         {"normalize scheme+nfc", [](std::string_view s) { return normalize_with(s, rung::scheme, true); }},
-        {"canonical_key", [](std::string_view s) {
+        {"canonical_key",
+         [](std::string_view s) {
              auto r = reference_view::parse(s, grammar::iri);
              return r ? outcome(canonical_key(*r, {.rung = rung::scheme, .nfc = true})) : name(r.error().code);
          }},
-        {"check", [](std::string_view s) {
+        {"check",
+         [](std::string_view s) {
              auto d = check(s);
              const std::size_t n = d.size();
              keep(std::move(d));
              return std::to_string(n) + " diagnostics";
          }},
-        {"extract", [](std::string_view s) {
+        {"extract",
+         [](std::string_view s) {
              auto found = extract(s);
              const std::size_t n = found.size();
              keep(std::move(found));
              return std::to_string(n) + " found";
          }},
-        {"percent_encode", [](std::string_view s) {
-             return outcome(percent_encode(s, grammar::uri, production::segment));
-         }},
+        {"percent_encode",
+         [](std::string_view s) { return outcome(percent_encode(s, grammar::uri, production::segment)); }},
         {"percent_decode", [](std::string_view s) { return outcome(percent_decode(s, decode_mode::lenient)); }},
-        {"query", [](std::string_view s) {
+        {"query",
+         [](std::string_view s) {
              std::size_t n = 0;
              for (query_param q : query_params_view(s)) {
                  auto d = decode_query_part(q.value.value_or(q.key), {.plus_as_space = true}, decode_mode::lenient);
@@ -227,8 +237,9 @@ int main(int argc, char** argv) {
         else if (a == "--markdown") markdown = true;
         else if (a == "--instructions") instructions = true;
         else {
-            std::fprintf(stderr, "usage: adversarial_bench [--small BYTES] [--large BYTES] [--op NAME] "
-                                 "[--pattern NAME] [--markdown] [--instructions]\n");
+            std::fprintf(stderr,
+                         "usage: adversarial_bench [--small BYTES] [--large BYTES] [--op NAME] "
+                         "[--pattern NAME] [--markdown] [--instructions]\n");
             return 2;
         }
     }

@@ -28,18 +28,18 @@
 #include "iri/resolver.hpp"
 
 #ifdef IRI_BENCH_BOOST_URL
-#include <boost/url/parse.hpp>
-#include <boost/url/url.hpp>
+#  include <boost/url/parse.hpp>
+#  include <boost/url/url.hpp>
 #endif
 #ifdef IRI_BENCH_URIPARSER
-#include <uriparser/Uri.h>
+#  include <uriparser/Uri.h>
 #endif
 
 namespace {
 
 struct dataset {
     std::string name;
-    std::string buffer;                  // the lines, each followed by '\n'
+    std::string buffer;  // the lines, each followed by '\n'
     std::vector<std::string_view> lines;
     std::vector<std::string_view> bases;  // FILE.csv:pairs: the base of each line (lines hold the references)
 };
@@ -101,28 +101,30 @@ volatile std::size_t sink;
 
 std::vector<row> rows() {
     std::vector<row> r;
-    r.push_back({"memchr floor", [](const dataset& d) {
-                      std::size_t n = 0;
-                      const char* p = d.buffer.data();
-                      const char* end = p + d.buffer.size();
-                      while ((p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p))))) {
-                          ++p;
-                          ++n;
-                      }
-                      return n;
-                  },
-                  true});
-    r.push_back({"byte table floor", [](const dataset& d) {
-                      static const auto table = [] {
-                          std::array<unsigned char, 256> t{};
-                          for (int c = 0; c < 256; ++c) t[static_cast<std::size_t>(c)] = c == '\n' ? 1 : 0;
-                          return t;
-                      }();
-                      std::size_t n = 0;
-                      for (const char c : d.buffer) n += table[static_cast<unsigned char>(c)];
-                      return n;
-                  },
-                  true});
+    r.push_back({"memchr floor",
+                 [](const dataset& d) {
+                     std::size_t n = 0;
+                     const char* p = d.buffer.data();
+                     const char* end = p + d.buffer.size();
+                     while ((p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p))))) {
+                         ++p;
+                         ++n;
+                     }
+                     return n;
+                 },
+                 true});
+    r.push_back({"byte table floor",
+                 [](const dataset& d) {
+                     static const auto table = [] {
+                         std::array<unsigned char, 256> t{};
+                         for (int c = 0; c < 256; ++c) t[static_cast<std::size_t>(c)] = c == '\n' ? 1 : 0;
+                         return t;
+                     }();
+                     std::size_t n = 0;
+                     for (const char c : d.buffer) n += table[static_cast<unsigned char>(c)];
+                     return n;
+                 },
+                 true});
     for (auto g : {iri::grammar::uri, iri::grammar::iri}) {
         r.push_back({std::string("iri::parse ") + std::string(iri::name(g)), [g](const dataset& d) {
                          std::size_t ok = 0, sum = 0;
@@ -233,7 +235,8 @@ std::vector<row> rows() {
                  }});
 #endif
     // What resolution is measured against (issue 7: within 3× of parsing the two inputs): both parsed.
-    r.push_back({"iri::parse base + reference", [](const dataset& d) {
+    r.push_back({"iri::parse base + reference",
+                 [](const dataset& d) {
                      std::size_t ok = 0, sum = 0;
                      for (std::size_t i = 0; i < d.lines.size(); ++i) {
                          const auto b = iri::parse(d.bases[i]);
@@ -248,7 +251,8 @@ std::vector<row> rows() {
                  },
                  false, true});
     // RFC 3986 §5.2 over page/href pairs: both parsed, the target written with its offsets.
-    r.push_back({"iri::resolve iri", [](const dataset& d) {
+    r.push_back({"iri::resolve iri",
+                 [](const dataset& d) {
                      std::size_t ok = 0, sum = 0;
                      for (std::size_t i = 0; i < d.lines.size(); ++i) {
                          const auto t = iri::resolve(d.bases[i], d.lines[i]);
@@ -264,7 +268,8 @@ std::vector<row> rows() {
     // The crawler's pipeline (resolver.hpp): one resolver, rebased when the page changes (the pairs of one page
     // are consecutive in the file: 8,410 pages for 10,000 pairs), each href's target scheme-normalized into one
     // reused buffer.
-    r.push_back({"iri::resolver scheme", [](const dataset& d) {
+    r.push_back({"iri::resolver scheme",
+                 [](const dataset& d) {
                      std::size_t ok = 0, sum = 0;
                      auto page = iri::resolver::make("http://a/", iri::grammar::iri, {.rung = iri::rung::scheme});
                      std::string_view page_text;
@@ -286,7 +291,8 @@ std::vector<row> rows() {
                  false, true});
     // The same pipeline through the C API's handle (iri.h): rebased when the page changes, each href's normal form
     // copied into the caller's buffer.
-    r.push_back({"iri_resolver (C) scheme", [](const dataset& d) {
+    r.push_back({"iri_resolver (C) scheme",
+                 [](const dataset& d) {
                      std::size_t ok = 0, sum = 0;
                      iri_normalize_options o = IRI_NORMALIZE_OPTIONS_INIT;
                      o.rung = IRI_RUNG_SCHEME;
@@ -314,7 +320,8 @@ std::vector<row> rows() {
                  },
                  false, true});
     // The C API's batch: one call for the hrefs of each page, their normal forms one after the other in one buffer.
-    r.push_back({"iri_resolver_batch (C) scheme", [](const dataset& d) {
+    r.push_back({"iri_resolver_batch (C) scheme",
+                 [](const dataset& d) {
                      std::size_t ok = 0, sum = 0;
                      iri_normalize_options o = IRI_NORMALIZE_OPTIONS_INIT;
                      o.rung = IRI_RUNG_SCHEME;
@@ -348,7 +355,8 @@ std::vector<row> rows() {
                  },
                  false, true});
     // The same work in two calls: resolve (the target as a string), then normalize it.
-    r.push_back({"iri::resolve + normalize scheme", [](const dataset& d) {
+    r.push_back({"iri::resolve + normalize scheme",
+                 [](const dataset& d) {
                      std::size_t ok = 0, sum = 0;
                      for (std::size_t i = 0; i < d.lines.size(); ++i) {
                          const auto t = iri::resolve(d.bases[i], d.lines[i]);
@@ -363,11 +371,13 @@ std::vector<row> rows() {
                  },
                  false, true});
 #ifdef IRI_BENCH_BOOST_URL
-    r.push_back({"Boost.URL resolve", [](const dataset& d) {
+    r.push_back({"Boost.URL resolve",
+                 [](const dataset& d) {
                      std::size_t ok = 0, sum = 0;
                      boost::urls::url out;
                      for (std::size_t i = 0; i < d.lines.size(); ++i) {
-                         auto b = boost::urls::parse_uri(boost::core::string_view(d.bases[i].data(), d.bases[i].size()));
+                         auto b =
+                             boost::urls::parse_uri(boost::core::string_view(d.bases[i].data(), d.bases[i].size()));
                          auto ref = boost::urls::parse_uri_reference(
                              boost::core::string_view(d.lines[i].data(), d.lines[i].size()));
                          if (b && ref && boost::urls::resolve(*b, *ref, out)) {
@@ -450,8 +460,8 @@ int main(int argc, char** argv) {
     auto all_rows = rows();
     if (!only.empty())
         all_rows.erase(std::remove_if(all_rows.begin(), all_rows.end(),
-                                 [&](const row& r) { return !r.floor && r.name.find(only) == std::string::npos; }),
-                  all_rows.end());
+                                      [&](const row& r) { return !r.floor && r.name.find(only) == std::string::npos; }),
+                       all_rows.end());
     if (markdown) {
         std::printf("| dataset | lines | row | ns/URL | MB/s | accepted | × memchr | × this (iri grammar) |\n");
         std::printf("|---|---:|---|---:|---:|---:|---:|---:|\n");
@@ -494,8 +504,8 @@ int main(int argc, char** argv) {
             const bool met = t.peer ? ratio >= t.limit : ratio <= t.limit;
             char line[512];
             std::snprintf(line, sizeof line, "| %s | %s over %s | %.2f | %s %.1f | %s |\n", d.name.c_str(),
-                          t.peer ? t.against : t.row, t.peer ? t.row : t.against, ratio, t.peer ? ">=" : "<=",
-                          t.limit, met ? "met" : "**not met**");
+                          t.peer ? t.against : t.row, t.peer ? t.row : t.against, ratio, t.peer ? ">=" : "<=", t.limit,
+                          met ? "met" : "**not met**");
             target_lines += line;
         }
         for (std::size_t i = 0; i < all.size(); ++i) {

@@ -23,9 +23,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (syntax) fuzz::require(found.size() == 1, "a syntax error comes alone", in.text);
     if (valid) {
         const std::string shown = iri::wrap_for_display(in.text);
-        fuzz::require(shown == in.text || (shown.size() == in.text.size() + 6 &&
-                                           shown.compare(3, in.text.size(), in.text) == 0),
-                      "wrap_for_display keeps the text", in.text, shown);
+        fuzz::require(
+            shown == in.text || (shown.size() == in.text.size() + 6 && shown.compare(3, in.text.size(), in.text) == 0),
+            "wrap_for_display keeps the text", in.text, shown);
     }
     return 0;
 }

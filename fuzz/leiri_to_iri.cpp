@@ -18,11 +18,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         return 0;
     }
     fuzz::require(iri::is_valid(*out, to), "leiri_to_iri's output is valid in its grammar", in.text, *out);
-    if (iri::is_valid(in.text, to))
-        fuzz::require(*out == in.text, "an IRI comes back unchanged", in.text, *out);
+    if (iri::is_valid(in.text, to)) fuzz::require(*out == in.text, "an IRI comes back unchanged", in.text, *out);
     const auto direct = iri::to_uri(in.text, iri::grammar::leiri), through = iri::to_uri(*out, to);
-    fuzz::require(direct.has_value() && through.has_value() && *direct == *through,
-                  "LEIRI to URI directly or through the IRI", in.text,
-                  (direct ? *direct : direct.error().message()) + " vs " + (through ? *through : through.error().message()));
+    fuzz::require(
+        direct.has_value() && through.has_value() && *direct == *through, "LEIRI to URI directly or through the IRI",
+        in.text,
+        (direct ? *direct : direct.error().message()) + " vs " + (through ? *through : through.error().message()));
     return 0;
 }

@@ -40,8 +40,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // f-components at the scheme rung, RFC 8141 §3.1): a prefix of it then, which is its own key.
     const auto key = iri::canonical_key(*view, options);
     fuzz::require(key.has_value(), "canonical_key of a valid reference", in.text);
-    fuzz::require(*key == iri_test::reference_key(in.text, g, options),
-                  "canonical_key gives what the reference gives", in.text, *key);
+    fuzz::require(*key == iri_test::reference_key(in.text, g, options), "canonical_key gives what the reference gives",
+                  in.text, *key);
     if (*key != *out) {
         const iri::scheme_info* row = view->has_scheme() ? iri::find_scheme(view->scheme()) : nullptr;
         fuzz::require(options.rung == iri::rung::scheme && row && row->equivalence == iri::scheme_equivalence::urn &&

@@ -15,8 +15,8 @@
 namespace {
 
 using enum iri::production;
-constexpr std::array<iri::production, 8> productions = {userinfo, reg_name, segment, segment_nz,
-                                                        segment_nz_nc, query, fragment, segment};
+constexpr std::array<iri::production, 8> productions = {userinfo,      reg_name, segment,  segment_nz,
+                                                        segment_nz_nc, query,    fragment, segment};
 // Delimiters of sub-structures; never "%", which keep_escapes keeps (encoding it too is the caller's choice of
 // encode_mode::literal).
 constexpr std::array<std::string_view, 8> alsos = {"", "&=+", ":", "/", "?#", "&=+#;", "@", "!$'()*,"};

@@ -71,7 +71,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             else fuzz::require_inside(out.error(), in.text.size(), in.text);
             break;
         }
-        case 3: case 4: case 5: {
+        case 3:
+        case 4:
+        case 5: {
             const auto out = iri::from_charset(in.text, charsets[in.bits(3, 3)]);
             if (out) fuzz::require(iri::from_utf8(*out).has_value(), "a legacy charset gives UTF-8", in.text);
             else fuzz::require_inside(out.error(), in.text.size(), in.text);

@@ -14,7 +14,8 @@
 namespace {
 
 void require_within(std::string_view part, std::string_view whole, const char* what) {
-    const bool within = part.empty() || (part.data() >= whole.data() && part.data() + part.size() <= whole.data() + whole.size());
+    const bool within =
+        part.empty() || (part.data() >= whole.data() && part.data() + part.size() <= whole.data() + whole.size());
     fuzz::require(within, what, whole);
 }
 
@@ -53,19 +54,16 @@ void check_port(const iri::reference_view& v) {
 }
 
 void check_accessors(const iri::reference_view& v) {
-    for (std::string_view part : {v.scheme(), v.authority(), v.userinfo(), v.user(), v.password(), v.host(),
-                                  v.port(), v.path(), v.query(), v.fragment()})
+    for (std::string_view part : {v.scheme(), v.authority(), v.userinfo(), v.user(), v.password(), v.host(), v.port(),
+                                  v.path(), v.query(), v.fragment()})
         require_within(part, v.str(), "an accessor's text lies inside the reference");
     fuzz::require(iri::recompose(v.parts()) == v.str(), "the parts recompose to the input", v.str());
     if (v.has_password())
         fuzz::require(std::string(v.user()) + ":" + std::string(v.password()) == v.userinfo(),
                       "user:password is the userinfo", v.str());
-    else
-        fuzz::require(v.user() == v.userinfo() && v.password().empty(), "the user is the userinfo", v.str());
-    fuzz::require((v.host_kind() == iri::host_kind::ipv4) == v.ipv4_address().has_value(), "IPv4 address",
-                  v.str());
-    fuzz::require((v.host_kind() == iri::host_kind::ipv6) == v.ipv6_address().has_value(), "IPv6 address",
-                  v.str());
+    else fuzz::require(v.user() == v.userinfo() && v.password().empty(), "the user is the userinfo", v.str());
+    fuzz::require((v.host_kind() == iri::host_kind::ipv4) == v.ipv4_address().has_value(), "IPv4 address", v.str());
+    fuzz::require((v.host_kind() == iri::host_kind::ipv6) == v.ipv6_address().has_value(), "IPv6 address", v.str());
     fuzz::require(v.is_relative() != v.has_scheme(), "relative means without scheme", v.str());
     check_segments(v);
     check_port(v);

@@ -12,8 +12,8 @@
 
 namespace {
 
-constexpr std::array<std::string_view, 8> charsets = {"",         "ISO-8859-1", "windows-1252", "Shift_JIS",
-                                                      "GB18030",  "EUC-KR",     "UTF-16BE",     "no-such-charset"};
+constexpr std::array<std::string_view, 8> charsets = {"",        "ISO-8859-1", "windows-1252", "Shift_JIS",
+                                                      "GB18030", "EUC-KR",     "UTF-16BE",     "no-such-charset"};
 
 }  // namespace
 

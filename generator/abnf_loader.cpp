@@ -97,9 +97,8 @@ void split_directive(grammar& g, const directive& dv, diagnostics& d) {
 void scheme_directive(grammar& g, const directive& dv, diagnostics& d) {
     // RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ); written in lower case here.
     // A second word "option": an alternative grammar of the scheme, used only when asked for by its name.
-    const bool ok = (dv.args.size() == 1 || (dv.args.size() == 2 && dv.args[1] == "option")) &&
-                    dv.args[0][0] >= 'a' && dv.args[0][0] <= 'z' &&
-                    std::all_of(dv.args[0].begin(), dv.args[0].end(), [](char c) {
+    const bool ok = (dv.args.size() == 1 || (dv.args.size() == 2 && dv.args[1] == "option")) && dv.args[0][0] >= 'a' &&
+                    dv.args[0][0] <= 'z' && std::all_of(dv.args[0].begin(), dv.args[0].end(), [](char c) {
                         return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.';
                     });
     if (!ok) {
@@ -138,15 +137,9 @@ struct directive_handler {
 
 // In the order the message about an unknown directive lists them, after import and extends.
 constexpr directive_handler directive_handlers[] = {
-    {"entry", entry_directive},
-    {"alias", alias_directive},
-    {"component", component_directive},
-    {"exclude", exclude_directive},
-    {"spec", spec_directive},
-    {"split", split_directive},
-    {"scheme", scheme_directive},
-    {"part", part_directive},
-    {"list", list_directive},
+    {"entry", entry_directive},     {"alias", alias_directive}, {"component", component_directive},
+    {"exclude", exclude_directive}, {"spec", spec_directive},   {"split", split_directive},
+    {"scheme", scheme_directive},   {"part", part_directive},   {"list", list_directive},
 };
 
 // Applies one directive of a file whose directives count; an unknown word is an error.
@@ -206,8 +199,8 @@ void merge_rules(std::vector<reader::defined>& rules, const std::set<std::string
 // names of the rules this file (and what it reads) defines. `rules_only`: the file is imported (;@import), so
 // only its rules count, not its directives (a scheme grammar imports ../uri for RFC 3986's rules without
 // becoming a URI grammar).
-std::set<std::string> load_into(const std::string& path, grammar& g, diagnostics& d,
-                                std::vector<std::string>& stack, bool rules_only = false) {
+std::set<std::string> load_into(const std::string& path, grammar& g, diagnostics& d, std::vector<std::string>& stack,
+                                bool rules_only = false) {
     std::set<std::string> loaded;
     if (std::find(stack.begin(), stack.end(), path) != stack.end()) {
         d.errors.push_back(path + ":1:1: grammar files import or extend each other in a cycle");

@@ -7,9 +7,7 @@
 
 namespace iri::abnf {
 
-std::string location::str() const {
-    return file + ":" + std::to_string(line) + ":" + std::to_string(column);
-}
+std::string location::str() const { return file + ":" + std::to_string(line) + ":" + std::to_string(column); }
 
 std::string fold(std::string s) {
     for (char& c : s)
@@ -100,9 +98,7 @@ const rule* grammar::find(const std::string& n) const {
 std::optional<char_set> grammar::as_char_set(const node& n) const {
     char_set s;
     switch (n.k) {
-        case node::kind::char_range:
-            s.add(n.lo, n.hi);
-            return s;
+        case node::kind::char_range: s.add(n.lo, n.hi); return s;
         case node::kind::literal: {
             if (n.text.size() != 1) return std::nullopt;
             char32_t c = n.text[0];
@@ -129,8 +125,7 @@ std::optional<char_set> grammar::as_char_set(const node& n) const {
             if (!r) return std::nullopt;
             return as_char_set(r->definition);
         }
-        case node::kind::prose:
-            return std::nullopt;
+        case node::kind::prose: return std::nullopt;
     }
     return std::nullopt;
 }

@@ -37,11 +37,11 @@ struct node {
 
     kind k = kind::concatenation;
     std::vector<node> children;
-    std::uint32_t min = 1, max = 1;      // repetition
-    std::string name;                    // rule_ref
-    std::u32string text;                 // literal, prose (prose as written between < >)
-    bool case_sensitive = false;         // literal
-    std::uint32_t lo = 0, hi = 0;        // char_range
+    std::uint32_t min = 1, max = 1;  // repetition
+    std::string name;                // rule_ref
+    std::u32string text;             // literal, prose (prose as written between < >)
+    bool case_sensitive = false;     // literal
+    std::uint32_t lo = 0, hi = 0;    // char_range
     location where;
 };
 
@@ -75,15 +75,15 @@ struct exclusion {
 
 // One grammar variant, with its imports and base resolved.
 struct grammar {
-    std::string name;  // file stem, e.g. "iri"
-    std::vector<std::string> files;  // every file read, base first
-    std::vector<rule> rules;         // in definition order
-    std::vector<entry> entries;      // in directive order
-    std::vector<std::pair<std::string, std::string>> aliases;  // (alias, entry rule)
+    std::string name;                                            // file stem, e.g. "iri"
+    std::vector<std::string> files;                              // every file read, base first
+    std::vector<rule> rules;                                     // in definition order
+    std::vector<entry> entries;                                  // in directive order
+    std::vector<std::pair<std::string, std::string>> aliases;    // (alias, entry rule)
     std::map<std::string, std::vector<std::string>> components;  // role -> rules
     exclusion excluded;
-    std::string spec;  // ;@spec
-    bool split_rfc3986 = false;  // ;@split rfc3986
+    std::string spec;                // ;@spec
+    bool split_rfc3986 = false;      // ;@split rfc3986
     std::string scheme;              // ;@scheme: the URI scheme a scheme grammar governs ("" for a variant)
     bool scheme_option = false;      // ;@scheme NAME option: an alternative grammar, used only when named
     std::vector<std::string> parts;  // ;@part: rules exposed by name (also in `components`, role = rule name)

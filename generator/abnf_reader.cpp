@@ -63,10 +63,10 @@ void reader::record_directive(const std::string& text, location at) {
     std::string a;
     while (in >> a) d.args.push_back(a);
     auto p = text.find_first_not_of(" \t");
-    if (p != std::string::npos) p = text.find_first_of(" \t", p);                      // after word
-    if (p != std::string::npos) p = text.find_first_not_of(" \t", p);                  // first arg
-    if (p != std::string::npos) p = text.find_first_of(" \t", p);                      // after first arg
-    if (p != std::string::npos) p = text.find_first_not_of(" \t", p);                  // rest
+    if (p != std::string::npos) p = text.find_first_of(" \t", p);      // after word
+    if (p != std::string::npos) p = text.find_first_not_of(" \t", p);  // first arg
+    if (p != std::string::npos) p = text.find_first_of(" \t", p);      // after first arg
+    if (p != std::string::npos) p = text.find_first_not_of(" \t", p);  // rest
     if (p != std::string::npos) d.rest = text.substr(p);
     directives.push_back(std::move(d));
 }
@@ -236,8 +236,9 @@ node reader::repetition() {
             ++i_;
             mn = has_a ? a : 0;
             mx = is_digit(peek()) ? number(10, "a repeat count") : node::unbounded;
-            if (mx < mn) throw parse_error{at, "repeat maximum " + std::to_string(mx) + " is below minimum " +
-                                                   std::to_string(mn)};
+            if (mx < mn)
+                throw parse_error{at,
+                                  "repeat maximum " + std::to_string(mx) + " is below minimum " + std::to_string(mn)};
         } else {
             mn = mx = a;
         }
@@ -384,4 +385,3 @@ node reader::quoted(bool case_sensitive, location at) {
 }
 
 }  // namespace iri::abnf
-

@@ -178,19 +178,15 @@ std::string emitter::plain_expr(const node& n) const {
             }
             return out + ")";
         }
-        case node::kind::repetition:
-            return repeat(n, n.max == 0 ? std::string() : plain_expr(n.children[0]));
-        case node::kind::rule_ref:
-            return cname(g_.find(n.name)->name);
+        case node::kind::repetition: return repeat(n, n.max == 0 ? std::string() : plain_expr(n.children[0]));
+        case node::kind::rule_ref: return cname(g_.find(n.name)->name);
         case node::kind::char_range: {
             char_set s;
             s.add(n.lo, n.hi);
             return cls(s);
         }
-        case node::kind::literal:
-            return literal(n);
-        case node::kind::prose:
-            return "\"\"";  // only reachable under a repetition with max 0, which emits nothing
+        case node::kind::literal: return literal(n);
+        case node::kind::prose: return "\"\"";  // only reachable under a repetition with max 0, which emits nothing
     }
     return "\"\"";
 }
@@ -230,8 +226,7 @@ std::vector<emitter::alternative> emitter::expand(const node& n, const std::stri
             inner.push_back(alternative{"\"\"", {}, {}});
             return inner;
         }
-        default:
-            return {alternative{plain_expr(n), {}, {}}};
+        default: return {alternative{plain_expr(n), {}, {}}};
     }
 }
 
@@ -292,4 +287,3 @@ std::vector<emitter::alternative> emitter::limit(std::vector<alternative> v, con
 }
 
 }  // namespace iri::abnf
-

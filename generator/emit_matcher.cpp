@@ -78,8 +78,7 @@ void write_matcher(std::ostream& out, const std::string& fn, const std::string& 
             const bool maybe = std::find(a.optional.begin(), a.optional.end(), r) != a.optional.end();
             const std::string b = tag(r, 'b'), en = tag(r, 'e');
             out << "        " << (maybe ? "if (" + b + ") " : std::string()) << store(r)
-                << " = {static_cast<std::uint32_t>(" << b << " - s), static_cast<std::uint32_t>(" << en
-                << " - s)};\n";
+                << " = {static_cast<std::uint32_t>(" << b << " - s), static_cast<std::uint32_t>(" << en << " - s)};\n";
         }
         out << "        if (cur == lim) return true;\n"
                "        stop = static_cast<std::uint32_t>((stuck ? stuck : cur) - s);\n        return false;\n    }\n";
@@ -90,11 +89,13 @@ void write_matcher(std::ostream& out, const std::string& fn, const std::string& 
 
 // The longest-prefix matcher of a rule, without tags.
 void write_prefix(std::ostream& out, const std::string& fn, const std::string& re) {
-    out << "std::uint32_t " << fn << "(const unsigned char* s, std::size_t n) noexcept {\n"
+    out << "std::uint32_t " << fn
+        << "(const unsigned char* s, std::size_t n) noexcept {\n"
            "    const unsigned char* cur = s;\n    const unsigned char* const lim = s + n;\n"
            "    const unsigned char* mar = s;\n    const unsigned char* stuck = nullptr;\n"
            "    (void)mar;\n    (void)stuck;\n    /*!re2c\n    "
-        << re << " { return static_cast<std::uint32_t>(cur - s); }\n"
+        << re
+        << " { return static_cast<std::uint32_t>(cur - s); }\n"
            "    \"\" { return ::iri::span::omitted; }\n    */\n}\n\n";
 }
 

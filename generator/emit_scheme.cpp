@@ -80,7 +80,8 @@ std::string last_part(const grammar& g, const node& n) {
 bool shape_of(const grammar& g, const grammar::list& l, list_shape& shape, std::string& error) {
     const node& def = unwrap(g.find(l.rule)->definition);
     std::vector<const node*> items;
-    if (def.k == node::kind::concatenation) for (const node& c : def.children) items.push_back(&unwrap(c));
+    if (def.k == node::kind::concatenation)
+        for (const node& c : def.children) items.push_back(&unwrap(c));
     else items.push_back(&def);
     std::size_t i = 0;
     if (i < items.size() && is_literal(*items[i])) shape.lead = ascii_text(*items[i++]);
@@ -117,8 +118,7 @@ std::size_t part_index(const grammar& g, const std::string& name) {
 // The grammars a scheme's matchers are emitted from: [0] the URI's, [1 + i] list i's element's, each tagging the
 // parts that belong to it (the parts inside a list element belong to the element's matcher; the others to the
 // URI's). Also each list's shape. False with `error` when a part is repeated outside a ;@list.
-bool scheme_views(const grammar& g, std::vector<grammar>& views, std::vector<list_shape>& shapes,
-                  std::string& error) {
+bool scheme_views(const grammar& g, std::vector<grammar>& views, std::vector<list_shape>& shapes, std::string& error) {
     std::set<std::string> in_elements, top_parts;
     shapes.resize(g.lists.size());
     for (std::size_t i = 0; i < g.lists.size(); ++i) {
@@ -178,9 +178,8 @@ bool uri_rule(const grammar& g, const node& n, const std::string& name) {
 bool optional_uri_part(const grammar& g, const node& n, const char* lead, const std::string& name) {
     if (n.k != node::kind::repetition || n.min != 0 || n.max != 1) return false;
     const node& body = unwrap(n.children[0]);
-    return body.k == node::kind::concatenation && body.children.size() == 2 &&
-           is_literal(unwrap(body.children[0])) && ascii_text(unwrap(body.children[0])) == lead &&
-           uri_rule(g, unwrap(body.children[1]), name);
+    return body.k == node::kind::concatenation && body.children.size() == 2 && is_literal(unwrap(body.children[0])) &&
+           ascii_text(unwrap(body.children[0])) == lead && uri_rule(g, unwrap(body.children[1]), name);
 }
 
 // The head of an entry rule of the form HEAD path-abempty [ "?" query ] [ "#" fragment ], those three being the uri

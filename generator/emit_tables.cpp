@@ -18,7 +18,7 @@ namespace {
 std::string production_enum(const std::string& role) {
     std::string id;
 #define IRI_PRODUCTION(ident, name) \
-    if (role == name) id = #ident;
+  if (role == name) id = #ident;
 #include "iri/roles.def"
 #undef IRI_PRODUCTION
     return "::iri::production::" + id;
@@ -64,7 +64,7 @@ std::string c_string(const std::string& s) {
 std::string component_enum(const std::string& role) {
     std::string id;
 #define IRI_COMPONENT(ident, name) \
-    if (role == name) id = #ident;
+  if (role == name) id = #ident;
 #include "iri/roles.def"
 #undef IRI_COMPONENT
     return "::iri::component::" + id;
@@ -114,8 +114,8 @@ std::size_t emit_charsets(const grammar& g, const std::vector<entry>& entries, s
         if (e.role == "reg-name") unicode_reg_name = !ls->ranges.empty() && ls->ranges.back().second >= 0x80;
         ++count;
     }
-    out << "\nconst ::iri::detail::charset_info charsets[] = {\n" << sets.str()
-        << "    {::iri::production::uri_reference, nullptr, 0, {0, 0}},\n};\n\n";
+    out << "\nconst ::iri::detail::charset_info charsets[] = {\n"
+        << sets.str() << "    {::iri::production::uri_reference, nullptr, 0, {0, 0}},\n};\n\n";
     return count;
 }
 
@@ -153,13 +153,13 @@ void emit_grammar_info(const grammar& g, const emit_options& opt, const std::str
     }
     out << "namespace iri::detail {\nextern const grammar_info grammar_info_" << g.name << ";\n";
     out << "const grammar_info grammar_info_" << g.name << " = {\n    " << c_string(g.name) << ",\n    "
-        << c_string(opt.source) << ",\n    " << c_string(g.spec) << ",\n    " << ns << "::entries,\n    "
-        << entry_count << ",\n    " << ns << "::by_role,\n    " << ns << "::prefix_by_role,\n    " << ns
-        << "::aliases,\n    " << g.aliases.size() << ",\n    " << ns << "::excluded,\n    "
-        << g.excluded_set().ranges.size() << ",\n    " << c_string(reason_spec) << ",\n    "
-        << c_string(reason_text) << ",\n    " << (g.split_rfc3986 ? "true" : "false") << ",\n    " << ns
-        << "::charsets,\n    " << charset_count << ",\n    " << ns << "::named_sets,\n    "
-        << (unicode_reg_name ? "true" : "false") << ",\n};\n}  // namespace iri::detail\n";
+        << c_string(opt.source) << ",\n    " << c_string(g.spec) << ",\n    " << ns << "::entries,\n    " << entry_count
+        << ",\n    " << ns << "::by_role,\n    " << ns << "::prefix_by_role,\n    " << ns << "::aliases,\n    "
+        << g.aliases.size() << ",\n    " << ns << "::excluded,\n    " << g.excluded_set().ranges.size() << ",\n    "
+        << c_string(reason_spec) << ",\n    " << c_string(reason_text) << ",\n    "
+        << (g.split_rfc3986 ? "true" : "false") << ",\n    " << ns << "::charsets,\n    " << charset_count << ",\n    "
+        << ns << "::named_sets,\n    " << (unicode_reg_name ? "true" : "false")
+        << ",\n};\n}  // namespace iri::detail\n";
 }
 
 }  // namespace iri::abnf

@@ -77,11 +77,11 @@ enum {
     IRI_E_BAD_PORT = 14,            /* a port that is not digits (RFC 3986 §3.2.3): "http://example.org:80a/" */
     IRI_E_UNCLOSED_IP_LITERAL = 15, /* an IP literal no "]" closes before the authority ends (RFC 3986 §3.2.2) */
     /* codes of the C interface itself */
-    IRI_E_INVALID_ARGUMENT = 64,    /* a NULL pointer with a length, an unknown enum value, ... */
-    IRI_E_NO_SUCH_GRAMMAR = 65,     /* a grammar number or name this library does not have */
-    IRI_E_NO_MEMORY = 66,           /* allocation failed */
-    IRI_E_INTERNAL = 67,            /* an unexpected failure inside the library (a bug) */
-    IRI_E_BUFFER_TOO_SMALL = 68     /* the caller's buffer cannot hold the result and its NUL (*out_len: its length) */
+    IRI_E_INVALID_ARGUMENT = 64, /* a NULL pointer with a length, an unknown enum value, ... */
+    IRI_E_NO_SUCH_GRAMMAR = 65,  /* a grammar number or name this library does not have */
+    IRI_E_NO_MEMORY = 66,        /* allocation failed */
+    IRI_E_INTERNAL = 67,         /* an unexpected failure inside the library (a bug) */
+    IRI_E_BUFFER_TOO_SMALL = 68  /* the caller's buffer cannot hold the result and its NUL (*out_len: its length) */
 };
 
 /* The name of a status code ("ok", "unexpected_end", "invalid_argument", ...); "unknown" for other values. */
@@ -102,7 +102,7 @@ enum {
     IRI_COMPONENT_IPVFUTURE = 10,  /* without the brackets */
     IRI_COMPONENT_REG_NAME = 11,
     IRI_COMPONENT_COUNT = 12,
-    IRI_COMPONENT_NONE = 12        /* outside every component (errors) */
+    IRI_COMPONENT_NONE = 12 /* outside every component (errors) */
 };
 /* The name of a component ("scheme", "host", "IPv6address", ..., "none"). */
 IRI_C_API const char* iri_component_name(int component);
@@ -112,14 +112,31 @@ enum { IRI_HOST_NONE = 0, IRI_HOST_REG_NAME = 1, IRI_HOST_IPV4 = 2, IRI_HOST_IPV
 
 /* ---- entry productions (roles named after RFC 3986's rules), in the order of iri::production ---- */
 enum {
-    IRI_PRODUCTION_URI_REFERENCE = 0, IRI_PRODUCTION_URI = 1, IRI_PRODUCTION_ABSOLUTE_URI = 2,
-    IRI_PRODUCTION_RELATIVE_REF = 3, IRI_PRODUCTION_SCHEME = 4, IRI_PRODUCTION_AUTHORITY = 5,
-    IRI_PRODUCTION_USERINFO = 6, IRI_PRODUCTION_HOST = 7, IRI_PRODUCTION_PORT = 8, IRI_PRODUCTION_IP_LITERAL = 9,
-    IRI_PRODUCTION_IPV4ADDRESS = 10, IRI_PRODUCTION_IPV6ADDRESS = 11, IRI_PRODUCTION_IPVFUTURE = 12,
-    IRI_PRODUCTION_REG_NAME = 13, IRI_PRODUCTION_PATH = 14, IRI_PRODUCTION_PATH_ABEMPTY = 15,
-    IRI_PRODUCTION_PATH_ABSOLUTE = 16, IRI_PRODUCTION_PATH_NOSCHEME = 17, IRI_PRODUCTION_PATH_ROOTLESS = 18,
-    IRI_PRODUCTION_PATH_EMPTY = 19, IRI_PRODUCTION_SEGMENT = 20, IRI_PRODUCTION_SEGMENT_NZ = 21,
-    IRI_PRODUCTION_SEGMENT_NZ_NC = 22, IRI_PRODUCTION_QUERY = 23, IRI_PRODUCTION_FRAGMENT = 24,
+    IRI_PRODUCTION_URI_REFERENCE = 0,
+    IRI_PRODUCTION_URI = 1,
+    IRI_PRODUCTION_ABSOLUTE_URI = 2,
+    IRI_PRODUCTION_RELATIVE_REF = 3,
+    IRI_PRODUCTION_SCHEME = 4,
+    IRI_PRODUCTION_AUTHORITY = 5,
+    IRI_PRODUCTION_USERINFO = 6,
+    IRI_PRODUCTION_HOST = 7,
+    IRI_PRODUCTION_PORT = 8,
+    IRI_PRODUCTION_IP_LITERAL = 9,
+    IRI_PRODUCTION_IPV4ADDRESS = 10,
+    IRI_PRODUCTION_IPV6ADDRESS = 11,
+    IRI_PRODUCTION_IPVFUTURE = 12,
+    IRI_PRODUCTION_REG_NAME = 13,
+    IRI_PRODUCTION_PATH = 14,
+    IRI_PRODUCTION_PATH_ABEMPTY = 15,
+    IRI_PRODUCTION_PATH_ABSOLUTE = 16,
+    IRI_PRODUCTION_PATH_NOSCHEME = 17,
+    IRI_PRODUCTION_PATH_ROOTLESS = 18,
+    IRI_PRODUCTION_PATH_EMPTY = 19,
+    IRI_PRODUCTION_SEGMENT = 20,
+    IRI_PRODUCTION_SEGMENT_NZ = 21,
+    IRI_PRODUCTION_SEGMENT_NZ_NC = 22,
+    IRI_PRODUCTION_QUERY = 23,
+    IRI_PRODUCTION_FRAGMENT = 24,
     IRI_PRODUCTION_UNRESERVED = 25,
     IRI_PRODUCTION_COUNT = 26
 };
@@ -148,19 +165,20 @@ IRI_C_API int iri_production_rule(int grammar, int production, const char** rule
 /* The details of a failure. Set `size` to sizeof(iri_error) (IRI_ERROR_INIT does). */
 typedef struct iri_error {
     size_t size;
-    int code;               /* the status returned */
-    uint32_t offset;        /* byte offset in the input where it stops being valid (== length: unexpected end) */
-    uint32_t char_offset;   /* where the offending character or sequence begins */
-    uint32_t length;        /* its length in bytes (0: none) */
-    int component;          /* IRI_COMPONENT_* at fault, or IRI_COMPONENT_NONE */
-    int input;              /* which input the offset is in: 0 the first (the base of resolve), 1 the second */
-    uint32_t idna_errors;   /* IRI_E_IDNA_FAILED: ICU's UIDNA_ERROR_* bits */
+    int code;             /* the status returned */
+    uint32_t offset;      /* byte offset in the input where it stops being valid (== length: unexpected end) */
+    uint32_t char_offset; /* where the offending character or sequence begins */
+    uint32_t length;      /* its length in bytes (0: none) */
+    int component;        /* IRI_COMPONENT_* at fault, or IRI_COMPONENT_NONE */
+    int input;            /* which input the offset is in: 0 the first (the base of resolve), 1 the second */
+    uint32_t idna_errors; /* IRI_E_IDNA_FAILED: ICU's UIDNA_ERROR_* bits */
     char message[IRI_ERROR_MESSAGE_SIZE]; /* one line, NUL-terminated, truncated to fit */
-    uint32_t fault;         /* the byte the error is about, which the message names: `offset` unless the parse ran
+    uint32_t fault; /* the byte the error is about, which the message names: `offset` unless the parse ran
                                past it (IRI_E_BAD_PORT: the port's first non-digit at 21 in "http://example.org:80a/",
                                whose offset is 22; IRI_E_UNCLOSED_IP_LITERAL: the "["); see iri/error.hpp */
 } iri_error;
-#define IRI_ERROR_INIT {sizeof(iri_error), 0, 0, 0, 0, IRI_COMPONENT_NONE, 0, 0, {0}, 0}
+#define IRI_ERROR_INIT \
+  { sizeof(iri_error), 0, 0, 0, 0, IRI_COMPONENT_NONE, 0, 0, {0}, 0 }
 
 /* Frees a string or buffer the library allocated. NULL is allowed. */
 IRI_C_API void iri_free(void* p);
@@ -176,27 +194,31 @@ typedef struct iri_span {
 /* The component offsets of one parse. Set `size` to sizeof(iri_components) (IRI_COMPONENTS_INIT does). */
 typedef struct iri_components {
     size_t size;
-    int host_kind; /* IRI_HOST_* */
+    int host_kind;                       /* IRI_HOST_* */
     iri_span spans[IRI_COMPONENT_COUNT]; /* by IRI_COMPONENT_*, without delimiters */
 } iri_components;
-#define IRI_COMPONENTS_INIT {sizeof(iri_components), 0, {{0, 0}}}
+#define IRI_COMPONENTS_INIT      \
+  {                              \
+    sizeof(iri_components), 0, { \
+      { 0, 0 }                   \
+    }                            \
+  }
 
 /* Parses the whole text as `production` of `grammar` and fills *out (caller's struct). */
-IRI_C_API int iri_parse(const char* text, size_t len, int grammar, int production, iri_components* out,
-                        iri_error* err);
+IRI_C_API int iri_parse(const char* text, size_t len, int grammar, int production, iri_components* out, iri_error* err);
 /* 1 when the text is a valid string of `production` in `grammar`, else 0 (also for an unknown grammar). */
 IRI_C_API int iri_is_valid(const char* text, size_t len, int grammar, int production);
 
 /* ---- resolution and relativization (RFC 3986 §5.2) ---- */
 /* Resolves `ref` against `base` (both parsed in `grammar`). strict = 0: a reference whose scheme equals the
  * base's is resolved as if it had none (§5.2.2). *out: library-allocated, free with iri_free. */
-IRI_C_API int iri_resolve(const char* base, size_t base_len, const char* ref, size_t ref_len, int grammar,
-                          int strict, char** out, size_t* out_len, iri_error* err);
+IRI_C_API int iri_resolve(const char* base, size_t base_len, const char* ref, size_t ref_len, int grammar, int strict,
+                          char** out, size_t* out_len, iri_error* err);
 /* RFC 3986 §5.2.4 on a path: "/a/b/c/./../../g" gives "/a/g". *out: library-allocated. */
 IRI_C_API int iri_remove_dot_segments(const char* path, size_t len, char** out, size_t* out_len, iri_error* err);
 /* The shortest reference that resolves against `base` to `target`. *out: library-allocated. */
-IRI_C_API int iri_relativize(const char* base, size_t base_len, const char* target, size_t target_len,
-                             int grammar, char** out, size_t* out_len, iri_error* err);
+IRI_C_API int iri_relativize(const char* base, size_t base_len, const char* target, size_t target_len, int grammar,
+                             char** out, size_t* out_len, iri_error* err);
 
 /* ---- normalization, equivalence, canonical keys (RFC 3987 §5.3) ---- */
 enum { IRI_RUNG_SIMPLE = 0, IRI_RUNG_SYNTAX = 1, IRI_RUNG_SCHEME = 2 };
@@ -209,11 +231,12 @@ typedef struct iri_normalize_options {
     int as_uri;        /* 1: the normal form or key as a URI with IDNA hosts (3987bis §3.1, §3.4.2), for a client to
                           fetch; default 0: an IRI. iri_equivalent ignores it. */
 } iri_normalize_options;
-#define IRI_NORMALIZE_OPTIONS_INIT {sizeof(iri_normalize_options), IRI_RUNG_SYNTAX, 0, 1, 0}
+#define IRI_NORMALIZE_OPTIONS_INIT \
+  { sizeof(iri_normalize_options), IRI_RUNG_SYNTAX, 0, 1, 0 }
 
 /* The normal form of a reference. *out: library-allocated. */
-IRI_C_API int iri_normalize(const char* text, size_t len, int grammar, const iri_normalize_options* options,
-                            char** out, size_t* out_len, iri_error* err);
+IRI_C_API int iri_normalize(const char* text, size_t len, int grammar, const iri_normalize_options* options, char** out,
+                            size_t* out_len, iri_error* err);
 /* A key equal for exactly the references equivalent at the options' rung. *out: library-allocated. */
 IRI_C_API int iri_canonical_key(const char* text, size_t len, int grammar, const iri_normalize_options* options,
                                 char** out, size_t* out_len, iri_error* err);
@@ -226,12 +249,13 @@ enum { IRI_HOST_MAPPING_PERCENT = 0, IRI_HOST_MAPPING_IDNA = 1 };
 
 typedef struct iri_to_uri_options {
     size_t size;
-    int host;                  /* IRI_HOST_MAPPING_*; default percent-encoding (§3.4.1) */
-    const char* charset;       /* the document's charset for http(s) queries (§3.5); NULL: UTF-8 */
+    int host;            /* IRI_HOST_MAPPING_*; default percent-encoding (§3.4.1) */
+    const char* charset; /* the document's charset for http(s) queries (§3.5); NULL: UTF-8 */
     size_t charset_len;
-    int encode_unsafe_ascii;   /* percent-encode space, "<", ">", ... instead of failing (RFC 3987 §3.1) */
+    int encode_unsafe_ascii; /* percent-encode space, "<", ">", ... instead of failing (RFC 3987 §3.1) */
 } iri_to_uri_options;
-#define IRI_TO_URI_OPTIONS_INIT {sizeof(iri_to_uri_options), IRI_HOST_MAPPING_PERCENT, NULL, 0, 0}
+#define IRI_TO_URI_OPTIONS_INIT \
+  { sizeof(iri_to_uri_options), IRI_HOST_MAPPING_PERCENT, NULL, 0, 0 }
 
 /* IRI (of grammar `from`) to URI. *out: library-allocated. */
 IRI_C_API int iri_to_uri(const char* text, size_t len, int from, const iri_to_uri_options* options, char** out,
@@ -244,11 +268,12 @@ typedef struct iri_to_iri_options {
     int keep_http_query_encoded;  /* step 5 */
     int unicode_hosts;            /* step 7: punycode labels to Unicode */
 } iri_to_iri_options;
-#define IRI_TO_IRI_OPTIONS_INIT {sizeof(iri_to_iri_options), IRI_GRAMMAR_DEFAULT, 0, 0, 0}
+#define IRI_TO_IRI_OPTIONS_INIT \
+  { sizeof(iri_to_iri_options), IRI_GRAMMAR_DEFAULT, 0, 0, 0 }
 
 /* URI to IRI (3987bis §4.2). *out: library-allocated. */
-IRI_C_API int iri_to_iri(const char* uri, size_t len, const iri_to_iri_options* options, char** out,
-                         size_t* out_len, iri_error* err);
+IRI_C_API int iri_to_iri(const char* uri, size_t len, const iri_to_iri_options* options, char** out, size_t* out_len,
+                         iri_error* err);
 /* LEIRI to IRI of grammar `to` (3987bis §6.2). *out: library-allocated. */
 IRI_C_API int iri_leiri_to_iri(const char* text, size_t len, int to, char** out, size_t* out_len, iri_error* err);
 
@@ -269,12 +294,12 @@ enum { IRI_DECODE_STRICT = 0, IRI_DECODE_LENIENT = 1 };
 
 /* Encodes text for `production` (userinfo, reg_name, segment, segment_nz, segment_nz_nc, query, fragment) of
  * `grammar`; the ASCII characters of `also` are encoded too. *out: library-allocated. */
-IRI_C_API int iri_percent_encode(const char* text, size_t len, int grammar, int production, int mode,
-                                 const char* also, size_t also_len, char** out, size_t* out_len, iri_error* err);
+IRI_C_API int iri_percent_encode(const char* text, size_t len, int grammar, int production, int mode, const char* also,
+                                 size_t also_len, char** out, size_t* out_len, iri_error* err);
 /* Decodes every "%HH" (the result may hold any octet, NUL included: use *out_len). require_utf8: the result
  * must be UTF-8 (IRI_E_INVALID_UTF8 otherwise). *out: library-allocated. */
-IRI_C_API int iri_percent_decode(const char* text, size_t len, int mode, int require_utf8, char** out,
-                                 size_t* out_len, iri_error* err);
+IRI_C_API int iri_percent_decode(const char* text, size_t len, int mode, int require_utf8, char** out, size_t* out_len,
+                                 iri_error* err);
 
 /* ---- diagnostics (iri/check.hpp; docs/diagnostics.md lists the codes) ---- */
 enum { IRI_SEVERITY_ERROR = 0, IRI_SEVERITY_WARNING = 1, IRI_SEVERITY_INFO = 2 };
@@ -283,15 +308,16 @@ typedef struct iri_diagnostics iri_diagnostics; /* opaque list */
 
 typedef struct iri_diagnostic {
     size_t size;
-    const char* code;    /* "family.name"; the strings live as long as the list */
-    int severity;        /* IRI_SEVERITY_* */
-    uint32_t begin;      /* byte range in the reference */
+    const char* code; /* "family.name"; the strings live as long as the list */
+    int severity;     /* IRI_SEVERITY_* */
+    uint32_t begin;   /* byte range in the reference */
     uint32_t end;
-    int component;       /* IRI_COMPONENT_* */
+    int component; /* IRI_COMPONENT_* */
     const char* message;
     const char* spec;
 } iri_diagnostic;
-#define IRI_DIAGNOSTIC_INIT {sizeof(iri_diagnostic), NULL, 0, 0, 0, IRI_COMPONENT_NONE, NULL, NULL}
+#define IRI_DIAGNOSTIC_INIT \
+  { sizeof(iri_diagnostic), NULL, 0, 0, 0, IRI_COMPONENT_NONE, NULL, NULL }
 
 /* Every diagnostic of a reference: *out is a new list (free with iri_diagnostics_free). */
 IRI_C_API int iri_check(const char* text, size_t len, int grammar, iri_diagnostics** out, iri_error* err);
@@ -307,14 +333,15 @@ typedef struct iri_matches iri_matches; /* opaque list */
 
 typedef struct iri_match {
     size_t size;
-    uint32_t begin;      /* byte offsets in the text */
+    uint32_t begin; /* byte offsets in the text */
     uint32_t end;
-    const char* value;   /* the IRI (line-break whitespace and "URL:" removed), NUL-terminated; lives as long
+    const char* value; /* the IRI (line-break whitespace and "URL:" removed), NUL-terminated; lives as long
                             as the list */
     size_t value_len;
-    int delimiter;       /* IRI_DELIMITER_* */
+    int delimiter; /* IRI_DELIMITER_* */
 } iri_match;
-#define IRI_MATCH_INIT {sizeof(iri_match), 0, 0, NULL, 0, IRI_DELIMITER_NONE}
+#define IRI_MATCH_INIT \
+  { sizeof(iri_match), 0, 0, NULL, 0, IRI_DELIMITER_NONE }
 
 /* Every IRI found in `text`: *out is a new list (free with iri_matches_free). */
 IRI_C_API int iri_extract(const char* text, size_t len, int grammar, iri_matches** out, iri_error* err);
@@ -393,8 +420,8 @@ IRI_C_API int iri_resolver_resolve(iri_resolver* resolver, const char* href, siz
                                    size_t capacity, size_t* out_len, iri_error* err);
 IRI_C_API int iri_resolver_normalize(iri_resolver* resolver, const char* href, size_t href_len, char* buf,
                                      size_t capacity, size_t* out_len, iri_error* err);
-IRI_C_API int iri_resolver_key(iri_resolver* resolver, const char* href, size_t href_len, char* buf,
-                               size_t capacity, size_t* out_len, iri_error* err);
+IRI_C_API int iri_resolver_key(iri_resolver* resolver, const char* href, size_t href_len, char* buf, size_t capacity,
+                               size_t* out_len, iri_error* err);
 
 /* Batches: one of the three operations over n hrefs (hrefs[i] of href_lens[i] bytes), their results written one
  * after the other into buf, without NULs: result i is buf[offsets[i] .. offsets[i+1]) (offsets: n + 1 entries,

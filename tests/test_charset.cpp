@@ -39,7 +39,7 @@ BOOST_AUTO_TEST_CASE(iri_sets) {
     BOOST_TEST(!allowed_literally(U'\uE000', grammar::iri, production::unreserved));
     BOOST_TEST(allowed_literally(U'\uE000', grammar::iri, production::query));
     BOOST_TEST(!allowed_literally(U'\uE000', grammar::iri, production::fragment));
-    BOOST_TEST(allowed_literally(U'\U000E0001', grammar::iri, production::query));      // 3987bis iprivate
+    BOOST_TEST(allowed_literally(U'\U000E0001', grammar::iri, production::query));       // 3987bis iprivate
     BOOST_TEST(!allowed_literally(U'\U000E0001', grammar::rfc3987, production::query));  // RFC 3987 as published
     BOOST_TEST(!allowed_literally(U'\u200E', grammar::iri, production::unreserved));
     BOOST_TEST(allowed_literally(U'\u200E', grammar::leiri, production::unreserved));

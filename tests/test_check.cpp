@@ -63,7 +63,8 @@ const row rows[] = {
     {"chars.leading-combining-mark", severity::warning, grammar::iri, "http://a/\u0301x", 9, 11, component::path},
     {"chars.joiner-context", severity::warning, grammar::iri, "http://a/a\u200Db", 10, 13, component::path},
     {"chars.compatibility", severity::warning, grammar::iri, "http://a/\uFF21", 9, 12, component::path},
-    {"chars.compatibility", severity::warning, grammar::iri, "http://a/\uFF71", 9, 12, component::path},  // half-width katakana
+    {"chars.compatibility", severity::warning, grammar::iri, "http://a/\uFF71", 9, 12,
+     component::path},  // half-width katakana
     {"chars.not-nfc", severity::warning, grammar::iri, "http://a/e\u0301", 9, 12, component::path},
     {"chars.private-use", severity::warning, grammar::iri, "http://a/?\uE000", 10, 13, component::query},
     {"leiri.space", severity::warning, grammar::leiri, "http://a/b c", 10, 11, component::path},
@@ -81,8 +82,8 @@ const row rows[] = {
     {"spoof.mixed-script", severity::warning, grammar::iri, "http://p\u0430ypal.example/", 7, 14, component::host},
     {"spoof.ascii-confusable", severity::warning, grammar::iri, "http://p\u0430ypal.example/", 7, 14, component::host},
     // "аррӏе": five Cyrillic letters, 10 bytes.
-    {"spoof.whole-script-confusable", severity::warning, grammar::iri, "http://\u0430\u0440\u0440\u04CF\u0435.example/", 7,
-     17, component::host},
+    {"spoof.whole-script-confusable", severity::warning, grammar::iri, "http://\u0430\u0440\u0440\u04CF\u0435.example/",
+     7, 17, component::host},
     {"spoof.invisible", severity::warning, grammar::iri, "http://a\u00ADb.example/", 8, 10, component::host},
     // RFC 3986 §7.6's example: the userinfo "www.example.com&story=breaking_news" is 35 bytes.
     {"security.userinfo", severity::warning, grammar::iri,
@@ -163,13 +164,15 @@ BOOST_AUTO_TEST_CASE(http_authorities_under_the_scheme_rules) {
     // §4.2.1: "A sender MUST NOT generate an "http" URI with an empty host identifier" (http-host is not empty).
     // The error is at the first octet no string of the rule can continue with: ":80" may still begin a userinfo,
     // which "/" cannot continue.
-    for (auto [s, at] : {std::pair<const char*, std::uint32_t>{"http:///path", 7}, {"http://:80/", 10},
-                         {"https://u@/", 10}, {"http://u@:8080", 9}}) {
+    for (auto [s, at] : {std::pair<const char*, std::uint32_t>{"http:///path", 7},
+                         {"http://:80/", 10},
+                         {"https://u@/", 10},
+                         {"http://u@:8080", 9}}) {
         const auto ds = scheme_diagnostics(s);
         BOOST_TEST_REQUIRE(ds.size() == 1u, s);
         BOOST_TEST(ds[0].begin == at, s);
-        BOOST_TEST(ds[0].code == (std::string_view(s).starts_with("https") ? "scheme.https.syntax"
-                                                                            : "scheme.http.syntax"));
+        BOOST_TEST(ds[0].code ==
+                   (std::string_view(s).starts_with("https") ? "scheme.https.syntax" : "scheme.http.syntax"));
     }
 }
 
@@ -197,8 +200,8 @@ void compare_with_the_whole_uri_grammar(const std::string& s, std::size_t& compa
 // matched through its URI mapping by the whole URI's grammar, and not at all by the fast path.
 BOOST_AUTO_TEST_CASE(scheme_rules_agree_with_the_whole_uri_grammar_on_the_datasets) {
     std::vector<std::string> lines;
-    for (const char* file : {"url-various-datasets/kasztp.txt", "url-various-datasets/userbait.txt",
-                             "derived/zhwiki_iri_100k.txt"})
+    for (const char* file :
+         {"url-various-datasets/kasztp.txt", "url-various-datasets/userbait.txt", "derived/zhwiki_iri_100k.txt"})
         for (std::string& l : iri_test::dataset_lines(file)) lines.push_back(std::move(l));
     for (auto& [page, href] : iri_test::cc10k_pairs()) lines.push_back(page);
     std::uint32_t seed = 15;
@@ -337,7 +340,8 @@ BOOST_AUTO_TEST_CASE(char_flags_are_icu_properties) {
         const unsigned expected = (d == U_LEFT_TO_RIGHT ? flag_ltr : 0) |
                                   (d == U_RIGHT_TO_LEFT || d == U_RIGHT_TO_LEFT_ARABIC ? flag_rtl : 0) |
                                   (d == U_EUROPEAN_NUMBER || d == U_ARABIC_NUMBER ? flag_number : 0) |
-                                  (mark ? flag_mark : 0) | (c >= 0x80 && nfkc_changes_alone(c) ? flag_compatibility : 0) |
+                                  (mark ? flag_mark : 0) |
+                                  (c >= 0x80 && nfkc_changes_alone(c) ? flag_compatibility : 0) |
                                   (gc == U_PRIVATE_USE_CHAR ? flag_private_use : 0);
         rtl += (expected & flag_rtl) != 0;
         if (char_flags(c) != expected && ++wrong <= 5)

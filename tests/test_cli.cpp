@@ -36,8 +36,7 @@ std::string temp_path(const char* name) {
 
 // `in_child` runs in the child after its standard streams are set, before the tool is executed: it may change
 // them (standard output to /dev/full, closed, a pipe without a reader) or the process's limits.
-ran run_file(std::vector<std::string> args, const std::string& stdin_path,
-             const std::function<void()>& in_child = {}) {
+ran run_file(std::vector<std::string> args, const std::string& stdin_path, const std::function<void()>& in_child = {}) {
     const std::string out_path = temp_path(".out"), err_path = temp_path(".err");
     const pid_t pid = fork();
     if (pid == 0) {
@@ -87,7 +86,8 @@ BOOST_AUTO_TEST_CASE(validate_text_with_a_caret_under_a_wide_character) {
     BOOST_TEST(r.status == 1);  // one input is not valid
     // Columns: "http://" 7, "例え" 4 (wide), ".jp/" 4, "引き" 4: the caret sits under column 19, after the indent.
     BOOST_TEST(r.out.starts_with("invalid\thttp://例え.jp/引き 割り\n  http://例え.jp/引き 割り\n" +
-                                 std::string(2 + 19, ' ') + "^ disallowed_character: U+0020 ' ' is not allowed in path"));
+                                 std::string(2 + 19, ' ') +
+                                 "^ disallowed_character: U+0020 ' ' is not allowed in path"));
     BOOST_TEST(r.out.ends_with("valid\thttp://a/\n"));
     BOOST_TEST(run({"validate", "http://a/"}).status == 0);
     BOOST_TEST(run({"validate", "--grammar", "nope", "x"}).status == 2);
@@ -106,15 +106,18 @@ BOOST_AUTO_TEST_CASE(errors_name_the_part_of_the_authority_at_fault) {
                             "^ bad_port: the port must be digits, found U+0061 'a' in port at byte 21 (IRI-reference, "
                             "grammar iri) [RFC 3986 §3.2.3]\n");
     const ran j = run({"validate", "--json", "http://example.org:80a/"});
-    BOOST_TEST(j.out == "{\"input\": \"http://example.org:80a/\", \"valid\": false, \"error\": {\"code\": "
-                        "\"bad_port\", \"offset\": 21, \"component\": \"port\", \"message\": \"the port must be "
-                        "digits, found U+0061 'a' in port at byte 21 (IRI-reference, grammar iri)\"}}\n");
+    BOOST_TEST(j.out ==
+               "{\"input\": \"http://example.org:80a/\", \"valid\": false, \"error\": {\"code\": "
+               "\"bad_port\", \"offset\": 21, \"component\": \"port\", \"message\": \"the port must be "
+               "digits, found U+0061 'a' in port at byte 21 (IRI-reference, grammar iri)\"}}\n");
     const ran l = run({"validate", "--json", "http://[::1/"});
-    BOOST_TEST(l.out.find("\"code\": \"unclosed_ip_literal\", \"offset\": 7, \"component\": \"host\"") !=
-               std::string::npos, l.out);
+    BOOST_TEST(
+        l.out.find("\"code\": \"unclosed_ip_literal\", \"offset\": 7, \"component\": \"host\"") != std::string::npos,
+        l.out);
     const ran c = run({"check", "--json", "http://a:b:c/"});  // the port "b:c" is not digits from its "b" (9)
     BOOST_TEST(c.out.find("\"code\": \"syntax.bad_port\", \"severity\": \"error\", \"begin\": 9, \"end\": 10, "
-                          "\"component\": \"port\"") != std::string::npos, c.out);
+                          "\"component\": \"port\"") != std::string::npos,
+               c.out);
 }
 
 BOOST_AUTO_TEST_CASE(text_output_shows_controls_format_characters_and_bad_bytes_as_hex) {
@@ -164,9 +167,10 @@ BOOST_AUTO_TEST_CASE(parse_json_components) {
                "\"ldap\", \"authority\": \"[2001:db8::7]:389\", \"host\": \"[2001:db8::7]\", \"port\": \"389\", "
                "\"path\": \"/c=GB\", \"query\": \"one\", \"host_kind\": \"IPv6address\", \"port_number\": 389}}\n");
     const ran e = run({"validate", "--json", "--grammar", "uri", "http://a/é"});
-    BOOST_TEST(e.out == "{\"input\": \"http://a/é\", \"valid\": false, \"error\": {\"code\": \"disallowed_character\", "
-                        "\"offset\": 9, \"component\": \"path\", \"message\": \"U+00E9 'é' is not allowed in path at "
-                        "byte 9 (URI-reference, grammar uri)\"}}\n");
+    BOOST_TEST(e.out ==
+               "{\"input\": \"http://a/é\", \"valid\": false, \"error\": {\"code\": \"disallowed_character\", "
+               "\"offset\": 9, \"component\": \"path\", \"message\": \"U+00E9 'é' is not allowed in path at "
+               "byte 9 (URI-reference, grammar uri)\"}}\n");
 }
 
 BOOST_AUTO_TEST_CASE(resolve_and_relativize) {
@@ -187,7 +191,8 @@ BOOST_AUTO_TEST_CASE(resolve_and_relativize) {
     BOOST_TEST(d.out.find("\"code\": \"not_relativizable\", \"offset\": 11, \"component\": \"path\"") !=
                std::string::npos);
     const ran j = run({"resolve", "--pairs", "--input-format", "json", "--json"}, "[\"http://a/b/\", \"../c\"]\n");
-    BOOST_TEST(j.out == "{\"input\": \"../c\", \"base\": \"http://a/b/\", \"valid\": true, \"output\": \"http://a/c\"}\n");
+    BOOST_TEST(j.out ==
+               "{\"input\": \"../c\", \"base\": \"http://a/b/\", \"valid\": true, \"output\": \"http://a/c\"}\n");
     BOOST_TEST(run({"resolve", "--base", "relative/base", "g"}).status == 2);
 }
 
@@ -215,24 +220,28 @@ BOOST_AUTO_TEST_CASE(check_and_parse_scheme_grammars) {
     BOOST_TEST(p.out.find("\n  hfield: subject=hi\n  hfname: subject\n  hfvalue: hi\n") != std::string::npos, p.out);
     const ran j = run({"parse", "--scheme", "--json", "urn:a:b"});
     BOOST_TEST(j.status == 1);
-    BOOST_TEST(j.out.find("\"error\": {\"code\": \"scheme.urn.syntax\", \"begin\": 5, \"end\": 6") != std::string::npos, j.out);
+    BOOST_TEST(j.out.find("\"error\": {\"code\": \"scheme.urn.syntax\", \"begin\": 5, \"end\": 6") != std::string::npos,
+               j.out);
 }
 
 BOOST_AUTO_TEST_CASE(check_diagnostics) {
     // RFC 3986 §7.6's example: a warning only, so the exit status is 0; the marker spans the 35-byte userinfo.
     const ran w = run({"check", "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm"});
     BOOST_TEST(w.status == 0);
-    BOOST_TEST(w.out == "warning\thttp://www.example.com&story=breaking_news@10.0.0.1/top_story.htm\n"
-                        "  http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm\n"
-                        "  " + std::string(7, ' ') + "^" + std::string(34, '~') +
-                        " warning security.userinfo (userinfo): a userinfo before the host can mislead a reader "
-                        "about which host this is [RFC 3986 §7.6]\n");
+    BOOST_TEST(w.out ==
+               "warning\thttp://www.example.com&story=breaking_news@10.0.0.1/top_story.htm\n"
+               "  http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm\n"
+               "  " +
+                   std::string(7, ' ') + "^" + std::string(34, '~') +
+                   " warning security.userinfo (userinfo): a userinfo before the host can mislead a reader "
+                   "about which host this is [RFC 3986 §7.6]\n");
     BOOST_TEST(run({"check", "http://a b"}).status == 1);  // a grammar error
     const ran j = run({"check", "--json", "--grammar", "leiri", "http://example.org/a b"});
-    BOOST_TEST(j.out == "{\"input\": \"http://example.org/a b\", \"valid\": true, \"diagnostics\": [{\"code\": "
-                        "\"leiri.space\", \"severity\": \"warning\", \"begin\": 20, \"end\": 21, \"component\": "
-                        "\"path\", \"message\": \"U+0020 is allowed in LEIRIs, not in IRIs: may be taken for a "
-                        "delimiter, or disappear\", \"spec\": \"3987bis §6.3\"}]}\n");
+    BOOST_TEST(j.out ==
+               "{\"input\": \"http://example.org/a b\", \"valid\": true, \"diagnostics\": [{\"code\": "
+               "\"leiri.space\", \"severity\": \"warning\", \"begin\": 20, \"end\": 21, \"component\": "
+               "\"path\", \"message\": \"U+0020 is allowed in LEIRIs, not in IRIs: may be taken for a "
+               "delimiter, or disappear\", \"spec\": \"3987bis §6.3\"}]}\n");
     // An info (a port other than http's 80) is shown by default and hidden above it.
     BOOST_TEST(run({"check", "http://a:8080/"}).out.find("security.non-default-port") != std::string::npos);
     BOOST_TEST(run({"check", "--min-severity", "warning", "http://a:8080/"}).out == "ok\thttp://a:8080/\n");
@@ -262,19 +271,22 @@ BOOST_AUTO_TEST_CASE(normalize_and_compare) {
     // RFC 3987 §5.3.2.1, §5.3.2.3, §5.3.2.4 and §5.3.3 in one reference.
     BOOST_TEST(run({"normalize", "HTTP://www.EXAMPLE.com:80/%7euser/./a/../b#f"}).out ==
                "http://www.example.com:80/~user/b#f\n");
-    BOOST_TEST(run({"normalize", "--rung", "scheme", "--no-fragment", "HTTP://www.EXAMPLE.com:80/%7euser/./a/../b#f"})
-                   .out == "http://www.example.com/~user/b\n");
+    BOOST_TEST(
+        run({"normalize", "--rung", "scheme", "--no-fragment", "HTTP://www.EXAMPLE.com:80/%7euser/./a/../b#f"}).out ==
+        "http://www.example.com/~user/b\n");
     BOOST_TEST(run({"normalize", "--rung", "simple", "HTTP://A/%7e"}).out == "HTTP://A/%7e\n");
     BOOST_TEST(run({"normalize", "--nfc", "--rung", "simple", "http://a/e\u0301"}).out == "http://a/\u00E9\n");
     // RFC 3987 §5.3.3: equivalent at the scheme rung, not "http://example.com/?".
     const ran c = run({"compare", "--rung", "scheme", "--base", "http://example.com", "http://example.com:80/",
                        "http://example.com/?"});
     BOOST_TEST(c.status == 0);
-    BOOST_TEST(c.out == "equivalent\thttp://example.com\thttp://example.com:80/\n"
-                        "different\thttp://example.com\thttp://example.com/?\n");
+    BOOST_TEST(c.out ==
+               "equivalent\thttp://example.com\thttp://example.com:80/\n"
+               "different\thttp://example.com\thttp://example.com/?\n");
     const ran j = run({"compare", "--json", "--pairs"}, "http://a/%7e\thttp://a/~\n");
-    BOOST_TEST(j.out == "{\"input\": \"http://a/~\", \"base\": \"http://a/%7e\", \"valid\": true, "
-                        "\"equivalent\": true}\n");
+    BOOST_TEST(j.out ==
+               "{\"input\": \"http://a/~\", \"base\": \"http://a/%7e\", \"valid\": true, "
+               "\"equivalent\": true}\n");
     BOOST_TEST(run({"normalize", "--rung", "nope", "x"}).status == 2);
     // Not equivalent at the default rung, syntax: the port is text there (normalize.hpp).
     BOOST_TEST(run({"compare", "--base", "http://example.com/", "http://example.com:80/"}).out ==
@@ -323,8 +335,9 @@ BOOST_AUTO_TEST_CASE(key_and_resolve_normalize) {
     // RFC 3987 §5.3.3's four equivalent IRIs have one key at the scheme rung; "http://example.com/?" another.
     const ran k = run({"key", "--rung", "scheme", "http://example.com", "http://example.com/", "http://example.com:/",
                        "http://example.com:80/", "http://example.com/?"});
-    BOOST_TEST(k.out == "http://example.com/\nhttp://example.com/\nhttp://example.com/\nhttp://example.com/\n"
-                        "http://example.com/?\n");
+    BOOST_TEST(k.out ==
+               "http://example.com/\nhttp://example.com/\nhttp://example.com/\nhttp://example.com/\n"
+               "http://example.com/?\n");
     BOOST_TEST(run({"key", "http://a b"}).status == 1);
     // RFC 3986 §5.4.1's base; the targets normalized (RFC 3987 §5.3.2.3: "%7E" is "~"; "%2E%2E" is not made a
     // dot segment, normalize.hpp), the empty path "/" and port 80 dropped at the scheme rung (§5.3.3).
@@ -337,25 +350,28 @@ BOOST_AUTO_TEST_CASE(key_and_resolve_normalize) {
 
 BOOST_AUTO_TEST_CASE(extract_from_text) {
     // RFC 3986 Appendix C's example, with byte offsets of each IRI inside its delimiters.
-    const std::string text = "Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n"
-                             "but you can probably pick it up from <ftp://ds.internic.\nnet/rfc/>.\n";
+    const std::string text =
+        "Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n"
+        "but you can probably pick it up from <ftp://ds.internic.\nnet/rfc/>.\n";
     const ran r = run({"extract"}, text);
     BOOST_TEST(r.status == 0);
     BOOST_TEST(r.out == "28\t57\thttp://www.w3.org/Addressing/\n98\t125\tftp://ds.internic.net/rfc/\n");
     // "http://" 7 bytes, "例え" 6, ".jp/" 4, "ü" 2: from byte 4 to byte 23.
     const ran j = run({"extract", "--json", "see http://例え.jp/ü."});
-    BOOST_TEST(j.out == "{\"input\": \"http://例え.jp/ü\", \"valid\": true, \"output\": \"http://例え.jp/ü\", "
-                        "\"begin\": 4, \"end\": 23, \"delimiter\": \"none\"}\n");
+    BOOST_TEST(j.out ==
+               "{\"input\": \"http://例え.jp/ü\", \"valid\": true, \"output\": \"http://例え.jp/ü\", "
+               "\"begin\": 4, \"end\": 23, \"delimiter\": \"none\"}\n");
 }
 
 BOOST_AUTO_TEST_CASE(files_with_crlf_empty_lines_and_invalid_utf8) {
     const ran r = run({"validate", "--tsv"}, "http://a/\r\n\r\nhttp://b/\xFF\n");
     BOOST_TEST(r.status == 1);
-    BOOST_TEST(r.out == "input\tvalid\terror_code\terror_offset\terror_component\terror_message\n"
-                        "http://a/\ttrue\t\t\t\t\n"
-                        "\ttrue\t\t\t\t\n"  // the empty string is a relative reference
-                        "http://b/\xFF\tfalse\tinvalid_utf8\t9\tpath\tinvalid UTF-8: byte FF does not form a "
-                        "character in path at byte 9 (IRI-reference, grammar iri)\n");
+    BOOST_TEST(r.out ==
+               "input\tvalid\terror_code\terror_offset\terror_component\terror_message\n"
+               "http://a/\ttrue\t\t\t\t\n"
+               "\ttrue\t\t\t\t\n"  // the empty string is a relative reference
+               "http://b/\xFF\tfalse\tinvalid_utf8\t9\tpath\tinvalid UTF-8: byte FF does not form a "
+               "character in path at byte 9 (IRI-reference, grammar iri)\n");
 }
 
 BOOST_AUTO_TEST_CASE(nul_separated_and_json_input) {
@@ -417,8 +433,9 @@ BOOST_AUTO_TEST_CASE(a_mapped_file_reads_as_standard_input_does) {
     BOOST_TEST(mapped.err.starts_with("lines 300002, valid 300001, invalid 1,"), mapped.err);
     BOOST_TEST(read.err.starts_with("lines 300002, valid 300001, invalid 1,"), read.err);
     BOOST_TEST(mapped.out == read.out);
-    BOOST_TEST(mapped.out.ends_with("http://b/ c\tfalse\tdisallowed_character\t9\tpath\tU+0020 ' ' is not allowed in "
-                                    "path at byte 9 (IRI-reference, grammar iri)\n"));
+    BOOST_TEST(
+        mapped.out.ends_with("http://b/ c\tfalse\tdisallowed_character\t9\tpath\tU+0020 ' ' is not allowed in "
+                             "path at byte 9 (IRI-reference, grammar iri)\n"));
     // NUL-separated, the same lines.
     std::string nul_input = input;
     for (char& c : nul_input)
@@ -452,8 +469,7 @@ BOOST_AUTO_TEST_CASE(a_100_mb_input_is_streamed_in_bounded_memory) {
     const std::size_t at = r.err.find("peak memory ");
     BOOST_TEST_REQUIRE(at != std::string::npos, r.err);
     const long peak_kb = std::stol(r.err.substr(at + 12));
-    BOOST_TEST_MESSAGE("100 MB input (" << size << " bytes, " << count << " lines): peak memory " << peak_kb
-                                        << " kB");
+    BOOST_TEST_MESSAGE("100 MB input (" << size << " bytes, " << count << " lines): peak memory " << peak_kb << " kB");
     BOOST_TEST(peak_kb < 64 * 1024);  // far below the input's size: streamed in chunks
 }
 

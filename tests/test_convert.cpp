@@ -71,7 +71,8 @@ BOOST_AUTO_TEST_CASE(query_in_the_document_charset) {
     // 3987bis §3.5: http and https only; the other components stay UTF-8.
     BOOST_TEST(uri("http://example.com/é?q=rosé", {.query_charset = "ISO-8859-1"}) ==
                "http://example.com/%C3%A9?q=ros%E9");
-    BOOST_TEST(uri("https://example.jp/?q=日本", {.query_charset = "Shift_JIS"}) == "https://example.jp/?q=%93%FA%96%7B");
+    BOOST_TEST(uri("https://example.jp/?q=日本", {.query_charset = "Shift_JIS"}) ==
+               "https://example.jp/?q=%93%FA%96%7B");
     BOOST_TEST(uri("http://example.ru/?q=мир", {.query_charset = "KOI8-R"}) == "http://example.ru/?q=%CD%C9%D2");
     // A character the charset lacks: "&#8364;" (U+20AC), its "#" percent-encoded.
     BOOST_TEST(uri("http://example.com/?p=€", {.query_charset = "ISO-8859-1"}) == "http://example.com/?p=&%238364;");

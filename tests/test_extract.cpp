@@ -43,8 +43,8 @@ BOOST_AUTO_TEST_CASE(bare_iris_and_sentence_punctuation) {
     BOOST_TEST((values("See http://example.com/a. Then http://example.com/b, and http://example.com/c!") ==
                 list{"http://example.com/a", "http://example.com/b", "http://example.com/c"}));
     BOOST_TEST((values("(see http://example.com/a)") == list{"http://example.com/a"}));
-    BOOST_TEST((values("http://en.wikipedia.org/wiki/Foo_(bar) and more") ==
-                list{"http://en.wikipedia.org/wiki/Foo_(bar)"}));
+    BOOST_TEST(
+        (values("http://en.wikipedia.org/wiki/Foo_(bar) and more") == list{"http://en.wikipedia.org/wiki/Foo_(bar)"}));
     BOOST_TEST((values("'http://example.com/q?x=1';") == list{"http://example.com/q?x=1"}));
     BOOST_TEST((values("write to mailto:someone@example.org?") == list{"mailto:someone@example.org"}));
     // Not IRIs: a word with a colon, a scheme alone.

@@ -72,7 +72,7 @@ BOOST_AUTO_TEST_CASE(variants_replace_rules) {
     BOOST_TEST(!bis.excluded_set().empty());
     BOOST_TEST(bis.excluded_set().contains(0x202E));
     BOOST_TEST(iri3987.excluded_set().contains(0x200E));  // inherited
-    BOOST_TEST(leiri.excluded_set().empty());              // cleared by ";@exclude"
+    BOOST_TEST(leiri.excluded_set().empty());             // cleared by ";@exclude"
     const auto lu = leiri.as_char_set(leiri.find("ucschar")->definition);
     BOOST_TEST_REQUIRE(lu.has_value());
     BOOST_TEST(lu->contains(0x20));     // " "

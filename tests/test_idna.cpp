@@ -110,10 +110,10 @@ namespace {
 // CheckBidi, CheckJoiners, nontransitional): the output, or nothing when ICU reports an error.
 std::optional<std::string> icu_to_ascii(const std::string& host) {
     UErrorCode status = U_ZERO_ERROR;
-    const std::unique_ptr<icu::IDNA> idna(icu::IDNA::createUTS46Instance(
-        UIDNA_USE_STD3_RULES | UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ | UIDNA_NONTRANSITIONAL_TO_ASCII |
-            UIDNA_NONTRANSITIONAL_TO_UNICODE,
-        status));
+    const std::unique_ptr<icu::IDNA> idna(
+        icu::IDNA::createUTS46Instance(UIDNA_USE_STD3_RULES | UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ |
+                                           UIDNA_NONTRANSITIONAL_TO_ASCII | UIDNA_NONTRANSITIONAL_TO_UNICODE,
+                                       status));
     std::string out;
     icu::StringByteSink<std::string> sink(&out);
     icu::IDNAInfo info;

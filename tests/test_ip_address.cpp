@@ -80,10 +80,12 @@ BOOST_AUTO_TEST_CASE(ipv6_written_as_rfc5952_says) {
 }
 
 BOOST_AUTO_TEST_CASE(builder_writes_what_the_parser_reads) {
-    const v6 samples[] = {
-        {}, {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1}, {0x20, 0x01, 0x0d, 0xb8, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0},
-        {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 10, 0, 0, 1}, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16},
-        {0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0}};
+    const v6 samples[] = {{},
+                          {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1},
+                          {0x20, 0x01, 0x0d, 0xb8, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0},
+                          {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 10, 0, 0, 1},
+                          {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16},
+                          {0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0}};
     BOOST_TEST(written(samples[2]) == "[2001:db8:0:0:1::]");  // §4.2.3: the longer run (three fields, last)
     BOOST_TEST(written(samples[3]) == "[::ffff:10.0.0.1]");
     BOOST_TEST(written(samples[5]) == "[1:0:1:0:1:0:1:0]");  // §4.2.2: single zero fields stay

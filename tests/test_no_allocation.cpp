@@ -7,7 +7,7 @@
 // registration, reports free() on memory from "operator new" (-Wmismatched-new-delete), which is what replacing
 // them means.
 #if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+#  pragma GCC diagnostic ignored "-Wmismatched-new-delete"
 #endif
 #include <boost/test/unit_test.hpp>
 
@@ -36,10 +36,10 @@ void operator delete(void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 BOOST_AUTO_TEST_CASE(parse_and_is_valid_allocate_nothing) {
-    const char* const files[] = {"url-various-datasets/kasztp.txt",        "url-various-datasets/userbait.txt",
-                                 "url-various-datasets/node_files.txt",    "url-various-datasets/isaacs_files.txt",
-                                 "oxiri/relative_urls_cc_10k.csv",         "derived/zhwiki_iri_100k.txt",
-                                 "derived/zhwiki_uri_100k.txt",            "derived/psl_idn_suffix_iris.txt"};
+    const char* const files[] = {"url-various-datasets/kasztp.txt",     "url-various-datasets/userbait.txt",
+                                 "url-various-datasets/node_files.txt", "url-various-datasets/isaacs_files.txt",
+                                 "oxiri/relative_urls_cc_10k.csv",      "derived/zhwiki_iri_100k.txt",
+                                 "derived/zhwiki_uri_100k.txt",         "derived/psl_idn_suffix_iris.txt"};
     std::vector<std::string> lines;
     for (const char* f : files)
         for (auto& l : iri_test::dataset_lines(f)) lines.push_back(std::move(l));

@@ -71,10 +71,10 @@ BOOST_AUTO_TEST_CASE(rfc3987_syntax_based_example) {
 }
 
 BOOST_AUTO_TEST_CASE(choices_where_the_specs_leave_room) {
-    BOOST_TEST(norm("http://a:080/", syntax) == "http://a:080/");  // syntax: the port is text
-    BOOST_TEST(norm("http://a:080/", scheme) == "http://a/");      // scheme: 080 is 80, the default
-    BOOST_TEST(norm("http://@a/", scheme) == "http://@a/");        // an empty userinfo keeps its "@" (§5.3.3)
-    BOOST_TEST(norm("foo://a", scheme) == "foo://a");              // no rule for an empty path: kept empty
+    BOOST_TEST(norm("http://a:080/", syntax) == "http://a:080/");        // syntax: the port is text
+    BOOST_TEST(norm("http://a:080/", scheme) == "http://a/");            // scheme: 080 is 80, the default
+    BOOST_TEST(norm("http://@a/", scheme) == "http://@a/");              // an empty userinfo keeps its "@" (§5.3.3)
+    BOOST_TEST(norm("foo://a", scheme) == "foo://a");                    // no rule for an empty path: kept empty
     BOOST_TEST(norm("http://[v7.ABC]/", syntax) == "http://[v7.abc]/");  // the host is case-insensitive
 }
 
@@ -139,7 +139,7 @@ BOOST_AUTO_TEST_CASE(path_segment_normalization) {
     BOOST_TEST(norm("http://a/b/%2E%2E%2E/x%2E/%2Ey/c") == "http://a/b/.../x./.y/c");  // not dot segments
     BOOST_TEST(norm("%2e%2e/b") == "%2E%2E/b");
     BOOST_TEST(norm("http://a/b/c/./../../g/%2E/..") == "http://a/g/");  // the literal ones still go
-    BOOST_TEST(norm("../a/./b") == "../a/./b");  // a relative reference keeps them
+    BOOST_TEST(norm("../a/./b") == "../a/./b");                          // a relative reference keeps them
     BOOST_TEST(norm("s:/a/..//b") == "s:/.//b");  // without authority the path cannot begin with "//"
     // Written component by component (a triplet to decode, an uppercase host, NFC to apply): the literal dot
     // segments go as above, and a "/." that starts no dot segment, or a decoded "%2E", stays.
@@ -152,8 +152,8 @@ BOOST_AUTO_TEST_CASE(path_segment_normalization) {
 
 BOOST_AUTO_TEST_CASE(scheme_based_normalization) {
     // RFC 3987 §5.3.3: these four are equivalent and the second is the normal form.
-    for (const char* s : {"http://example.com", "http://example.com/", "http://example.com:/",
-                          "http://example.com:80/"})
+    for (const char* s :
+         {"http://example.com", "http://example.com/", "http://example.com:/", "http://example.com:80/"})
         BOOST_TEST(norm(s, scheme) == "http://example.com/");
     BOOST_TEST(equiv("http://example.com", "http://example.com:80/", scheme));
     BOOST_TEST(!equiv("http://example.com", "http://example.com:80/", syntax));
@@ -237,8 +237,8 @@ BOOST_AUTO_TEST_CASE(urn_equivalence_rfc8141) {
     BOOST_TEST(equiv(first, "urn:EXAMPLE:a123,z456", scheme));
     BOOST_TEST(norm("URN:EXAMPLE:a123,z456", scheme) == first);
     // The r-, q- and f-components are not taken into account for URN-equivalence (kept by normalize):
-    for (std::string_view with : {"urn:example:a123,z456?+abc", "urn:example:a123,z456?=xyz",
-                                  "urn:example:a123,z456#789"}) {
+    for (std::string_view with :
+         {"urn:example:a123,z456?+abc", "urn:example:a123,z456?=xyz", "urn:example:a123,z456#789"}) {
         BOOST_TEST(equiv(first, with, scheme), with);
         BOOST_TEST(key(with) == first, with);
         BOOST_TEST(norm(with, scheme) == with, with);
@@ -261,7 +261,8 @@ BOOST_AUTO_TEST_CASE(urn_equivalence_rfc8141) {
 BOOST_AUTO_TEST_CASE(mailto_and_file_equivalence) {
     // RFC 5321 §2.4 (RFC 6068 §6): the domain of an address is case-insensitive, its local part case-sensitive.
     BOOST_TEST(norm("mailto:Joe@Example.ORG", scheme) == "mailto:Joe@example.org");
-    BOOST_TEST(norm("MAILTO:A@X.Example,B@Y.EXAMPLE?subject=Hi", scheme) == "mailto:A@x.example,B@y.example?subject=Hi");
+    BOOST_TEST(norm("MAILTO:A@X.Example,B@Y.EXAMPLE?subject=Hi", scheme) ==
+               "mailto:A@x.example,B@y.example?subject=Hi");
     BOOST_TEST(equiv("mailto:joe@EXAMPLE.org", "mailto:joe@example.org", scheme));
     BOOST_TEST(!equiv("mailto:Joe@example.org", "mailto:joe@example.org", scheme));
     BOOST_TEST(norm("mailto:Joe@Example.ORG", {.rung = rung::syntax}) == "mailto:Joe@Example.ORG");
@@ -353,15 +354,15 @@ BOOST_AUTO_TEST_CASE(canonical_keys) {
 // unreserved character is still there.
 BOOST_AUTO_TEST_CASE(properties_over_the_datasets) {
     const auto pairs = iri_test::cc10k_pairs();
-    for (auto [file, g] : std::initializer_list<std::pair<const char*, grammar>>{
-             {"derived/zhwiki_iri_100k.txt", grammar::iri},
-             {"derived/zhwiki_uri_100k.txt", grammar::uri},
-             {"derived/zhwiki_uri_100k.txt", grammar::iri},
-             {"url-various-datasets/kasztp.txt", grammar::uri},
-             {"url-various-datasets/userbait.txt", grammar::iri},
-             {"url-various-datasets/node_files.txt", grammar::uri},
-             {"url-various-datasets/isaacs_files.txt", grammar::iri},
-             {"derived/psl_idn_suffix_iris.txt", grammar::iri}}) {
+    for (auto [file, g] :
+         std::initializer_list<std::pair<const char*, grammar>>{{"derived/zhwiki_iri_100k.txt", grammar::iri},
+                                                                {"derived/zhwiki_uri_100k.txt", grammar::uri},
+                                                                {"derived/zhwiki_uri_100k.txt", grammar::iri},
+                                                                {"url-various-datasets/kasztp.txt", grammar::uri},
+                                                                {"url-various-datasets/userbait.txt", grammar::iri},
+                                                                {"url-various-datasets/node_files.txt", grammar::uri},
+                                                                {"url-various-datasets/isaacs_files.txt", grammar::iri},
+                                                                {"derived/psl_idn_suffix_iris.txt", grammar::iri}}) {
         std::size_t checked = 0;
         auto lines = iri_test::dataset_lines(file);
         if (std::string(file).find("zhwiki_uri") != std::string::npos)
@@ -398,8 +399,14 @@ namespace {
 // Bases and references made of the pieces where normalizing and resolving could disagree: dot segments literal,
 // percent-encoded and mixed, rootless and authority-less bases, segments with ":".
 std::vector<std::pair<std::string, std::string>> generated_pairs() {
-    const char* bases[] = {"http://a/b/c/d;p?q", "HTTP://A/%2E%2E/b/", "a:b", "a:x/y", "a:/b/c", "s://h",
-                           "foo://H%41/x/%2e/y", "http://[2001:DB8::1]:80/a/..%2E/b"};
+    const char* bases[] = {"http://a/b/c/d;p?q",
+                           "HTTP://A/%2E%2E/b/",
+                           "a:b",
+                           "a:x/y",
+                           "a:/b/c",
+                           "s://h",
+                           "foo://H%41/x/%2e/y",
+                           "http://[2001:DB8::1]:80/a/..%2E/b"};
     const char* segments[] = {".", "..", "%2E", "%2e%2E", ".%2E", "%2E.", "%2E%2E%2E", "x%2E", "a", "", "b:c"};
     std::vector<std::string> refs = {"", "?y", "#s", "//H/%2E/x", "/%2E%2E", "HTTP://X/%2e/../y"};
     for (const char* a : segments)
@@ -431,7 +438,8 @@ BOOST_AUTO_TEST_CASE(normalize_commutes_with_resolve) {
             const iri::normalize_options o{.rung = level};
             const std::string after = iri::normalize(*iri::resolve(*base, *ref), o).value();
             const std::string nr = iri::normalize(*ref, o).value();
-            const std::string before = iri::normalize(*iri::resolve(*base, iri::reference_view::parse(nr).value()), o).value();
+            const std::string before =
+                iri::normalize(*iri::resolve(*base, iri::reference_view::parse(nr).value()), o).value();
             if (after != before) BOOST_TEST(after == before, b << " + " << r);
             auto pipeline = iri::resolver::make(b, grammar::iri, o);
             BOOST_TEST_REQUIRE(pipeline.has_value());

@@ -20,9 +20,11 @@ namespace {
 using iri::grammar;
 using iri::rung;
 
-const iri::normalize_options every_option[] = {
-    {.rung = rung::syntax}, {.rung = rung::scheme}, {.rung = rung::syntax, .nfc = true},
-    {.rung = rung::scheme, .nfc = true}, {.rung = rung::scheme, .keep_fragment = false}};
+const iri::normalize_options every_option[] = {{.rung = rung::syntax},
+                                               {.rung = rung::scheme},
+                                               {.rung = rung::syntax, .nfc = true},
+                                               {.rung = rung::scheme, .nfc = true},
+                                               {.rung = rung::scheme, .keep_fragment = false}};
 
 }  // namespace
 
@@ -65,14 +67,14 @@ BOOST_AUTO_TEST_CASE(long_segments_equal_the_reference) {
 BOOST_AUTO_TEST_CASE(fast_paths_equal_the_reference_on_every_dataset_line) {
     std::size_t checked = 0;
     std::string buffer;
-    for (auto [file, g] : std::initializer_list<std::pair<const char*, grammar>>{
-             {"derived/zhwiki_iri_100k.txt", grammar::iri},
-             {"derived/zhwiki_uri_100k.txt", grammar::uri},
-             {"url-various-datasets/kasztp.txt", grammar::uri},
-             {"url-various-datasets/userbait.txt", grammar::iri},
-             {"url-various-datasets/node_files.txt", grammar::uri},
-             {"url-various-datasets/isaacs_files.txt", grammar::iri},
-             {"derived/psl_idn_suffix_iris.txt", grammar::iri}}) {
+    for (auto [file, g] :
+         std::initializer_list<std::pair<const char*, grammar>>{{"derived/zhwiki_iri_100k.txt", grammar::iri},
+                                                                {"derived/zhwiki_uri_100k.txt", grammar::uri},
+                                                                {"url-various-datasets/kasztp.txt", grammar::uri},
+                                                                {"url-various-datasets/userbait.txt", grammar::iri},
+                                                                {"url-various-datasets/node_files.txt", grammar::uri},
+                                                                {"url-various-datasets/isaacs_files.txt", grammar::iri},
+                                                                {"derived/psl_idn_suffix_iris.txt", grammar::iri}}) {
         auto lines = iri_test::dataset_lines(file);
         if (g == grammar::iri && std::string_view(file).find("userbait") != std::string_view::npos)
             for (auto& [page, href] : iri_test::cc10k_pairs()) {  // and the Common Crawl pages and hrefs

@@ -7,7 +7,7 @@
 // BOOST_DATA_TEST_CASE names its cases with "literal" + std::string, on which GCC 12 at -O2 reports a false
 // -Wrestrict (GCC bug 105329) from inside the Boost and libstdc++ headers.
 #if defined(__GNUC__) && !defined(__clang__) && __GNUC__ == 12
-#pragma GCC diagnostic ignored "-Wrestrict"
+#  pragma GCC diagnostic ignored "-Wrestrict"
 #endif
 #include <boost/test/unit_test.hpp>
 
@@ -84,18 +84,18 @@ struct range {
 using ranges = std::vector<range>;
 
 // ucschar: draft-ietf-iri-3987bis-13 §2.2; RFC 3987 §2.2 (draft-duerst-iri-11 §2.2) prints the same ranges.
-const ranges ucschar = {{0xA0, 0xD7FF},      {0xF900, 0xFDCF},    {0xFDF0, 0xFFEF},    {0x10000, 0x1FFFD},
-                        {0x20000, 0x2FFFD},  {0x30000, 0x3FFFD},  {0x40000, 0x4FFFD},  {0x50000, 0x5FFFD},
-                        {0x60000, 0x6FFFD},  {0x70000, 0x7FFFD},  {0x80000, 0x8FFFD},  {0x90000, 0x9FFFD},
-                        {0xA0000, 0xAFFFD},  {0xB0000, 0xBFFFD},  {0xC0000, 0xCFFFD},  {0xD0000, 0xDFFFD},
+const ranges ucschar = {{0xA0, 0xD7FF},     {0xF900, 0xFDCF},   {0xFDF0, 0xFFEF},   {0x10000, 0x1FFFD},
+                        {0x20000, 0x2FFFD}, {0x30000, 0x3FFFD}, {0x40000, 0x4FFFD}, {0x50000, 0x5FFFD},
+                        {0x60000, 0x6FFFD}, {0x70000, 0x7FFFD}, {0x80000, 0x8FFFD}, {0x90000, 0x9FFFD},
+                        {0xA0000, 0xAFFFD}, {0xB0000, 0xBFFFD}, {0xC0000, 0xCFFFD}, {0xD0000, 0xDFFFD},
                         {0xE1000, 0xEFFFD}};
 // iprivate: 3987bis-13 §2.2 (with the tag characters U+E0000-E0FFF) ...
 const ranges iprivate_3987bis = {{0xE000, 0xF8FF}, {0xE0000, 0xE0FFF}, {0xF0000, 0xFFFFD}, {0x100000, 0x10FFFD}};
 // ... and RFC 3987 §2.2 (without them).
 const ranges iprivate_rfc3987 = {{0xE000, 0xF8FF}, {0xF0000, 0xFFFFD}, {0x100000, 0x10FFFD}};
 // leiri-ucschar: 3987bis-13 §6.1 and the W3C LEIRI note §3 ([39] ucschar).
-const ranges leiri_ucschar = {{0x20, 0x20}, {0x3C, 0x3C}, {0x3E, 0x3E}, {0x22, 0x22},   {0x7B, 0x7B},
-                              {0x7D, 0x7D}, {0x7C, 0x7C}, {0x5C, 0x5C}, {0x5E, 0x5E},   {0x60, 0x60},
+const ranges leiri_ucschar = {{0x20, 0x20}, {0x3C, 0x3C},   {0x3E, 0x3E},     {0x22, 0x22},       {0x7B, 0x7B},
+                              {0x7D, 0x7D}, {0x7C, 0x7C},   {0x5C, 0x5C},     {0x5E, 0x5E},       {0x60, 0x60},
                               {0x0, 0x1F},  {0x7F, 0xD7FF}, {0xE000, 0xFFFD}, {0x10000, 0x10FFFF}};
 // RFC 3987 §4.1: LRM, RLM, LRE, RLE, PDF, LRO, RLO must not appear in IRIs (3987bis §6.1 lifts it for LEIRIs).
 const ranges bidi_formatting = {{0x200E, 0x200F}, {0x202A, 0x202E}};
@@ -103,7 +103,8 @@ const ranges bidi_formatting = {{0x200E, 0x200F}, {0x202A, 0x202E}};
 // ASCII points tested (C0 controls, space, DEL, and the LEIRI characters " < > \ ^ ` { | }) are in no RFC 3986
 // class (RFC 3986 §2; rfc2396bis-02 §2.4.3 lists them as excluded).
 const range tilde = {0x7E, 0x7E};
-const char32_t known_ascii_points[] = {0x00, 0x1F, 0x20, 0x22, 0x3C, 0x3E, 0x5C, 0x5E, 0x60, 0x7B, 0x7C, 0x7D, 0x7E, 0x7F};
+const char32_t known_ascii_points[] = {0x00, 0x1F, 0x20, 0x22, 0x3C, 0x3E, 0x5C,
+                                       0x5E, 0x60, 0x7B, 0x7C, 0x7D, 0x7E, 0x7F};
 
 bool in(const ranges& set, char32_t c) {
     return std::any_of(set.begin(), set.end(), [c](range r) { return c >= r.first && c <= r.last; });
@@ -181,8 +182,8 @@ std::uint32_t viable_length(std::string_view bytes, const ranges& set) {
     std::uint32_t k = 0;
     while (k < bytes.size()) {
         const auto iv = with_prefix(bytes.substr(0, k + 1));
-        if (!iv || !std::any_of(set.begin(), set.end(),
-                                [&](range r) { return r.first <= iv->last && iv->first <= r.last; }))
+        if (!iv ||
+            !std::any_of(set.begin(), set.end(), [&](range r) { return r.first <= iv->last && iv->first <= r.last; }))
             break;
         ++k;
     }
@@ -227,29 +228,46 @@ void expect_template_spans(const iri::result<iri::components>& r, place w, std::
         case place::scheme: BOOST_FAIL("a scheme never holds these points"); break;
         case place::userinfo:
             expect_spans(r, size,
-                         {{component::scheme, 0, 4}, {component::authority, 7, 11 + L}, {component::userinfo, 7, 9 + L},
-                          {component::host, 10 + L, 11 + L}, {component::reg_name, 10 + L, 11 + L},
+                         {{component::scheme, 0, 4},
+                          {component::authority, 7, 11 + L},
+                          {component::userinfo, 7, 9 + L},
+                          {component::host, 10 + L, 11 + L},
+                          {component::reg_name, 10 + L, 11 + L},
                           {component::path, 11 + L, 12 + L}});
             break;
         case place::host:
             expect_spans(r, size,
-                         {{component::scheme, 0, 4}, {component::authority, 7, 9 + L}, {component::host, 7, 9 + L},
-                          {component::reg_name, 7, 9 + L}, {component::path, 9 + L, 10 + L}});
+                         {{component::scheme, 0, 4},
+                          {component::authority, 7, 9 + L},
+                          {component::host, 7, 9 + L},
+                          {component::reg_name, 7, 9 + L},
+                          {component::path, 9 + L, 10 + L}});
             break;
         case place::path:
             expect_spans(r, size,
-                         {{component::scheme, 0, 4}, {component::authority, 7, 8}, {component::host, 7, 8},
-                          {component::reg_name, 7, 8}, {component::path, 8, 11 + L}});
+                         {{component::scheme, 0, 4},
+                          {component::authority, 7, 8},
+                          {component::host, 7, 8},
+                          {component::reg_name, 7, 8},
+                          {component::path, 8, 11 + L}});
             break;
         case place::query:
             expect_spans(r, size,
-                         {{component::scheme, 0, 4}, {component::authority, 7, 8}, {component::host, 7, 8},
-                          {component::reg_name, 7, 8}, {component::path, 8, 9}, {component::query, 10, 12 + L}});
+                         {{component::scheme, 0, 4},
+                          {component::authority, 7, 8},
+                          {component::host, 7, 8},
+                          {component::reg_name, 7, 8},
+                          {component::path, 8, 9},
+                          {component::query, 10, 12 + L}});
             break;
         case place::fragment:
             expect_spans(r, size,
-                         {{component::scheme, 0, 4}, {component::authority, 7, 8}, {component::host, 7, 8},
-                          {component::reg_name, 7, 8}, {component::path, 8, 9}, {component::fragment, 10, 12 + L}});
+                         {{component::scheme, 0, 4},
+                          {component::authority, 7, 8},
+                          {component::host, 7, 8},
+                          {component::reg_name, 7, 8},
+                          {component::path, 8, 9},
+                          {component::fragment, 10, 12 + L}});
             break;
     }
 }
@@ -319,7 +337,8 @@ BOOST_DATA_TEST_CASE(character_ranges_in_each_component, bdata::make(variant_nam
                 const ranges path_set = allowed_set(g, place::path);
                 if (well_formed(c) && in(path_set, c)) {
                     BOOST_TEST(!r.has_value());
-                    if (!r) BOOST_TEST(static_cast<int>(r.error().code) == static_cast<int>(errc::disallowed_character));
+                    if (!r)
+                        BOOST_TEST(static_cast<int>(r.error().code) == static_cast<int>(errc::disallowed_character));
                     if (!r) {
                         BOOST_TEST(r.error().offset == 2 + L);
                         BOOST_TEST(static_cast<std::uint32_t>(r.error().character) == 0x3Au);
@@ -367,26 +386,41 @@ BOOST_AUTO_TEST_CASE(boundary_points_in_every_path_form) {
 // octet, a truncated character) are in no grammar's component, wherever they stand: at the end, before ASCII or
 // before another character.
 BOOST_AUTO_TEST_CASE(ill_formed_utf8_in_every_component) {
-    const char* const octets[] = {"\xC0\x80", "\xC1\xBF", "\xE0\x80\x80", "\xE0\x9F\xBF", "\xED\xA0\x80",
-                                  "\xED\xBF\xBF", "\xF0\x80\x80\x80", "\xF0\x8F\xBF\xBF", "\xF4\x90\x80\x80",
-                                  "\xF5\x80\x80\x80", "\xFF", "\x80", "\xBF", "\xE4\xB8", "\xF0\x9F\x98",
-                                  "\xC3", "\xE4\xB8\xAD\xAD"};
-    const char* const places[][2] = {{"http://", "@h/"}, {"http://", "/"}, {"http://h/", ""}, {"http://h/", "/x"},
-                                     {"http://h/", "\xE4\xB8\xAD"}, {"s:", ""}, {"s:/", "a"}, {"", "/x"},
-                                     {"http://h/?", ""}, {"http://h/?", "&a"}, {"http://h/#", ""}, {"#", "f"}};
+    const char* const octets[] = {"\xC0\x80",
+                                  "\xC1\xBF",
+                                  "\xE0\x80\x80",
+                                  "\xE0\x9F\xBF",
+                                  "\xED\xA0\x80",
+                                  "\xED\xBF\xBF",
+                                  "\xF0\x80\x80\x80",
+                                  "\xF0\x8F\xBF\xBF",
+                                  "\xF4\x90\x80\x80",
+                                  "\xF5\x80\x80\x80",
+                                  "\xFF",
+                                  "\x80",
+                                  "\xBF",
+                                  "\xE4\xB8",
+                                  "\xF0\x9F\x98",
+                                  "\xC3",
+                                  "\xE4\xB8\xAD\xAD"};
+    const char* const places[][2] = {
+        {"http://", "@h/"}, {"http://", "/"}, {"http://h/", ""}, {"http://h/", "/x"}, {"http://h/", "\xE4\xB8\xAD"},
+        {"s:", ""},         {"s:/", "a"},     {"", "/x"},        {"http://h/?", ""},  {"http://h/?", "&a"},
+        {"http://h/#", ""}, {"#", "f"}};
     for (const char* name : variant_names) {
         const grammar g = variant(name);
         for (const char* bad : octets)
             for (const auto& at : places) check_valid(cat({at[0], bad, at[1]}), g, production::uri_reference, false);
     }
     // The same octets around them, well-formed: U+4E2D and U+00E9 are ucschar.
-    check_valid("http://\xE4\xB8\xAD@\xC3\xA9/\xE4\xB8\xAD?\xC3\xA9#\xE4\xB8\xAD", grammar::iri, production::uri_reference, true);
+    check_valid("http://\xE4\xB8\xAD@\xC3\xA9/\xE4\xB8\xAD?\xC3\xA9#\xE4\xB8\xAD", grammar::iri,
+                production::uri_reference, true);
 }
 
 // The facts the issue names, spelled out once (they are also covered by the table above).
 BOOST_AUTO_TEST_CASE(named_character_facts) {
     // iprivate only in the query (3987bis §2.2: "private UCS characters can occur only in query parts").
-    check_valid("http://h/?\xEE\x80\x80", grammar::iri, production::uri_reference, true);   // U+E000
+    check_valid("http://h/?\xEE\x80\x80", grammar::iri, production::uri_reference, true);  // U+E000
     check_valid("http://h/\xEE\x80\x80", grammar::iri, production::uri_reference, false);
     check_valid("http://h/#\xEE\x80\x80", grammar::iri, production::uri_reference, false);
     // U+E0000-E0FFF: query in 3987bis, nowhere in RFC 3987.
@@ -422,23 +456,23 @@ BOOST_AUTO_TEST_CASE(named_character_facts) {
 namespace {
 // The nine forms of IPv6address, each at least once, plus case and common addresses.
 const char* const ipv6_valid[] = {
-    "1:2:3:4:5:6:7:8",          // 6( h16 ":" ) ls32, ls32 = h16 ":" h16
-    "1:2:3:4:5:6:192.0.2.1",    // 6( h16 ":" ) ls32, ls32 = IPv4address
-    "::2:3:4:5:6:7:8",          // "::" 5( h16 ":" ) ls32
-    "::2:3:4:5:6:1.2.3.4",      // "::" 5( h16 ":" ) ls32 (IPv4)
-    "1::3:4:5:6:7:8",           // [ h16 ] "::" 4( h16 ":" ) ls32
-    "::3:4:5:6:7:8",            // the same without the h16
-    "1:2::4:5:6:7:8",           // [ *1( h16 ":" ) h16 ] "::" 3( h16 ":" ) ls32
-    "1:2:3::5:6:7:8",           // [ *2( h16 ":" ) h16 ] "::" 2( h16 ":" ) ls32
-    "1:2:3:4::6:7:8",           // [ *3( h16 ":" ) h16 ] "::" h16 ":" ls32
-    "1:2:3:4:5::7:8",           // [ *4( h16 ":" ) h16 ] "::" ls32
-    "1:2:3:4:5::1.2.3.4",       // the same, ls32 = IPv4address
-    "::1.2.3.4",                // "::" ls32
-    "::7:8",                    // "::" ls32
-    "1:2:3:4:5:6::8",           // [ *5( h16 ":" ) h16 ] "::" h16
-    "::1",                      // "::" h16
-    "1:2:3:4:5:6:7::",          // [ *6( h16 ":" ) h16 ] "::"
-    "::",                       // "::"
+    "1:2:3:4:5:6:7:8",                          // 6( h16 ":" ) ls32, ls32 = h16 ":" h16
+    "1:2:3:4:5:6:192.0.2.1",                    // 6( h16 ":" ) ls32, ls32 = IPv4address
+    "::2:3:4:5:6:7:8",                          // "::" 5( h16 ":" ) ls32
+    "::2:3:4:5:6:1.2.3.4",                      // "::" 5( h16 ":" ) ls32 (IPv4)
+    "1::3:4:5:6:7:8",                           // [ h16 ] "::" 4( h16 ":" ) ls32
+    "::3:4:5:6:7:8",                            // the same without the h16
+    "1:2::4:5:6:7:8",                           // [ *1( h16 ":" ) h16 ] "::" 3( h16 ":" ) ls32
+    "1:2:3::5:6:7:8",                           // [ *2( h16 ":" ) h16 ] "::" 2( h16 ":" ) ls32
+    "1:2:3:4::6:7:8",                           // [ *3( h16 ":" ) h16 ] "::" h16 ":" ls32
+    "1:2:3:4:5::7:8",                           // [ *4( h16 ":" ) h16 ] "::" ls32
+    "1:2:3:4:5::1.2.3.4",                       // the same, ls32 = IPv4address
+    "::1.2.3.4",                                // "::" ls32
+    "::7:8",                                    // "::" ls32
+    "1:2:3:4:5:6::8",                           // [ *5( h16 ":" ) h16 ] "::" h16
+    "::1",                                      // "::" h16
+    "1:2:3:4:5:6:7::",                          // [ *6( h16 ":" ) h16 ] "::"
+    "::",                                       // "::"
     "FEDC:BA98:7654:3210:fedc:ba98:7654:3210",  // HEXDIG is case-insensitive (RFC 5234 §2.3)
     "::ffff:192.0.2.128",
     "fe80::1",
@@ -446,29 +480,29 @@ const char* const ipv6_valid[] = {
     "ffff:ffff:ffff:ffff:ffff:ffff:255.255.255.255",
 };
 const char* const ipv6_invalid[] = {
-    "1:2:3:4:5:6:7:8:9",       // too many groups
-    "1:2:3:4:5:6:7",           // too few groups without "::"
-    "1::2:3:4:5:6:7:8",        // "::" with eight groups
-    "::1:2:3:4:5:6:7:8",       // "::" with eight groups
-    "1:2:3:4:5:6:7:8::",       // eight groups before "::"
-    "1::2::3",                 // two "::"
-    "::1::",                   // two "::"
-    ":::",                     // three colons
-    ":1:2:3:4:5:6:7",          // a single leading colon
-    "1:2:3:4:5:6:7:",          // a single trailing colon
-    "1:2:3:4:5:6:7:1.2.3.4",   // IPv4 tail after seven groups
-    "::1.2.3.256",             // bad IPv4 tail: 256
-    "::1.2.3",                 // bad IPv4 tail: three parts
-    "::1.2.3.4.5",             // bad IPv4 tail: five parts
-    "::01.2.3.4",              // bad IPv4 tail: leading zero
-    "1.2.3.4::",               // IPv4 not last
-    "12345::",                 // a 5-hex-digit group
-    "::12345",                 // a 5-hex-digit group
-    "fe80::1%25eth0",          // zone identifier (RFC 6874 syntax): not in this grammar
-    "fe80::1%eth0",            // zone identifier, unencoded
-    "g::",                     // not a hex digit
-    "[::1]",                   // brackets belong to IP-literal
-    "",                        // empty
+    "1:2:3:4:5:6:7:8:9",      // too many groups
+    "1:2:3:4:5:6:7",          // too few groups without "::"
+    "1::2:3:4:5:6:7:8",       // "::" with eight groups
+    "::1:2:3:4:5:6:7:8",      // "::" with eight groups
+    "1:2:3:4:5:6:7:8::",      // eight groups before "::"
+    "1::2::3",                // two "::"
+    "::1::",                  // two "::"
+    ":::",                    // three colons
+    ":1:2:3:4:5:6:7",         // a single leading colon
+    "1:2:3:4:5:6:7:",         // a single trailing colon
+    "1:2:3:4:5:6:7:1.2.3.4",  // IPv4 tail after seven groups
+    "::1.2.3.256",            // bad IPv4 tail: 256
+    "::1.2.3",                // bad IPv4 tail: three parts
+    "::1.2.3.4.5",            // bad IPv4 tail: five parts
+    "::01.2.3.4",             // bad IPv4 tail: leading zero
+    "1.2.3.4::",              // IPv4 not last
+    "12345::",                // a 5-hex-digit group
+    "::12345",                // a 5-hex-digit group
+    "fe80::1%25eth0",         // zone identifier (RFC 6874 syntax): not in this grammar
+    "fe80::1%eth0",           // zone identifier, unencoded
+    "g::",                    // not a hex digit
+    "[::1]",                  // brackets belong to IP-literal
+    "",                       // empty
 };
 }  // namespace
 
@@ -488,8 +522,11 @@ BOOST_AUTO_TEST_CASE(ipv6_forms) {
             const auto n = static_cast<std::uint32_t>(std::string_view(a).size());
             BOOST_TEST_CONTEXT(url) {
                 expect_spans(parse_exact(url, g), url.size(),
-                             {{component::scheme, 0, 4}, {component::authority, 7, 9 + n}, {component::host, 7, 9 + n},
-                              {component::ipv6address, 8, 8 + n}, {component::path, 9 + n, 10 + n}});
+                             {{component::scheme, 0, 4},
+                              {component::authority, 7, 9 + n},
+                              {component::host, 7, 9 + n},
+                              {component::ipv6address, 8, 8 + n},
+                              {component::path, 9 + n, 10 + n}});
             }
         }
         for (const char* a : ipv6_invalid) {
@@ -500,19 +537,23 @@ BOOST_AUTO_TEST_CASE(ipv6_forms) {
     }
     // With a port (RFC 3986 §3.2.3).
     expect_spans(parse_exact("http://[::1]:80/x"), 17,
-                 {{component::scheme, 0, 4}, {component::authority, 7, 15}, {component::host, 7, 12},
-                  {component::ipv6address, 8, 11}, {component::port, 13, 15}, {component::path, 15, 17}});
+                 {{component::scheme, 0, 4},
+                  {component::authority, 7, 15},
+                  {component::host, 7, 12},
+                  {component::ipv6address, 8, 11},
+                  {component::port, 13, 15},
+                  {component::path, 15, 17}});
 }
 
 // ---- IPv4address and dec-octet; first-match-wins between IPv4address and reg-name (RFC 3986 §3.2.2) ----------
 
 BOOST_AUTO_TEST_CASE(ipv4_dec_octet_boundaries) {
-    const char* const valid[] = {"0.0.0.0",         "9.9.9.9",     "10.99.100.199", "200.249.250.255",
+    const char* const valid[] = {"0.0.0.0",         "9.9.9.9",    "10.99.100.199", "200.249.250.255",
                                  "255.255.255.255", "192.0.2.16", "1.22.199.249"};
     // Each of these is not an IPv4address, but is a reg-name (digits, "." and letters are iunreserved).
-    const char* const reg_names[] = {"256.0.0.0", "0.0.0.256", "260.1.1.1", "300.1.1.1", "01.1.1.1",
-                                     "1.1.1.01",  "1.2.3",     "1.2.3.4.",  "1.2.3.4.5", "0x1.1.1.1",
-                                     "1..1.1",    "255.255.255.2555",       "1.2.3.04"};
+    const char* const reg_names[] = {"256.0.0.0", "0.0.0.256", "260.1.1.1", "300.1.1.1", "01.1.1.1", "1.1.1.01",
+                                     "1.2.3",     "1.2.3.4.",  "1.2.3.4.5", "0x1.1.1.1", "1..1.1",   "255.255.255.2555",
+                                     "1.2.3.04"};
     for (const char* v : variant_names) {
         const grammar g = variant(v);
         for (const char* a : valid) {
@@ -522,8 +563,11 @@ BOOST_AUTO_TEST_CASE(ipv4_dec_octet_boundaries) {
             BOOST_TEST_CONTEXT(url) {
                 const auto r = parse_exact(url, g);
                 expect_spans(r, url.size(),
-                             {{component::scheme, 0, 4}, {component::authority, 7, 7 + n}, {component::host, 7, 7 + n},
-                              {component::ipv4address, 7, 7 + n}, {component::path, 7 + n, 8 + n}});
+                             {{component::scheme, 0, 4},
+                              {component::authority, 7, 7 + n},
+                              {component::host, 7, 7 + n},
+                              {component::ipv4address, 7, 7 + n},
+                              {component::path, 7 + n, 8 + n}});
                 if (r) BOOST_TEST((r->host() == host_kind::ipv4));
                 const auto h = parse_exact(a, g, production::host);
                 BOOST_TEST(h.has_value());
@@ -538,8 +582,11 @@ BOOST_AUTO_TEST_CASE(ipv4_dec_octet_boundaries) {
             BOOST_TEST_CONTEXT(url) {
                 const auto r = parse_exact(url, g);
                 expect_spans(r, url.size(),
-                             {{component::scheme, 0, 4}, {component::authority, 7, 7 + n}, {component::host, 7, 7 + n},
-                              {component::reg_name, 7, 7 + n}, {component::path, 7 + n, 8 + n}});
+                             {{component::scheme, 0, 4},
+                              {component::authority, 7, 7 + n},
+                              {component::host, 7, 7 + n},
+                              {component::reg_name, 7, 7 + n},
+                              {component::path, 7 + n, 8 + n}});
                 if (r) BOOST_TEST((r->host() == host_kind::reg_name));
             }
         }
@@ -550,11 +597,11 @@ BOOST_AUTO_TEST_CASE(ipv4_dec_octet_boundaries) {
 
 BOOST_AUTO_TEST_CASE(ipvfuture) {
     // "v" is a quoted string, so case-insensitive (RFC 5234 §2.3): "V1.x" is an IPvFuture too.
-    const char* const valid[] = {"v1.x", "V1.x", "vF.a:b", "va.b", "v12ab.!$&'()*+,;=:-._~", "v0.0",
-                                 "v1.."};  // "." is unreserved: the part after the first "." may be "."
-    const char* const invalid[] = {"v.x",  "v1.",  "v1",    "vg.x", "v1.x%20", "v1.x/", "1.x",
-                                   "v1.[", "v1.]", "v1.@",  "w1.x", "v1.x y",  "",
-                                   "v1.\xC3\xA9"};  // unreserved, not iunreserved: no é even in IRIs
+    const char* const valid[] = {"v1.x", "V1.x", "vF.a:b", "va.b", "v12ab.!$&'()*+,;=:-._~",
+                                 "v0.0", "v1.."};  // "." is unreserved: the part after the first "." may be "."
+    const char* const invalid[] = {
+        "v.x",  "v1.",  "v1",   "vg.x",   "v1.x%20", "v1.x/",      "1.x", "v1.[",
+        "v1.]", "v1.@", "w1.x", "v1.x y", "",        "v1.\xC3\xA9"};  // unreserved, not iunreserved: no é even in IRIs
     for (const char* v : variant_names) {
         const grammar g = variant(v);
         for (const char* a : valid) {
@@ -564,8 +611,11 @@ BOOST_AUTO_TEST_CASE(ipvfuture) {
             BOOST_TEST_CONTEXT(url) {
                 const auto r = parse_exact(url, g);
                 expect_spans(r, url.size(),
-                             {{component::scheme, 0, 4}, {component::authority, 7, 9 + n}, {component::host, 7, 9 + n},
-                              {component::ipvfuture, 8, 8 + n}, {component::path, 9 + n, 10 + n}});
+                             {{component::scheme, 0, 4},
+                              {component::authority, 7, 9 + n},
+                              {component::host, 7, 9 + n},
+                              {component::ipvfuture, 8, 8 + n},
+                              {component::path, 9 + n, 10 + n}});
                 if (r) BOOST_TEST((r->host() == host_kind::ipvfuture));
             }
         }
@@ -587,14 +637,26 @@ BOOST_AUTO_TEST_CASE(ports) {
             check_valid(p, g, production::port, false);
         BOOST_TEST_CONTEXT(v) {
             expect_spans(parse_exact("http://a:/", g), 10,
-                         {{component::scheme, 0, 4}, {component::authority, 7, 9}, {component::host, 7, 8},
-                          {component::reg_name, 7, 8}, {component::port, 9, 9}, {component::path, 9, 10}});
+                         {{component::scheme, 0, 4},
+                          {component::authority, 7, 9},
+                          {component::host, 7, 8},
+                          {component::reg_name, 7, 8},
+                          {component::port, 9, 9},
+                          {component::path, 9, 10}});
             expect_spans(parse_exact("http://a:0/", g), 11,
-                         {{component::scheme, 0, 4}, {component::authority, 7, 10}, {component::host, 7, 8},
-                          {component::reg_name, 7, 8}, {component::port, 9, 10}, {component::path, 10, 11}});
+                         {{component::scheme, 0, 4},
+                          {component::authority, 7, 10},
+                          {component::host, 7, 8},
+                          {component::reg_name, 7, 8},
+                          {component::port, 9, 10},
+                          {component::path, 10, 11}});
             expect_spans(parse_exact("http://a:65536/", g), 15,
-                         {{component::scheme, 0, 4}, {component::authority, 7, 14}, {component::host, 7, 8},
-                          {component::reg_name, 7, 8}, {component::port, 9, 14}, {component::path, 14, 15}});
+                         {{component::scheme, 0, 4},
+                          {component::authority, 7, 14},
+                          {component::host, 7, 8},
+                          {component::reg_name, 7, 8},
+                          {component::port, 9, 14},
+                          {component::path, 14, 15}});
         }
         for (const char* u : {"http://a:8a", "http://a:8a/", "http://a:80:80/", "http://a:-1/", "http://a: 80/"})
             check_valid(u, g, production::uri_reference, false);
@@ -616,8 +678,11 @@ BOOST_AUTO_TEST_CASE(schemes) {
             expect_spans(parse_exact("a:", g), 2, {{component::scheme, 0, 1}, {component::path, 2, 2}});
             expect_spans(parse_exact("A+-.1:x", g), 7, {{component::scheme, 0, 5}, {component::path, 6, 7}});
             expect_spans(parse_exact("HTTP://a", g), 8,
-                         {{component::scheme, 0, 4}, {component::authority, 7, 8}, {component::host, 7, 8},
-                          {component::reg_name, 7, 8}, {component::path, 8, 8}});
+                         {{component::scheme, 0, 4},
+                          {component::authority, 7, 8},
+                          {component::host, 7, 8},
+                          {component::reg_name, 7, 8},
+                          {component::path, 8, 8}});
         }
         // Not schemes, and (a colon in the first segment) not relative references either.
         for (const char* s : {"1a:b", "+a:b", "-a:b", ".a:b", "a_b:c", "a b:c", ":b", ":"})
@@ -654,7 +719,7 @@ BOOST_AUTO_TEST_CASE(colon_in_first_segment) {
         check_valid("a", g, production::path_noscheme, true);
         check_valid("a:b", g, production::segment_nz, true);
         check_valid("a:b", g, production::path_rootless, true);
-        check_valid("a:b/c", g, production::path, true);     // ipath-rootless
+        check_valid("a:b/c", g, production::path, true);  // ipath-rootless
         check_valid("a/b:c", g, production::path_noscheme, true);
     }
 }
@@ -666,23 +731,33 @@ BOOST_AUTO_TEST_CASE(percent_encoding) {
         const grammar g = variant(v);
         BOOST_TEST_CONTEXT(v) {
             expect_spans(parse_exact("http://a/%41", g), 12,
-                         {{component::scheme, 0, 4}, {component::authority, 7, 8}, {component::host, 7, 8},
-                          {component::reg_name, 7, 8}, {component::path, 8, 12}});
+                         {{component::scheme, 0, 4},
+                          {component::authority, 7, 8},
+                          {component::host, 7, 8},
+                          {component::reg_name, 7, 8},
+                          {component::path, 8, 12}});
             // HEXDIG is case-insensitive: lower-case hex is allowed (RFC 3986 §2.1 "should" use upper case).
             check_valid("http://a/%af%AF%aF%Af", g, production::uri_reference, true);
             // In a host (reg-name; kept in ireg-name, see the specs README), a userinfo, a query, a fragment.
             expect_spans(parse_exact("http://%41/", g), 11,
-                         {{component::scheme, 0, 4}, {component::authority, 7, 10}, {component::host, 7, 10},
-                          {component::reg_name, 7, 10}, {component::path, 10, 11}});
+                         {{component::scheme, 0, 4},
+                          {component::authority, 7, 10},
+                          {component::host, 7, 10},
+                          {component::reg_name, 7, 10},
+                          {component::path, 10, 11}});
             expect_spans(parse_exact("http://%41@a/", g), 13,
-                         {{component::scheme, 0, 4}, {component::authority, 7, 12}, {component::userinfo, 7, 10},
-                          {component::host, 11, 12}, {component::reg_name, 11, 12}, {component::path, 12, 13}});
+                         {{component::scheme, 0, 4},
+                          {component::authority, 7, 12},
+                          {component::userinfo, 7, 10},
+                          {component::host, 11, 12},
+                          {component::reg_name, 11, 12},
+                          {component::path, 12, 13}});
             expect_spans(parse_exact("?%41#%42", g), 8,
                          {{component::path, 0, 0}, {component::query, 1, 4}, {component::fragment, 5, 8}});
             // Percent-encoded bytes need not be UTF-8 (RFC 3987 §8 example "%C0%AF..").
             check_valid("%C0%AF..", g, production::uri_reference, true);
-            for (const char* bad : {"http://a/%", "http://a/%4", "http://a/%4g", "http://a/%G1", "http://a/%%41",
-                                    "%", "%4", "http://a?%x1", "http://a#%", "http://a/%\xC3\xA9"}) {
+            for (const char* bad : {"http://a/%", "http://a/%4", "http://a/%4g", "http://a/%G1", "http://a/%%41", "%",
+                                    "%4", "http://a?%x1", "http://a#%", "http://a/%\xC3\xA9"}) {
                 const auto r = parse_exact(bad, g);
                 BOOST_TEST_CONTEXT(printable(bad)) {
                     BOOST_TEST(!r.has_value());
@@ -704,15 +779,15 @@ BOOST_AUTO_TEST_CASE(percent_encoding) {
 BOOST_AUTO_TEST_CASE(empty_string) {
     // Productions whose rule matches the empty string: the reference (through relative-ref / path-empty) and the
     // repetitions *( ... ); authority and host through the empty reg-name.
-    const production matches_empty[] = {
-        production::uri_reference, production::relative_ref, production::authority, production::userinfo,
-        production::host,          production::port,         production::reg_name,  production::path,
-        production::path_abempty,  production::path_empty,   production::segment,   production::query,
-        production::fragment};
-    const production needs_more[] = {
-        production::uri,           production::absolute_uri,  production::scheme,        production::ip_literal,
-        production::ipv4address,   production::ipv6address,   production::ipvfuture,     production::path_absolute,
-        production::path_noscheme, production::path_rootless, production::segment_nz,    production::segment_nz_nc};
+    const production matches_empty[] = {production::uri_reference, production::relative_ref, production::authority,
+                                        production::userinfo,      production::host,         production::port,
+                                        production::reg_name,      production::path,         production::path_abempty,
+                                        production::path_empty,    production::segment,      production::query,
+                                        production::fragment};
+    const production needs_more[] = {production::uri,           production::absolute_uri,  production::scheme,
+                                     production::ip_literal,    production::ipv4address,   production::ipv6address,
+                                     production::ipvfuture,     production::path_absolute, production::path_noscheme,
+                                     production::path_rootless, production::segment_nz,    production::segment_nz_nc};
     for (const char* v : variant_names) {
         const grammar g = variant(v);
         for (production p : matches_empty) check_valid("", g, p, true);
@@ -809,13 +884,21 @@ BOOST_AUTO_TEST_CASE(embedded_nul) {
         check_valid(std::string_view("\0", 1), g, production::uri_reference, false);
     }
     expect_spans(parse_exact(mid, grammar::leiri), 12,
-                 {{component::scheme, 0, 4}, {component::authority, 7, 8}, {component::host, 7, 8},
-                  {component::reg_name, 7, 8}, {component::path, 8, 12}});
+                 {{component::scheme, 0, 4},
+                  {component::authority, 7, 8},
+                  {component::host, 7, 8},
+                  {component::reg_name, 7, 8},
+                  {component::path, 8, 12}});
     expect_spans(parse_exact(std::string_view("\0", 1), grammar::leiri), 1, {{component::path, 0, 1}});
     expect_spans(parse_exact(std::string_view("http://\0@\0/?\0#\0", 15), grammar::leiri), 15,
-                 {{component::scheme, 0, 4}, {component::authority, 7, 10}, {component::userinfo, 7, 8},
-                  {component::host, 9, 10}, {component::reg_name, 9, 10}, {component::path, 10, 11},
-                  {component::query, 12, 13}, {component::fragment, 14, 15}});
+                 {{component::scheme, 0, 4},
+                  {component::authority, 7, 10},
+                  {component::userinfo, 7, 8},
+                  {component::host, 9, 10},
+                  {component::reg_name, 9, 10},
+                  {component::path, 10, 11},
+                  {component::query, 12, 13},
+                  {component::fragment, 14, 15}});
     // The parser reads on after a NUL: what follows it decides.
     check_valid(std::string_view("http://h/\0 \xC3\xA9", 13), grammar::leiri, production::uri_reference, true);
     check_valid(std::string_view("http://h/\0#\x80", 12), grammar::leiri, production::uri_reference, false);
@@ -835,8 +918,11 @@ BOOST_AUTO_TEST_CASE(one_megabyte) {
         const grammar g = variant(v);
         BOOST_TEST_CONTEXT(v) {
             expect_spans(parse_exact(path, g), n,
-                         {{component::scheme, 0, 4}, {component::authority, 7, 8}, {component::host, 7, 8},
-                          {component::reg_name, 7, 8}, {component::path, 8, n}});
+                         {{component::scheme, 0, 4},
+                          {component::authority, 7, 8},
+                          {component::host, 7, 8},
+                          {component::reg_name, 7, 8},
+                          {component::path, 8, n}});
             // A space at the very end (LEIRIs allow it).
             const std::string space = cat({path, " "});
             const auto r = parse_exact(space, g);
@@ -879,8 +965,12 @@ BOOST_AUTO_TEST_CASE(one_megabyte) {
     const auto q = static_cast<std::uint32_t>(query.size());
     for (grammar g : {grammar::iri, grammar::rfc3987, grammar::leiri})
         expect_spans(parse_exact(query, g), q,
-                     {{component::scheme, 0, 4}, {component::authority, 7, 8}, {component::host, 7, 8},
-                      {component::reg_name, 7, 8}, {component::path, 8, 9}, {component::query, 10, q}});
+                     {{component::scheme, 0, 4},
+                      {component::authority, 7, 8},
+                      {component::host, 7, 8},
+                      {component::reg_name, 7, 8},
+                      {component::path, 8, 9},
+                      {component::query, 10, q}});
     const auto u = parse_exact(query, grammar::uri);
     BOOST_TEST_REQUIRE(!u.has_value());
     BOOST_TEST(u.error().offset == 10u);
@@ -900,37 +990,71 @@ BOOST_AUTO_TEST_CASE(undefined_versus_empty) {
         const grammar g = variant(v);
         BOOST_TEST_CONTEXT(v) {
             expect_spans(parse_exact("http://a?", g), 9,
-                         {{component::scheme, 0, 4}, {component::authority, 7, 8}, {component::host, 7, 8},
-                          {component::reg_name, 7, 8}, {component::path, 8, 8}, {component::query, 9, 9}});
+                         {{component::scheme, 0, 4},
+                          {component::authority, 7, 8},
+                          {component::host, 7, 8},
+                          {component::reg_name, 7, 8},
+                          {component::path, 8, 8},
+                          {component::query, 9, 9}});
             expect_spans(parse_exact("http://a", g), 8,
-                         {{component::scheme, 0, 4}, {component::authority, 7, 8}, {component::host, 7, 8},
-                          {component::reg_name, 7, 8}, {component::path, 8, 8}});
+                         {{component::scheme, 0, 4},
+                          {component::authority, 7, 8},
+                          {component::host, 7, 8},
+                          {component::reg_name, 7, 8},
+                          {component::path, 8, 8}});
             expect_spans(parse_exact("http://@a", g), 9,
-                         {{component::scheme, 0, 4}, {component::authority, 7, 9}, {component::userinfo, 7, 7},
-                          {component::host, 8, 9}, {component::reg_name, 8, 9}, {component::path, 9, 9}});
+                         {{component::scheme, 0, 4},
+                          {component::authority, 7, 9},
+                          {component::userinfo, 7, 7},
+                          {component::host, 8, 9},
+                          {component::reg_name, 8, 9},
+                          {component::path, 9, 9}});
             expect_spans(parse_exact("http://a:", g), 9,
-                         {{component::scheme, 0, 4}, {component::authority, 7, 9}, {component::host, 7, 8},
-                          {component::reg_name, 7, 8}, {component::port, 9, 9}, {component::path, 9, 9}});
+                         {{component::scheme, 0, 4},
+                          {component::authority, 7, 9},
+                          {component::host, 7, 8},
+                          {component::reg_name, 7, 8},
+                          {component::port, 9, 9},
+                          {component::path, 9, 9}});
             expect_spans(parse_exact("http://a#", g), 9,
-                         {{component::scheme, 0, 4}, {component::authority, 7, 8}, {component::host, 7, 8},
-                          {component::reg_name, 7, 8}, {component::path, 8, 8}, {component::fragment, 9, 9}});
+                         {{component::scheme, 0, 4},
+                          {component::authority, 7, 8},
+                          {component::host, 7, 8},
+                          {component::reg_name, 7, 8},
+                          {component::path, 8, 8},
+                          {component::fragment, 9, 9}});
             // An empty host is an empty reg-name (IPv4address cannot be empty).
             expect_spans(parse_exact("http://", g), 7,
-                         {{component::scheme, 0, 4}, {component::authority, 7, 7}, {component::host, 7, 7},
-                          {component::reg_name, 7, 7}, {component::path, 7, 7}});
+                         {{component::scheme, 0, 4},
+                          {component::authority, 7, 7},
+                          {component::host, 7, 7},
+                          {component::reg_name, 7, 7},
+                          {component::path, 7, 7}});
             expect_spans(parse_exact("http://?#", g), 9,
-                         {{component::scheme, 0, 4}, {component::authority, 7, 7}, {component::host, 7, 7},
-                          {component::reg_name, 7, 7}, {component::path, 7, 7}, {component::query, 8, 8},
+                         {{component::scheme, 0, 4},
+                          {component::authority, 7, 7},
+                          {component::host, 7, 7},
+                          {component::reg_name, 7, 7},
+                          {component::path, 7, 7},
+                          {component::query, 8, 8},
                           {component::fragment, 9, 9}});
             expect_spans(parse_exact("http://@:", g), 9,
-                         {{component::scheme, 0, 4}, {component::authority, 7, 9}, {component::userinfo, 7, 7},
-                          {component::host, 8, 8}, {component::reg_name, 8, 8}, {component::port, 9, 9},
+                         {{component::scheme, 0, 4},
+                          {component::authority, 7, 9},
+                          {component::userinfo, 7, 7},
+                          {component::host, 8, 8},
+                          {component::reg_name, 8, 8},
+                          {component::port, 9, 9},
                           {component::path, 9, 9}});
             expect_spans(parse_exact("a:?#", g), 4,
-                         {{component::scheme, 0, 1}, {component::path, 2, 2}, {component::query, 3, 3},
+                         {{component::scheme, 0, 1},
+                          {component::path, 2, 2},
+                          {component::query, 3, 3},
                           {component::fragment, 4, 4}});
             expect_spans(parse_exact("//", g), 2,
-                         {{component::authority, 2, 2}, {component::host, 2, 2}, {component::reg_name, 2, 2},
+                         {{component::authority, 2, 2},
+                          {component::host, 2, 2},
+                          {component::reg_name, 2, 2},
                           {component::path, 2, 2}});
             expect_spans(parse_exact("?", g), 1, {{component::path, 0, 0}, {component::query, 1, 1}});
             expect_spans(parse_exact("#", g), 1, {{component::path, 0, 0}, {component::fragment, 1, 1}});
@@ -951,40 +1075,72 @@ BOOST_AUTO_TEST_CASE(typical_references) {
         const grammar g = variant(v);
         BOOST_TEST_CONTEXT(v) {
             expect_spans(parse_exact("https://user:pass@example.com:8080/over/there?name=ferret#nose", g), 62,
-                         {{component::scheme, 0, 5}, {component::authority, 8, 34}, {component::userinfo, 8, 17},
-                          {component::host, 18, 29}, {component::reg_name, 18, 29}, {component::port, 30, 34},
-                          {component::path, 34, 45}, {component::query, 46, 57}, {component::fragment, 58, 62}});
+                         {{component::scheme, 0, 5},
+                          {component::authority, 8, 34},
+                          {component::userinfo, 8, 17},
+                          {component::host, 18, 29},
+                          {component::reg_name, 18, 29},
+                          {component::port, 30, 34},
+                          {component::path, 34, 45},
+                          {component::query, 46, 57},
+                          {component::fragment, 58, 62}});
             expect_spans(parse_exact("urn:example:animal:ferret:nose", g), 30,
                          {{component::scheme, 0, 3}, {component::path, 4, 30}});
             expect_spans(parse_exact("file:///etc/hosts", g), 17,
-                         {{component::scheme, 0, 4}, {component::authority, 7, 7}, {component::host, 7, 7},
-                          {component::reg_name, 7, 7}, {component::path, 7, 17}});
+                         {{component::scheme, 0, 4},
+                          {component::authority, 7, 7},
+                          {component::host, 7, 7},
+                          {component::reg_name, 7, 7},
+                          {component::path, 7, 17}});
             expect_spans(parse_exact("mailto:a@b", g), 10, {{component::scheme, 0, 6}, {component::path, 7, 10}});
             expect_spans(parse_exact("../a?b#c", g), 8,
                          {{component::path, 0, 4}, {component::query, 5, 6}, {component::fragment, 7, 8}});
             expect_spans(parse_exact("//a/b", g), 5,
-                         {{component::authority, 2, 3}, {component::host, 2, 3}, {component::reg_name, 2, 3},
+                         {{component::authority, 2, 3},
+                          {component::host, 2, 3},
+                          {component::reg_name, 2, 3},
                           {component::path, 3, 5}});
             expect_spans(parse_exact("/a//b", g), 5, {{component::path, 0, 5}});
             expect_spans(parse_exact("http://a//b", g), 11,
-                         {{component::scheme, 0, 4}, {component::authority, 7, 8}, {component::host, 7, 8},
-                          {component::reg_name, 7, 8}, {component::path, 8, 11}});
+                         {{component::scheme, 0, 4},
+                          {component::authority, 7, 8},
+                          {component::host, 7, 8},
+                          {component::reg_name, 7, 8},
+                          {component::path, 8, 11}});
             expect_spans(parse_exact("tel:+1-816-555-1212", g), 19,
                          {{component::scheme, 0, 3}, {component::path, 4, 19}});
             expect_spans(parse_exact("http://192.0.2.16:80/", g), 21,
-                         {{component::scheme, 0, 4}, {component::authority, 7, 20}, {component::host, 7, 17},
-                          {component::ipv4address, 7, 17}, {component::port, 18, 20}, {component::path, 20, 21}});
+                         {{component::scheme, 0, 4},
+                          {component::authority, 7, 20},
+                          {component::host, 7, 17},
+                          {component::ipv4address, 7, 17},
+                          {component::port, 18, 20},
+                          {component::path, 20, 21}});
             expect_spans(parse_exact("ldap://[2001:db8::7]/c=GB?objectClass?one", g), 41,
-                         {{component::scheme, 0, 4}, {component::authority, 7, 20}, {component::host, 7, 20},
-                          {component::ipv6address, 8, 19}, {component::path, 20, 25}, {component::query, 26, 41}});
+                         {{component::scheme, 0, 4},
+                          {component::authority, 7, 20},
+                          {component::host, 7, 20},
+                          {component::ipv6address, 8, 19},
+                          {component::path, 20, 25},
+                          {component::query, 26, 41}});
             expect_spans(parse_exact("foo://u@h:1?q/?#f/?:@", g), 21,
-                         {{component::scheme, 0, 3}, {component::authority, 6, 11}, {component::userinfo, 6, 7},
-                          {component::host, 8, 9}, {component::reg_name, 8, 9}, {component::port, 10, 11},
-                          {component::path, 11, 11}, {component::query, 12, 15}, {component::fragment, 16, 21}});
+                         {{component::scheme, 0, 3},
+                          {component::authority, 6, 11},
+                          {component::userinfo, 6, 7},
+                          {component::host, 8, 9},
+                          {component::reg_name, 8, 9},
+                          {component::port, 10, 11},
+                          {component::path, 11, 11},
+                          {component::query, 12, 15},
+                          {component::fragment, 16, 21}});
             // The absolute forms and the relative form as productions of their own (RFC 3986 §4.1-§4.3).
             expect_spans(parse_exact("http://a/b?c", g, production::absolute_uri), 12,
-                         {{component::scheme, 0, 4}, {component::authority, 7, 8}, {component::host, 7, 8},
-                          {component::reg_name, 7, 8}, {component::path, 8, 10}, {component::query, 11, 12}});
+                         {{component::scheme, 0, 4},
+                          {component::authority, 7, 8},
+                          {component::host, 7, 8},
+                          {component::reg_name, 7, 8},
+                          {component::path, 8, 10},
+                          {component::query, 11, 12}});
             check_valid("http://a/b?c#d", g, production::absolute_uri, false);
             check_valid("http://a/b?c#d", g, production::uri, true);
             check_valid("/b", g, production::uri, false);
@@ -1012,12 +1168,17 @@ BOOST_AUTO_TEST_CASE(typical_references) {
         }
     }
     // The example of include/iri/parse.hpp: "http://例え.jp/引き割り?q#f" (each CJK character is 3 bytes).
-    const std::string example = "http://\xE4\xBE\x8B\xE3\x81\x88.jp/\xE5\xBC\x95\xE3\x81\x8D\xE5\x89\xB2\xE3\x82\x8A?q#f";
+    const std::string example =
+        "http://\xE4\xBE\x8B\xE3\x81\x88.jp/\xE5\xBC\x95\xE3\x81\x8D\xE5\x89\xB2\xE3\x82\x8A?q#f";
     for (grammar g : {grammar::iri, grammar::rfc3987, grammar::leiri}) {
         const auto r = parse_exact(example, g);
         expect_spans(r, 33,
-                     {{component::scheme, 0, 4}, {component::authority, 7, 16}, {component::host, 7, 16},
-                      {component::reg_name, 7, 16}, {component::path, 16, 29}, {component::query, 30, 31},
+                     {{component::scheme, 0, 4},
+                      {component::authority, 7, 16},
+                      {component::host, 7, 16},
+                      {component::reg_name, 7, 16},
+                      {component::path, 16, 29},
+                      {component::query, 30, 31},
                       {component::fragment, 32, 33}});
         if (r) BOOST_TEST((r->host() == host_kind::reg_name));
     }

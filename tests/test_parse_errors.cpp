@@ -7,7 +7,7 @@
 // BOOST_DATA_TEST_CASE names its cases with "literal" + std::string, on which GCC 12 at -O2 reports a false
 // -Wrestrict (GCC bug 105329) from inside the Boost and libstdc++ headers.
 #if defined(__GNUC__) && !defined(__clang__) && __GNUC__ == 12
-#pragma GCC diagnostic ignored "-Wrestrict"
+#  pragma GCC diagnostic ignored "-Wrestrict"
 #endif
 #include <boost/test/unit_test.hpp>
 
@@ -32,7 +32,7 @@ using iri::errc;
 using iri::grammar;
 using iri::production;
 
-constexpr char32_t no_char = 0xFFFFFFFF;        // the error names no character (end of input, ill-formed bytes)
+constexpr char32_t no_char = 0xFFFFFFFF;         // the error names no character (end of input, ill-formed bytes)
 constexpr std::uint32_t unchecked = 0xFFFFFFFF;  // char_offset not checked (unexpected end)
 
 struct error_case {
@@ -48,8 +48,7 @@ struct error_case {
 };
 
 std::ostream& operator<<(std::ostream& os, const error_case& c) {
-    return os << '"' << iri_test::printable(c.input) << "\" (" << iri::name(c.g) << ", " << iri::role_name(c.p)
-              << ")";
+    return os << '"' << iri_test::printable(c.input) << "\" (" << iri::name(c.g) << ", " << iri::role_name(c.p) << ")";
 }
 
 constexpr grammar iri_ = grammar::iri;
@@ -255,7 +254,6 @@ std::string u_plus(char32_t c) {
 }
 
 }  // namespace
-
 
 BOOST_AUTO_TEST_CASE(at_least_thirty_cases) { BOOST_TEST(std::size(cases) >= 30u); }
 

@@ -55,8 +55,8 @@ BOOST_AUTO_TEST_CASE(every_encoding_is_valid_in_its_production) {
         return s + "é€𐌀\xE2\x80\x8E\xEE\x80\x80\xF3\xA0\x80\x80";
     }();
     for (grammar g : {grammar::uri, grammar::iri, grammar::rfc3987, grammar::leiri})
-        for (production p : {production::userinfo, production::reg_name, production::segment,
-                             production::segment_nz, production::query, production::fragment}) {
+        for (production p : {production::userinfo, production::reg_name, production::segment, production::segment_nz,
+                             production::query, production::fragment}) {
             auto e = iri::percent_encode(all, g, p);
             BOOST_TEST_REQUIRE(e.has_value());
             BOOST_TEST(iri::is_valid(*e, g, p), *e);

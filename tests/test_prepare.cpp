@@ -11,7 +11,7 @@
 BOOST_AUTO_TEST_CASE(unicode_input_is_not_normalized) {
     // RFC 3987 §3.1 variant C.
     BOOST_TEST(*iri::from_utf16(u"http://例え.jp/") == "http://例え.jp/");
-    BOOST_TEST(*iri::from_utf16(u"e\u0301") == "e\u0301");  // not composed
+    BOOST_TEST(*iri::from_utf16(u"e\u0301") == "e\u0301");              // not composed
     BOOST_TEST(*iri::from_utf16(u"\U00010300") == "\xF0\x90\x8C\x80");  // a surrogate pair
     BOOST_TEST(*iri::from_utf32(U"\U00010300é") == "\xF0\x90\x8C\x80é");
     BOOST_TEST(*iri::from_utf8("http://例え.jp/") == "http://例え.jp/");

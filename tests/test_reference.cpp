@@ -158,10 +158,10 @@ BOOST_AUTO_TEST_CASE(recomposition) {
 
 // parse then recompose is byte-identical to the input (RFC 3986 §5.3), over every dataset line that parses.
 BOOST_AUTO_TEST_CASE(recomposition_round_trips_over_the_datasets) {
-    for (const char* file : {"url-various-datasets/kasztp.txt", "url-various-datasets/userbait.txt",
-                             "url-various-datasets/node_files.txt", "url-various-datasets/isaacs_files.txt",
-                             "derived/zhwiki_iri_100k.txt", "derived/zhwiki_uri_100k.txt",
-                             "derived/psl_idn_suffix_iris.txt"}) {
+    for (const char* file :
+         {"url-various-datasets/kasztp.txt", "url-various-datasets/userbait.txt", "url-various-datasets/node_files.txt",
+          "url-various-datasets/isaacs_files.txt", "derived/zhwiki_iri_100k.txt", "derived/zhwiki_uri_100k.txt",
+          "derived/psl_idn_suffix_iris.txt"}) {
         std::size_t parsed = 0;
         for (iri::grammar g : {iri::grammar::iri, iri::grammar::uri, iri::grammar::leiri}) {
             for (const std::string& line : iri_test::dataset_lines(file)) {
@@ -201,15 +201,14 @@ std::string part(std::string_view s, const iri::components& c, iri::component k)
 // before its first "@", then a host that is "[...]" up to its first "]" (or to the authority's end), else up to its
 // first ":", and the port after that ":". "undefined" for a part that is not there (no string of the test's
 // alphabet spells it).
-constexpr iri::component split_components[] = {iri::component::scheme, iri::component::authority,
-                                               iri::component::userinfo, iri::component::host,
-                                               iri::component::port, iri::component::path,
-                                               iri::component::query, iri::component::fragment};
+constexpr iri::component split_components[] = {
+    iri::component::scheme, iri::component::authority, iri::component::userinfo, iri::component::host,
+    iri::component::port,   iri::component::path,      iri::component::query,    iri::component::fragment};
 
 std::array<std::string, 8> appendix_b_parts(std::string_view s) {
     std::array<std::string, 8> g;
     g.fill("undefined");
-    std::string& scheme = g[0], &authority = g[1], &userinfo = g[2], &host = g[3], &port = g[4], &path = g[5],
+    std::string &scheme = g[0], &authority = g[1], &userinfo = g[2], &host = g[3], &port = g[4], &path = g[5],
                 &query = g[6], &fragment = g[7];
     const auto upto = [&](std::size_t from, std::string_view stops) {
         return std::min(s.find_first_of(stops, from), s.size());
@@ -284,8 +283,8 @@ BOOST_AUTO_TEST_CASE(split_agrees_with_the_appendix_b_expression) {
             const std::array<std::string, 8> expected = appendix_b_parts(s);
             const iri::components c = iri::split(s);
             for (std::size_t i = 0; i < expected.size(); ++i) {
-                BOOST_TEST(part(s, c, split_components[i]) == expected[i],
-                           iri::name(split_components[i]) << " of " << s);
+                BOOST_TEST(part(s, c, split_components[i]) == expected[i], iri::name(split_components[i])
+                                                                               << " of " << s);
                 present[i] += expected[i] != "undefined";
             }
         }

@@ -73,8 +73,8 @@ void check_offsets(const iri::reference& t, std::string_view b, std::string_view
     BOOST_TEST_REQUIRE(again.has_value(), "resolve(" << b << ", " << r << ") = " << t.str() << " does not parse");
     for (std::size_t k = 0; k < iri::component_count; ++k) {
         const auto c = static_cast<iri::component>(k);
-        BOOST_TEST(((*again)[c] == t.offsets()[c]), "resolve(" << b << ", " << r << ") = " << t.str() << ": "
-                                                             << iri::name(c) << " offsets");
+        BOOST_TEST(((*again)[c] == t.offsets()[c]),
+                   "resolve(" << b << ", " << r << ") = " << t.str() << ": " << iri::name(c) << " offsets");
     }
 }
 
@@ -176,11 +176,41 @@ BOOST_AUTO_TEST_CASE(target_offsets_are_those_of_its_text) {
         ++checked;
     }
     BOOST_TEST(checked == 10000u);
-    const char* bases[] = {"http://a/b/c/d;p?q", "http://u:pw@[v7.x]:8/b/c?q#f", "http://192.0.2.1", "a:b/c",
-                           "a:/b/c/", "a:", "urn:a:b", "file:///x/y", "http://[::1]/a/..", "http://例え.jp/引き/割り?問"};
-    const char* refs[] = {"", "g", "./g", "../g", "../../../../g", "/g", "//g", "//u@h:1/p/../q", "//[::2]",
-                          "//10.0.0.1:80", "?y", "#s", "g?y#s", ".", "..", "./", "/./g/.", "..//c", "/.//c",
-                          "g:h", "g:/a/../b", "g://h/./x?y#z", "x/./y/../z?q/../r#f/./g", "%41/%2E%2E/b", "ü/./ß?問#片"};
+    const char* bases[] = {"http://a/b/c/d;p?q",
+                           "http://u:pw@[v7.x]:8/b/c?q#f",
+                           "http://192.0.2.1",
+                           "a:b/c",
+                           "a:/b/c/",
+                           "a:",
+                           "urn:a:b",
+                           "file:///x/y",
+                           "http://[::1]/a/..",
+                           "http://例え.jp/引き/割り?問"};
+    const char* refs[] = {"",
+                          "g",
+                          "./g",
+                          "../g",
+                          "../../../../g",
+                          "/g",
+                          "//g",
+                          "//u@h:1/p/../q",
+                          "//[::2]",
+                          "//10.0.0.1:80",
+                          "?y",
+                          "#s",
+                          "g?y#s",
+                          ".",
+                          "..",
+                          "./",
+                          "/./g/.",
+                          "..//c",
+                          "/.//c",
+                          "g:h",
+                          "g:/a/../b",
+                          "g://h/./x?y#z",
+                          "x/./y/../z?q/../r#f/./g",
+                          "%41/%2E%2E/b",
+                          "ü/./ß?問#片"};
     for (const char* b : bases)
         for (const char* r : refs)
             for (bool strict : {true, false}) {

@@ -124,11 +124,11 @@ BOOST_AUTO_TEST_CASE(mailto_boundaries) {
 
 // ---- urn: RFC 8141 §2, and the examples of §2.3 and §3 ----
 BOOST_AUTO_TEST_CASE(urn_rfc8141_examples) {
-    for (const char* s : {"urn:example:a123,z456", "URN:example:a123,z456", "urn:EXAMPLE:a123,z456",
-                          "urn:example:a123,z456?+abc", "urn:example:a123,z456?=xyz", "urn:example:a123,z456#789",
-                          "urn:example:a123,z456/foo", "urn:example:a123,z456/bar", "urn:example:a123,z456/baz",
-                          "urn:example:a123%2Cz456", "URN:EXAMPLE:a123%2cz456", "urn:example:A123,z456",
-                          "urn:example:a123,Z456", "urn:example:%D0%B0123,z456"})
+    for (const char* s :
+         {"urn:example:a123,z456", "URN:example:a123,z456", "urn:EXAMPLE:a123,z456", "urn:example:a123,z456?+abc",
+          "urn:example:a123,z456?=xyz", "urn:example:a123,z456#789", "urn:example:a123,z456/foo",
+          "urn:example:a123,z456/bar", "urn:example:a123,z456/baz", "urn:example:a123%2Cz456",
+          "URN:EXAMPLE:a123%2cz456", "urn:example:A123,z456", "urn:example:a123,Z456", "urn:example:%D0%B0123,z456"})
         valid(s);
     auto m = valid("URN:EXAMPLE:a123%2cz456");
     BOOST_TEST(part(m, "NID") == "EXAMPLE");
@@ -218,7 +218,7 @@ BOOST_AUTO_TEST_CASE(tel_boundaries) {
     invalid("tel:1234", 8, "scheme.tel.syntax");  // a local number needs its phone-context
     invalid("tel:+", 5, "scheme.tel.syntax");     // global-number-digits needs a DIGIT
     invalid("tel:+-", 6, "scheme.tel.syntax");
-    invalid("tel:+12;", 8, "scheme.tel.syntax");    // parameter = ";" pname ..., pname = 1*( alphanum / "-" )
+    invalid("tel:+12;", 8, "scheme.tel.syntax");  // parameter = ";" pname ..., pname = 1*( alphanum / "-" )
     invalid("tel:+12;=x", 8, "scheme.tel.syntax");
 }
 
@@ -258,7 +258,7 @@ BOOST_AUTO_TEST_CASE(http_and_ws) {
     BOOST_TEST(part(m, "path-abempty") == "/chat");
     valid("wss://example.com:8443/chat?x=1");
     invalid("ws://example.com/chat#frag", 21, "scheme.ws.syntax");  // §3: no fragment
-    invalid("wss://u@example.com/", 7, "scheme.wss.syntax");       // no userinfo
+    invalid("wss://u@example.com/", 7, "scheme.wss.syntax");        // no userinfo
 }
 
 BOOST_AUTO_TEST_CASE(file_rfc8089) {
@@ -371,7 +371,8 @@ BOOST_AUTO_TEST_CASE(check_reports_scheme_errors) {
     };
     for (const row& r : rows) {
         const auto ds = iri::check(r.input);
-        const auto it = std::find_if(ds.begin(), ds.end(), [](const iri::diagnostic& d) { return d.code.rfind("scheme.", 0) == 0; });
+        const auto it = std::find_if(ds.begin(), ds.end(),
+                                     [](const iri::diagnostic& d) { return d.code.rfind("scheme.", 0) == 0; });
         BOOST_TEST_REQUIRE((it != ds.end()), r.input);
         BOOST_TEST(it->code == r.code);
         BOOST_TEST((it->level == iri::severity::error));
@@ -419,9 +420,9 @@ BOOST_AUTO_TEST_CASE(datasets_have_no_false_alarms) {
             BOOST_TEST((file_query || file_no_path || empty_host), s << ": " << d.code << " " << d.message);
         }
     };
-    for (const char* f : {"url-various-datasets/kasztp.txt", "url-various-datasets/userbait.txt",
-                          "url-various-datasets/node_files.txt", "url-various-datasets/isaacs_files.txt",
-                          "derived/zhwiki_iri_100k.txt", "derived/psl_idn_suffix_iris.txt"})
+    for (const char* f :
+         {"url-various-datasets/kasztp.txt", "url-various-datasets/userbait.txt", "url-various-datasets/node_files.txt",
+          "url-various-datasets/isaacs_files.txt", "derived/zhwiki_iri_100k.txt", "derived/psl_idn_suffix_iris.txt"})
         for (const std::string& s : iri_test::dataset_lines(f)) run(s);
     for (const auto& [base, href] : iri_test::cc10k_pairs()) {
         run(base);

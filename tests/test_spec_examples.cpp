@@ -11,7 +11,7 @@
 // BOOST_DATA_TEST_CASE names its cases with "literal" + std::string, on which GCC 12 at -O2 reports a false
 // -Wrestrict (GCC bug 105329) from inside the Boost and libstdc++ headers.
 #if defined(__GNUC__) && !defined(__clang__) && __GNUC__ == 12
-#pragma GCC diagnostic ignored "-Wrestrict"
+#  pragma GCC diagnostic ignored "-Wrestrict"
 #endif
 #include <boost/test/unit_test.hpp>
 
@@ -37,10 +37,10 @@ using iri_test::expect_spans;
 using iri_test::parse_exact;
 
 // The grammars an example is valid in.
-constexpr unsigned U = 1;  // uri: RFC 3986
-constexpr unsigned I = 2;  // iri: 3987bis-13
-constexpr unsigned R = 4;  // rfc3987: RFC 3987 as published
-constexpr unsigned L = 8;  // leiri
+constexpr unsigned U = 1;                // uri: RFC 3986
+constexpr unsigned I = 2;                // iri: 3987bis-13
+constexpr unsigned R = 4;                // rfc3987: RFC 3987 as published
+constexpr unsigned L = 8;                // leiri
 constexpr unsigned ALL = U | I | R | L;  // every URI is an IRI, every IRI a LEIRI
 constexpr unsigned IRI = I | R | L;      // an IRI, not a URI
 constexpr unsigned NONE = 0;
@@ -57,9 +57,7 @@ struct example {
     const char* where;  // the section, and why
 };
 
-std::ostream& operator<<(std::ostream& os, const example& e) {
-    return os << '"' << e.text << "\" [" << e.where << "]";
-}
+std::ostream& operator<<(std::ostream& os, const example& e) { return os << '"' << e.text << "\" [" << e.where << "]"; }
 
 // XML Notation and the XML source's entities to UTF-8: &#xHHHH; &#DDDD; &amp; &lt; &gt; &quot;.
 std::string from_spec(std::string_view s) {
@@ -71,8 +69,8 @@ std::string from_spec(std::string_view s) {
                 const std::string_view entity = s.substr(i + 1, semi - i - 1);
                 std::string repl;
                 if (entity.size() > 2 && entity[0] == '#' && (entity[1] == 'x' || entity[1] == 'X')) {
-                    repl = iri_test::utf8(static_cast<char32_t>(
-                        std::strtoul(std::string(entity.substr(2)).c_str(), nullptr, 16)));
+                    repl = iri_test::utf8(
+                        static_cast<char32_t>(std::strtoul(std::string(entity.substr(2)).c_str(), nullptr, 16)));
                 } else if (entity.size() > 1 && entity[0] == '#') {
                     repl = iri_test::utf8(
                         static_cast<char32_t>(std::strtoul(std::string(entity.substr(1)).c_str(), nullptr, 10)));
@@ -119,7 +117,7 @@ void check_example(const std::string& input, production p, unsigned valid_in) {
         BOOST_TEST_CONTEXT("grammar " << variant_names[k] << ", input \"" << iri_test::printable(input) << "\"") {
             const auto r = parse_exact(input, *g, p);
             BOOST_TEST(r.has_value() == expected, "expected " << (expected ? "valid" : "invalid") << ", got "
-                                                             << (r ? std::string("valid") : r.error().message()));
+                                                              << (r ? std::string("valid") : r.error().message()));
             BOOST_TEST(iri_test::valid_exact(input, *g, p) == expected);
             if (r) BOOST_TEST(r->consistent(input.size()));
             // An absolute form is also a reference (RFC 3986 §4.1).
@@ -149,25 +147,41 @@ const example rfc2396bis[] = {
     {"http://a/b/c/d;p?q", abs, ALL, "§5.4: the base URI"},
     // §5.4.1 normal examples: each reference, then its result.
     {"g:h", uri, ALL, "§5.4.1"},
-    {"g", rel, ALL, "§5.4.1"},               {"http://a/b/c/g", uri, ALL, "§5.4.1"},
+    {"g", rel, ALL, "§5.4.1"},
+    {"http://a/b/c/g", uri, ALL, "§5.4.1"},
     {"./g", rel, ALL, "§5.4.1"},
-    {"g/", rel, ALL, "§5.4.1"},              {"http://a/b/c/g/", uri, ALL, "§5.4.1"},
-    {"/g", rel, ALL, "§5.4.1"},              {"http://a/g", uri, ALL, "§5.4.1"},
-    {"//g", rel, ALL, "§5.4.1"},             {"http://g", uri, ALL, "§5.4.1"},
-    {"?y", rel, ALL, "§5.4.1"},              {"http://a/b/c/d;p?y", uri, ALL, "§5.4.1"},
-    {"g?y", rel, ALL, "§5.4.1"},             {"http://a/b/c/g?y", uri, ALL, "§5.4.1"},
-    {"#s", rel, ALL, "§5.4.1"},              {"http://a/b/c/d;p?q#s", uri, ALL, "§5.4.1"},
-    {"g#s", rel, ALL, "§5.4.1"},             {"http://a/b/c/g#s", uri, ALL, "§5.4.1"},
-    {"g?y#s", rel, ALL, "§5.4.1"},           {"http://a/b/c/g?y#s", uri, ALL, "§5.4.1"},
-    {";x", rel, ALL, "§5.4.1"},              {"http://a/b/c/;x", uri, ALL, "§5.4.1"},
-    {"g;x", rel, ALL, "§5.4.1"},             {"http://a/b/c/g;x", uri, ALL, "§5.4.1"},
-    {"g;x?y#s", rel, ALL, "§5.4.1"},         {"http://a/b/c/g;x?y#s", uri, ALL, "§5.4.1"},
-    {".", rel, ALL, "§5.4.1"},               {"http://a/b/c/", uri, ALL, "§5.4.1"},
+    {"g/", rel, ALL, "§5.4.1"},
+    {"http://a/b/c/g/", uri, ALL, "§5.4.1"},
+    {"/g", rel, ALL, "§5.4.1"},
+    {"http://a/g", uri, ALL, "§5.4.1"},
+    {"//g", rel, ALL, "§5.4.1"},
+    {"http://g", uri, ALL, "§5.4.1"},
+    {"?y", rel, ALL, "§5.4.1"},
+    {"http://a/b/c/d;p?y", uri, ALL, "§5.4.1"},
+    {"g?y", rel, ALL, "§5.4.1"},
+    {"http://a/b/c/g?y", uri, ALL, "§5.4.1"},
+    {"#s", rel, ALL, "§5.4.1"},
+    {"http://a/b/c/d;p?q#s", uri, ALL, "§5.4.1"},
+    {"g#s", rel, ALL, "§5.4.1"},
+    {"http://a/b/c/g#s", uri, ALL, "§5.4.1"},
+    {"g?y#s", rel, ALL, "§5.4.1"},
+    {"http://a/b/c/g?y#s", uri, ALL, "§5.4.1"},
+    {";x", rel, ALL, "§5.4.1"},
+    {"http://a/b/c/;x", uri, ALL, "§5.4.1"},
+    {"g;x", rel, ALL, "§5.4.1"},
+    {"http://a/b/c/g;x", uri, ALL, "§5.4.1"},
+    {"g;x?y#s", rel, ALL, "§5.4.1"},
+    {"http://a/b/c/g;x?y#s", uri, ALL, "§5.4.1"},
+    {".", rel, ALL, "§5.4.1"},
+    {"http://a/b/c/", uri, ALL, "§5.4.1"},
     {"./", rel, ALL, "§5.4.1"},
-    {"..", rel, ALL, "§5.4.1"},              {"http://a/b/", uri, ALL, "§5.4.1"},
+    {"..", rel, ALL, "§5.4.1"},
+    {"http://a/b/", uri, ALL, "§5.4.1"},
     {"../", rel, ALL, "§5.4.1"},
-    {"../g", rel, ALL, "§5.4.1"},            {"http://a/b/g", uri, ALL, "§5.4.1"},
-    {"../..", rel, ALL, "§5.4.1"},           {"http://a/", uri, ALL, "§5.4.1"},
+    {"../g", rel, ALL, "§5.4.1"},
+    {"http://a/b/g", uri, ALL, "§5.4.1"},
+    {"../..", rel, ALL, "§5.4.1"},
+    {"http://a/", uri, ALL, "§5.4.1"},
     {"../../", rel, ALL, "§5.4.1"},
     {"../../g", rel, ALL, "§5.4.1"},
     // §5.4.2 abnormal examples.
@@ -176,20 +190,32 @@ const example rfc2396bis[] = {
     {"../../../../g", rel, ALL, "§5.4.2"},
     {"/./g", rel, ALL, "§5.4.2"},
     {"/../g", rel, ALL, "§5.4.2"},
-    {"g.", rel, ALL, "§5.4.2"},              {"http://a/b/c/g.", uri, ALL, "§5.4.2"},
-    {".g", rel, ALL, "§5.4.2"},              {"http://a/b/c/.g", uri, ALL, "§5.4.2"},
-    {"g..", rel, ALL, "§5.4.2"},             {"http://a/b/c/g..", uri, ALL, "§5.4.2"},
-    {"..g", rel, ALL, "§5.4.2"},             {"http://a/b/c/..g", uri, ALL, "§5.4.2"},
+    {"g.", rel, ALL, "§5.4.2"},
+    {"http://a/b/c/g.", uri, ALL, "§5.4.2"},
+    {".g", rel, ALL, "§5.4.2"},
+    {"http://a/b/c/.g", uri, ALL, "§5.4.2"},
+    {"g..", rel, ALL, "§5.4.2"},
+    {"http://a/b/c/g..", uri, ALL, "§5.4.2"},
+    {"..g", rel, ALL, "§5.4.2"},
+    {"http://a/b/c/..g", uri, ALL, "§5.4.2"},
     {"./../g", rel, ALL, "§5.4.2"},
     {"./g/.", rel, ALL, "§5.4.2"},
-    {"g/./h", rel, ALL, "§5.4.2"},           {"http://a/b/c/g/h", uri, ALL, "§5.4.2"},
-    {"g/../h", rel, ALL, "§5.4.2"},          {"http://a/b/c/h", uri, ALL, "§5.4.2"},
-    {"g;x=1/./y", rel, ALL, "§5.4.2"},       {"http://a/b/c/g;x=1/y", uri, ALL, "§5.4.2"},
-    {"g;x=1/../y", rel, ALL, "§5.4.2"},      {"http://a/b/c/y", uri, ALL, "§5.4.2"},
-    {"g?y/./x", rel, ALL, "§5.4.2"},         {"http://a/b/c/g?y/./x", uri, ALL, "§5.4.2"},
-    {"g?y/../x", rel, ALL, "§5.4.2"},        {"http://a/b/c/g?y/../x", uri, ALL, "§5.4.2"},
-    {"g#s/./x", rel, ALL, "§5.4.2"},         {"http://a/b/c/g#s/./x", uri, ALL, "§5.4.2"},
-    {"g#s/../x", rel, ALL, "§5.4.2"},        {"http://a/b/c/g#s/../x", uri, ALL, "§5.4.2"},
+    {"g/./h", rel, ALL, "§5.4.2"},
+    {"http://a/b/c/g/h", uri, ALL, "§5.4.2"},
+    {"g/../h", rel, ALL, "§5.4.2"},
+    {"http://a/b/c/h", uri, ALL, "§5.4.2"},
+    {"g;x=1/./y", rel, ALL, "§5.4.2"},
+    {"http://a/b/c/g;x=1/y", uri, ALL, "§5.4.2"},
+    {"g;x=1/../y", rel, ALL, "§5.4.2"},
+    {"http://a/b/c/y", uri, ALL, "§5.4.2"},
+    {"g?y/./x", rel, ALL, "§5.4.2"},
+    {"http://a/b/c/g?y/./x", uri, ALL, "§5.4.2"},
+    {"g?y/../x", rel, ALL, "§5.4.2"},
+    {"http://a/b/c/g?y/../x", uri, ALL, "§5.4.2"},
+    {"g#s/./x", rel, ALL, "§5.4.2"},
+    {"http://a/b/c/g#s/./x", uri, ALL, "§5.4.2"},
+    {"g#s/../x", rel, ALL, "§5.4.2"},
+    {"http://a/b/c/g#s/../x", uri, ALL, "§5.4.2"},
     {"http:g", uri, ALL, "§5.4.2: for validating parsers, a URI"},
     {"example://a/b/c/%7A", uri, ALL, "§6.2.2"},
     {"eXAMPLE://a/./b/../b/c/%7a", uri, ALL, "§6.2.2"},
@@ -407,31 +433,50 @@ BOOST_DATA_TEST_CASE(rfc3987_bidi_examples, bdata::make(rfc3987_bidi), e) {
 BOOST_AUTO_TEST_CASE(components_the_documents_name) {
     // rfc2396bis-02 Appendix B: $2 = http, $4 = www.ics.uci.edu, $5 = /pub/ietf/uri/, $7 undefined, $9 = Related.
     expect_spans(parse_exact("http://www.ics.uci.edu/pub/ietf/uri/#Related", grammar::uri), 44,
-                 {{component::scheme, 0, 4}, {component::authority, 7, 22}, {component::host, 7, 22},
-                  {component::reg_name, 7, 22}, {component::path, 22, 36}, {component::fragment, 37, 44}});
+                 {{component::scheme, 0, 4},
+                  {component::authority, 7, 22},
+                  {component::host, 7, 22},
+                  {component::reg_name, 7, 22},
+                  {component::path, 22, 36},
+                  {component::fragment, 37, 44}});
     // rfc2396bis-02 §3.3: "the URI <mailto:fred@example.com> has a path of 'fred@example.com'".
     expect_spans(parse_exact("mailto:fred@example.com", grammar::uri), 23,
                  {{component::scheme, 0, 6}, {component::path, 7, 23}});
     // rfc2396bis-02 §7.5: "the host is ... actually '10.0.0.1'", the rest is a userinfo.
     const auto attack = parse_exact("http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm", grammar::uri);
     expect_spans(attack, 65,
-                 {{component::scheme, 0, 4}, {component::authority, 7, 51}, {component::userinfo, 7, 42},
-                  {component::host, 43, 51}, {component::ipv4address, 43, 51}, {component::path, 51, 65}});
+                 {{component::scheme, 0, 4},
+                  {component::authority, 7, 51},
+                  {component::userinfo, 7, 42},
+                  {component::host, 43, 51},
+                  {component::ipv4address, 43, 51},
+                  {component::path, 51, 65}});
     if (attack) BOOST_TEST((attack->host() == iri::host_kind::ipv4));
     // RFC 3987 §5.3.3: an empty port and an empty query are present, not absent.
     expect_spans(parse_exact("http://example.com:/"), 20,
-                 {{component::scheme, 0, 4}, {component::authority, 7, 19}, {component::host, 7, 18},
-                  {component::reg_name, 7, 18}, {component::port, 19, 19}, {component::path, 19, 20}});
+                 {{component::scheme, 0, 4},
+                  {component::authority, 7, 19},
+                  {component::host, 7, 18},
+                  {component::reg_name, 7, 18},
+                  {component::port, 19, 19},
+                  {component::path, 19, 20}});
     expect_spans(parse_exact("http://example.com/?"), 20,
-                 {{component::scheme, 0, 4}, {component::authority, 7, 18}, {component::host, 7, 18},
-                  {component::reg_name, 7, 18}, {component::path, 18, 19}, {component::query, 20, 20}});
+                 {{component::scheme, 0, 4},
+                  {component::authority, 7, 18},
+                  {component::host, 7, 18},
+                  {component::reg_name, 7, 18},
+                  {component::path, 18, 19},
+                  {component::query, 20, 20}});
     // rfc2396bis-02 §5.4.1: "g:h" is the URI with scheme "g" (it resolves to itself).
     expect_spans(parse_exact("g:h", grammar::uri), 3, {{component::scheme, 0, 1}, {component::path, 2, 3}});
     // 3987bis §3.4.1: "http://résumé.example.org": the host is "résumé.example.org" (8 + 12 bytes).
     const std::string resume = from_spec("http://r&#xE9;sum&#xE9;.example.org");
     expect_spans(parse_exact(resume), 27,
-                 {{component::scheme, 0, 4}, {component::authority, 7, 27}, {component::host, 7, 27},
-                  {component::reg_name, 7, 27}, {component::path, 27, 27}});
+                 {{component::scheme, 0, 4},
+                  {component::authority, 7, 27},
+                  {component::host, 7, 27},
+                  {component::reg_name, 7, 27},
+                  {component::path, 27, 27}});
 }
 
 // The decoder itself, on the notation's own examples (RFC 3987 §1.4: "&#x44F;" is CYRILLIC SMALL LETTER YA).

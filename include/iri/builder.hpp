@@ -50,8 +50,7 @@ public:
     /// RFC 3986 §3.2.1. Setting the userinfo, host or port creates an authority (with an empty host if none).
     builder& userinfo(std::string_view text, encode_mode mode = encode_mode::keep_escapes);
     /// "user:password" with ":" encoded in the user name (RFC 3986 §3.2.1; a password in a URI is deprecated).
-    builder& userinfo(std::string_view user, std::string_view password,
-                      encode_mode mode = encode_mode::keep_escapes);
+    builder& userinfo(std::string_view user, std::string_view password, encode_mode mode = encode_mode::keep_escapes);
     builder& remove_userinfo() noexcept;
 
     /// RFC 3986 §3.2.2: text starting with "[" must be an IP-literal; any other text is a reg-name (which

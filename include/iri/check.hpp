@@ -40,13 +40,13 @@ IRI_API_BEGIN  // exported by the shared library (iri/export.h)
 namespace iri {
 
 struct diagnostic {
-    std::string code;            ///< stable: "family.name", as in docs/diagnostics.md
+    std::string code;  ///< stable: "family.name", as in docs/diagnostics.md
     severity level = severity::warning;
-    std::uint32_t begin = 0;     ///< byte range [begin, end) in the reference
+    std::uint32_t begin = 0;  ///< byte range [begin, end) in the reference
     std::uint32_t end = 0;
     component where = component::none;
-    std::string message;         ///< one line
-    std::string spec;            ///< the section it comes from
+    std::string message;  ///< one line
+    std::string spec;     ///< the section it comes from
 };
 
 /// The most diagnostics check() reports for one reference. Beyond it the rest are counted, not kept, and one
@@ -56,7 +56,7 @@ inline constexpr std::size_t max_diagnostics = 1000;
 
 /// One row of the table of diagnostic codes (docs/diagnostics.md lists the same codes; a test checks both ways).
 struct diagnostic_code {
-    const char* code;     ///< "family.name"
+    const char* code;  ///< "family.name"
     severity level;
     const char* spec;     ///< the section it comes from ("the grammar": the grammar error's own section)
     const char* summary;  ///< what it means, one line

@@ -50,9 +50,7 @@ struct span {
 struct components {
     std::array<span, component_count> spans{};
 
-    [[nodiscard]] constexpr span operator[](component c) const noexcept {
-        return spans[static_cast<std::size_t>(c)];
-    }
+    [[nodiscard]] constexpr span operator[](component c) const noexcept { return spans[static_cast<std::size_t>(c)]; }
     [[nodiscard]] constexpr span& operator[](component c) noexcept { return spans[static_cast<std::size_t>(c)]; }
     [[nodiscard]] constexpr bool has(component c) const noexcept { return (*this)[c].present(); }
 

@@ -27,25 +27,25 @@ namespace iri {
 
 /// Stable error codes of the parse path. Values never change meaning; new codes are added at the end.
 enum class errc : std::uint8_t {
-    unexpected_end = 1,        ///< the input ended where the production needs more ("http://[::1")
-    disallowed_character,      ///< a well-formed character the production does not allow at this point
-    invalid_utf8,              ///< bytes that are not well-formed UTF-8 (overlong, surrogate, > U+10FFFF, truncated)
-    bad_percent_encoding,      ///< "%" not followed by two hexadecimal digits (RFC 3986 §2.1)
-    excluded_character,        ///< forbidden by a prose rule of the variant (IRIs: bidi formatting, RFC 3987 §4.1)
-    input_too_long,            ///< longer than 4,294,967,294 bytes: offsets are 32-bit
-    no_such_production,        ///< the variant has no rule for the requested production
-    base_not_absolute,         ///< resolution needs a base with a scheme (RFC 3986 §5.1, §5.2.1)
-    idna_failed,               ///< a host label UTS #46 processing rejects (idna_errors says why)
-    unicode_failure,           ///< ICU could not complete (memory): no result rather than a wrong one
-    invalid_encoding,          ///< bytes that are not valid in the named charset, or a lone UTF-16 surrogate
-    unknown_charset,           ///< a charset name ICU does not know
-    not_relativizable,         ///< no reference resolves to the target (RFC 3986 §5.2): it is relative (`where`
-                               ///< is scheme), or its path has a dot segment resolution would remove (`where`
-                               ///< is path, `offset` the segment)
-    bad_port,                  ///< a port that is not digits (RFC 3986 §3.2.3): "http://example.org:80a/"; the
-                               ///< fault is its first non-digit
-    unclosed_ip_literal,       ///< an IP literal whose "[" no "]" closes before the authority ends (RFC 3986
-                               ///< §3.2.2): "http://[::1/"; the fault is the "["
+    unexpected_end = 1,    ///< the input ended where the production needs more ("http://[::1")
+    disallowed_character,  ///< a well-formed character the production does not allow at this point
+    invalid_utf8,          ///< bytes that are not well-formed UTF-8 (overlong, surrogate, > U+10FFFF, truncated)
+    bad_percent_encoding,  ///< "%" not followed by two hexadecimal digits (RFC 3986 §2.1)
+    excluded_character,    ///< forbidden by a prose rule of the variant (IRIs: bidi formatting, RFC 3987 §4.1)
+    input_too_long,        ///< longer than 4,294,967,294 bytes: offsets are 32-bit
+    no_such_production,    ///< the variant has no rule for the requested production
+    base_not_absolute,     ///< resolution needs a base with a scheme (RFC 3986 §5.1, §5.2.1)
+    idna_failed,           ///< a host label UTS #46 processing rejects (idna_errors says why)
+    unicode_failure,       ///< ICU could not complete (memory): no result rather than a wrong one
+    invalid_encoding,      ///< bytes that are not valid in the named charset, or a lone UTF-16 surrogate
+    unknown_charset,       ///< a charset name ICU does not know
+    not_relativizable,     ///< no reference resolves to the target (RFC 3986 §5.2): it is relative (`where`
+                           ///< is scheme), or its path has a dot segment resolution would remove (`where`
+                           ///< is path, `offset` the segment)
+    bad_port,              ///< a port that is not digits (RFC 3986 §3.2.3): "http://example.org:80a/"; the
+                           ///< fault is its first non-digit
+    unclosed_ip_literal,   ///< an IP literal whose "[" no "]" closes before the authority ends (RFC 3986
+                           ///< §3.2.2): "http://[::1/"; the fault is the "["
 };
 
 /// The name of a code ("unexpected_end", ...): stable, for logs and JSON.
@@ -60,16 +60,16 @@ enum class severity : std::uint8_t { error, warning, info };
 /// A parse error. Small and trivially copyable; message() builds the text on demand.
 struct error {
     errc code = errc::unexpected_end;
-    std::uint32_t offset = 0;   ///< first byte that cannot extend a valid prefix (== input size: unexpected end)
+    std::uint32_t offset = 0;       ///< first byte that cannot extend a valid prefix (== input size: unexpected end)
     std::uint32_t char_offset = 0;  ///< where the offending character (or ill-formed sequence, or "%") begins
-    std::uint32_t length = 0;   ///< bytes of the offending character or sequence from char_offset (0: none)
-    component where = component::none;  ///< the component at fault: the one fault() falls in by the RFC 3986
-                                        ///< Appendix B split, or the one the authority's parts show is wrong
-    grammar variant{};          ///< the grammar tried
-    production tried{};         ///< the production tried
+    std::uint32_t length = 0;       ///< bytes of the offending character or sequence from char_offset (0: none)
+    component where = component::none;     ///< the component at fault: the one fault() falls in by the RFC 3986
+                                           ///< Appendix B split, or the one the authority's parts show is wrong
+    grammar variant{};                     ///< the grammar tried
+    production tried{};                    ///< the production tried
     std::array<unsigned char, 4> bytes{};  ///< the offending bytes (first `length`, at most 4)
-    char32_t character = 0;     ///< the offending code point when well-formed, else 0
-    std::uint32_t idna_errors = 0;  ///< errc::idna_failed: the UTS #46 errors, as ICU's UIDNA_ERROR_* bits
+    char32_t character = 0;                ///< the offending code point when well-formed, else 0
+    std::uint32_t idna_errors = 0;         ///< errc::idna_failed: the UTS #46 errors, as ICU's UIDNA_ERROR_* bits
     /// False for an error about text no grammar was applied to (percent_decode, from_charset, host_to_ascii):
     /// `variant` and `tried` then mean nothing, and message() and spec() leave them out.
     bool grammar_involved = true;

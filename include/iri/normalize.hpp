@@ -74,8 +74,8 @@ enum class rung : std::uint8_t { simple, syntax, scheme };
 
 struct normalize_options {
     iri::rung rung = iri::rung::syntax;
-    bool nfc = false;             ///< character normalization (NFC), opt-in (RFC 3987 §5.3.2.2)
-    bool keep_fragment = true;    ///< false: drop the fragment (compare without it)
+    bool nfc = false;           ///< character normalization (NFC), opt-in (RFC 3987 §5.3.2.2)
+    bool keep_fragment = true;  ///< false: drop the fragment (compare without it)
     /// The normal form (or key) as a URI a client can fetch: converted by to_uri with IDNA hosts (convert.hpp,
     /// host_mapping::idna: 3987bis §3.1 and §3.4.2), so "http://Résumé.example.org/rosé" at the syntax rung gives
     /// "http://xn--rsum-bpad.example.org/ros%C3%A9". A host UTS #46 rejects is an error (errc::idna_failed, its

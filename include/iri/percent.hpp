@@ -70,8 +70,7 @@ enum class decode_mode {
 ///
 ///     iri::percent_decode_utf8("r%C3%A9sum%C3%A9")   // "résumé"
 ///     iri::percent_decode_utf8("r%E9sum%E9")          // error: invalid_utf8 at byte 1
-[[nodiscard]] result<std::string> percent_decode_utf8(std::string_view text,
-                                                      decode_mode mode = decode_mode::strict);
+[[nodiscard]] result<std::string> percent_decode_utf8(std::string_view text, decode_mode mode = decode_mode::strict);
 
 }  // namespace iri
 IRI_API_END

@@ -47,8 +47,13 @@ public:
         iterator() = default;
         query_param operator*() const noexcept;
         iterator& operator++() noexcept;
-        iterator operator++(int) noexcept { iterator t = *this; ++*this; return t; }
+        iterator operator++(int) noexcept {
+            iterator t = *this;
+            ++*this;
+            return t;
+        }
         friend bool operator==(const iterator& a, const iterator& b) noexcept { return a.pos_ == b.pos_; }
+
     private:
         friend class query_params_view;
         iterator(std::string_view q, std::size_t pos, bool semicolon) noexcept;
@@ -63,6 +68,7 @@ public:
     [[nodiscard]] iterator end() const noexcept { return iterator(q_, q_.size() + 1, semicolon_); }
     /// The first parameter named `key` (compared as written, undecoded), if any.
     [[nodiscard]] std::optional<query_param> find(std::string_view key) const noexcept;
+
 private:
     std::string_view q_;
     bool semicolon_ = false;
@@ -84,8 +90,8 @@ struct query_pair {
 /// @return the query without its "?"; errc::invalid_utf8 when a key or value is not UTF-8.
 [[nodiscard]] result<std::string> make_query(std::span<const query_pair> pairs, grammar g = grammar::iri,
                                              query_options options = {});
-[[nodiscard]] inline result<std::string> make_query(std::initializer_list<query_pair> pairs,
-                                                    grammar g = grammar::iri, query_options options = {}) {
+[[nodiscard]] inline result<std::string> make_query(std::initializer_list<query_pair> pairs, grammar g = grammar::iri,
+                                                    query_options options = {}) {
     return make_query(std::span<const query_pair>(pairs.begin(), pairs.size()), g, options);
 }
 

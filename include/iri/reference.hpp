@@ -43,8 +43,13 @@ public:
         iterator() = default;
         std::string_view operator*() const noexcept { return path_.substr(pos_, end_ - pos_); }
         iterator& operator++() noexcept;
-        iterator operator++(int) noexcept { iterator t = *this; ++*this; return t; }
+        iterator operator++(int) noexcept {
+            iterator t = *this;
+            ++*this;
+            return t;
+        }
         friend bool operator==(const iterator& a, const iterator& b) noexcept { return a.pos_ == b.pos_; }
+
     private:
         friend class segments_view;
         iterator(std::string_view path, std::size_t pos) noexcept;
@@ -59,6 +64,7 @@ public:
     [[nodiscard]] std::size_t size() const noexcept;
     /// True when the path begins with "/".
     [[nodiscard]] bool is_absolute() const noexcept { return !path_.empty() && path_.front() == '/'; }
+
 private:
     std::string_view path_;
 };
@@ -97,8 +103,7 @@ public:
     /// The empty relative reference "" (valid in every grammar).
     reference_view() noexcept;
     /// A view over `text` with the components `c` that a successful iri::parse(text, g, ...) returned.
-    reference_view(std::string_view text, const components& c, grammar g) noexcept
-        : text_(text), c_(c), grammar_(g) {}
+    reference_view(std::string_view text, const components& c, grammar g) noexcept : text_(text), c_(c), grammar_(g) {}
 
     /// Parses `text` as a reference of grammar `g` (production uri_reference: IRI-reference, URI-reference,
     /// LEIRI-reference). Never throws; the error names the offset and component.
@@ -148,9 +153,7 @@ public:
 
     /// Simple string comparison (RFC 3987 §5.3.1): byte for byte, grammar ignored. See normalize.hpp for the
     /// other rungs of the comparison ladder.
-    friend bool operator==(const reference_view& a, const reference_view& b) noexcept {
-        return a.text_ == b.text_;
-    }
+    friend bool operator==(const reference_view& a, const reference_view& b) noexcept { return a.text_ == b.text_; }
 
 private:
     [[nodiscard]] std::string_view get(component c) const noexcept {
@@ -225,8 +228,7 @@ public:
 
 private:
     friend struct detail::reference_access;
-    reference(std::string text, const components& c, grammar g) noexcept
-        : text_(std::move(text)), c_(c), grammar_(g) {}
+    reference(std::string text, const components& c, grammar g) noexcept : text_(std::move(text)), c_(c), grammar_(g) {}
     std::string text_;
     components c_ = reference_view().offsets();
     grammar grammar_ = grammar::iri;

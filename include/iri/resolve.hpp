@@ -78,8 +78,7 @@ struct resolve_options {
 [[nodiscard]] result<reference> relativize(const reference_view& base, const reference_view& target);
 
 /// Parses both strings in grammar `g`, then relativizes.
-[[nodiscard]] result<reference> relativize(std::string_view base, std::string_view target,
-                                           grammar g = grammar::iri);
+[[nodiscard]] result<reference> relativize(std::string_view base, std::string_view target, grammar g = grammar::iri);
 
 }  // namespace iri
 IRI_API_END

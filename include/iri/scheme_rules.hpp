@@ -25,24 +25,24 @@ namespace iri {
 
 /// One match of a part rule (`;@part`) of a scheme grammar.
 struct scheme_part {
-    std::string_view rule;            ///< the ABNF rule: "addr-spec", "hfname", "NID", "mediatype", ...
-    std::string_view text;            ///< the matched text: a view into the reference as given
-    std::uint32_t begin = 0, end = 0; ///< its byte range in the reference as given
+    std::string_view rule;             ///< the ABNF rule: "addr-spec", "hfname", "NID", "mediatype", ...
+    std::string_view text;             ///< the matched text: a view into the reference as given
+    std::uint32_t begin = 0, end = 0;  ///< its byte range in the reference as given
 };
 
 /// The first place where a reference leaves its scheme's grammar.
 struct scheme_error {
-    std::string code;                 ///< "scheme.mailto.syntax"; "syntax.*" when the generic grammar fails first
-    std::uint32_t begin = 0, end = 0; ///< the offending character's bytes ([size, size) when the text ends early)
-    std::string message;              ///< one line
-    std::string spec;                 ///< the section the scheme grammar transcribes ("RFC 6068 §2")
+    std::string code;                  ///< "scheme.mailto.syntax"; "syntax.*" when the generic grammar fails first
+    std::uint32_t begin = 0, end = 0;  ///< the offending character's bytes ([size, size) when the text ends early)
+    std::string message;               ///< one line
+    std::string spec;                  ///< the section the scheme grammar transcribes ("RFC 6068 §2")
 };
 
 /// The outcome of parse_scheme: the parts, or the first error.
 struct scheme_match {
-    std::string_view scheme;          ///< the grammar's scheme ("mailto"); empty when none governs the reference
-    std::string_view spec;            ///< its section ("RFC 6068 §2")
-    std::vector<scheme_part> parts;   ///< every part, by position (an enclosing part before the parts inside it)
+    std::string_view scheme;         ///< the grammar's scheme ("mailto"); empty when none governs the reference
+    std::string_view spec;           ///< its section ("RFC 6068 §2")
+    std::vector<scheme_part> parts;  ///< every part, by position (an enclosing part before the parts inside it)
     std::optional<scheme_error> error;
 
     /// A scheme grammar governs the reference and the reference satisfies it.

@@ -29,16 +29,16 @@ enum class scheme_equivalence : std::uint8_t {
 
 /// One registered scheme.
 struct scheme_info {
-    std::string_view name;                     ///< lowercase, as registered
-    std::optional<std::uint16_t> default_port; ///< the port an authority without one means
-    bool empty_path_is_root;                   ///< an empty path with an authority means "/" (http: RFC 9110 §4.2.3)
-    std::string_view spec;                     ///< the document that says so
+    std::string_view name;                      ///< lowercase, as registered
+    std::optional<std::uint16_t> default_port;  ///< the port an authority without one means
+    bool empty_path_is_root;                    ///< an empty path with an authority means "/" (http: RFC 9110 §4.2.3)
+    std::string_view spec;                      ///< the document that says so
     /// A reg-name host is a DNS name, so IDN equivalence applies to it (RFC 3987 §5.3.3, 3987bis §3.4.2:
     /// only where the reg-name "is intended to be used as a domain name"). A scheme outside the table has none.
     bool dns_host;
-    std::string_view host_spec;                ///< the document that says the host is a DNS name
+    std::string_view host_spec;                                 ///< the document that says the host is a DNS name
     scheme_equivalence equivalence = scheme_equivalence::none;  ///< the scheme's own rule, if any
-    std::string_view equivalence_spec = {};    ///< the document that gives it
+    std::string_view equivalence_spec = {};                     ///< the document that gives it
 };
 
 /// The row of `scheme` (compared case-insensitively, RFC 3986 §3.1), or nullptr for a scheme not in the table.

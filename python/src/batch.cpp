@@ -257,21 +257,22 @@ py::list canonical_keys(py::handle hrefs, py::handle base_arg, const std::option
 
 void define_batch(py::module_& m) {
     using py::arg;
-    m.def("validate_many", &validate_many, doc::validate_many, arg("items"), arg("grammar") = "iri", arg("production") = "IRI-reference",
-          arg("jobs") = 1);
-    m.def("resolve_many", &resolve_many, doc::resolve_many, arg("bases"), arg("refs"), arg("grammar") = "iri", arg("strict") = true,
-          arg("errors") = "none", arg("jobs") = 1);
+    m.def("validate_many", &validate_many, doc::validate_many, arg("items"), arg("grammar") = "iri",
+          arg("production") = "IRI-reference", arg("jobs") = 1);
+    m.def("resolve_many", &resolve_many, doc::resolve_many, arg("bases"), arg("refs"), arg("grammar") = "iri",
+          arg("strict") = true, arg("errors") = "none", arg("jobs") = 1);
     m.def("normalize_many", &normalize_many, doc::normalize_many, arg("items"), arg("rung") = py::none(),
           arg("nfc") = false, arg("keep_fragment") = true, arg("grammar") = "iri", arg("errors") = "none",
           arg("jobs") = 1, py::kw_only(), arg("level") = py::none(), arg("as_uri") = false);
     m.def("canonical_keys", &canonical_keys, doc::canonical_keys, arg("hrefs"), arg("bases") = py::none(),
           arg("rung") = py::none(), arg("nfc") = false, arg("keep_fragment") = true, arg("grammar") = "iri",
           arg("errors") = "none", arg("jobs") = 1, py::kw_only(), arg("level") = py::none(), arg("as_uri") = false);
-    m.def("to_uri_many", &to_uri_many, doc::to_uri_many, arg("items"), arg("host") = "percent", arg("charset") = py::none(),
-          arg("encode_unsafe_ascii") = false, arg("grammar") = "iri", arg("errors") = "none", arg("jobs") = 1);
-    m.def("to_iri_many", &to_iri_many, doc::to_iri_many, arg("items"), arg("to") = "iri", arg("keep_discouraged_encoded") = false,
-          arg("keep_http_query_encoded") = false, arg("unicode_hosts") = false, arg("errors") = "none",
-          arg("jobs") = 1);
+    m.def("to_uri_many", &to_uri_many, doc::to_uri_many, arg("items"), arg("host") = "percent",
+          arg("charset") = py::none(), arg("encode_unsafe_ascii") = false, arg("grammar") = "iri",
+          arg("errors") = "none", arg("jobs") = 1);
+    m.def("to_iri_many", &to_iri_many, doc::to_iri_many, arg("items"), arg("to") = "iri",
+          arg("keep_discouraged_encoded") = false, arg("keep_http_query_encoded") = false, arg("unicode_hosts") = false,
+          arg("errors") = "none", arg("jobs") = 1);
 }
 
 }  // namespace pyiri

@@ -36,19 +36,23 @@ py::object port_number(const reference& r) {
 void define_reference(py::module_& m) {
     auto cls = py::class_<reference>(m, "Reference", "A parsed IRI reference (immutable); see iri.parse.");
     const std::pair<const char*, iri::component> parts[] = {
-        {"scheme", iri::component::scheme}, {"authority", iri::component::authority},
-        {"userinfo", iri::component::userinfo}, {"host", iri::component::host}, {"port", iri::component::port},
-        {"path", iri::component::path}, {"query", iri::component::query}, {"fragment", iri::component::fragment}};
+        {"scheme", iri::component::scheme},     {"authority", iri::component::authority},
+        {"userinfo", iri::component::userinfo}, {"host", iri::component::host},
+        {"port", iri::component::port},         {"path", iri::component::path},
+        {"query", iri::component::query},       {"fragment", iri::component::fragment}};
     for (const auto& [attr, which] : parts)
         cls.def_property_readonly(attr, [which = which](const reference& r) { return r.get(which); });
-    cls.def_property_readonly("host_kind", [](const reference& r) -> py::object {
-           const iri::host_kind k = r.c.host();
-           return k == iri::host_kind::none ? py::object(py::none()) : py::object(py::str(iri::name(k)));
-       })
+    cls.def_property_readonly("host_kind",
+                              [](const reference& r) -> py::object {
+                                  const iri::host_kind k = r.c.host();
+                                  return k == iri::host_kind::none ? py::object(py::none())
+                                                                   : py::object(py::str(iri::name(k)));
+                              })
         .def_property_readonly("port_number", &port_number)
         .def_property_readonly("grammar", [](const reference& r) { return std::string(iri::name(r.g)); })
         .def("__str__", [](const reference& r) { return to_str(r.text); })
-        .def("__repr__", [](const reference& r) { return "iri.Reference(" + std::string(py::repr(to_str(r.text))) + ")"; })
+        .def("__repr__",
+             [](const reference& r) { return "iri.Reference(" + std::string(py::repr(to_str(r.text))) + ")"; })
         .def(
             "__eq__", [](const reference& a, const reference& b) { return a.text == b.text && a.g == b.g; },
             py::is_operator())  // another type: NotImplemented, so == is False
@@ -87,10 +91,10 @@ PyObject* is_valid(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject*
     if (given[0] == nullptr) return PyErr_SetString(PyExc_TypeError, "is_valid() missing argument 's'"), nullptr;
     try {
         const text t = as_text(given[0], "s");
-        const iri::grammar g = given[1] == nullptr ? iri::grammar::iri : grammar_named(py::str(given[1]).cast<std::string>());
-        const iri::production p = given[2] == nullptr
-                                      ? iri::production::uri_reference
-                                      : production_named(g, py::str(given[2]).cast<std::string>());
+        const iri::grammar g =
+            given[1] == nullptr ? iri::grammar::iri : grammar_named(py::str(given[1]).cast<std::string>());
+        const iri::production p = given[2] == nullptr ? iri::production::uri_reference
+                                                      : production_named(g, py::str(given[2]).cast<std::string>());
         return Py_NewRef(iri::is_valid(t.bytes, g, p) ? Py_True : Py_False);
     } catch (py::error_already_set& e) {
         e.restore();
@@ -104,8 +108,7 @@ PyObject* is_valid(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject*
 
 void define_is_valid(py::module_& m) {
     static PyMethodDef def = {"is_valid", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&is_valid)),
-                              METH_FASTCALL | METH_KEYWORDS,
-                              doc::is_valid};
+                              METH_FASTCALL | METH_KEYWORDS, doc::is_valid};
     PyObject* f = PyCFunction_NewEx(&def, nullptr, m.attr("__name__").ptr());
     if (f == nullptr) throw py::error_already_set();
     m.add_object("is_valid", py::reinterpret_steal<py::object>(f));
@@ -162,8 +165,8 @@ bool equivalent(py::handle a, py::handle b, const std::optional<std::string>& ru
                            normalize_options(rung, level, nfc, keep_fragment));
 }
 
-py::str to_uri(py::handle s, std::string_view host, const std::optional<std::string>& charset,
-               bool encode_unsafe_ascii, std::string_view grammar) {
+py::str to_uri(py::handle s, std::string_view host, const std::optional<std::string>& charset, bool encode_unsafe_ascii,
+               std::string_view grammar) {
     const text t = as_text(s, "s");
     auto out = iri::to_uri(t.bytes, grammar_named(grammar), to_uri_options(host, charset, encode_unsafe_ascii));
     if (!out) raise(out.error(), t);

@@ -16,9 +16,9 @@ text as_text(py::handle o, const char* argument) {
         return {std::string_view(PyBytes_AS_STRING(o.ptr()), static_cast<std::size_t>(PyBytes_GET_SIZE(o.ptr()))),
                 false};
     if (PyByteArray_Check(o.ptr()))
-        return {std::string_view(PyByteArray_AS_STRING(o.ptr()),
-                                 static_cast<std::size_t>(PyByteArray_GET_SIZE(o.ptr()))),
-                false};
+        return {
+            std::string_view(PyByteArray_AS_STRING(o.ptr()), static_cast<std::size_t>(PyByteArray_GET_SIZE(o.ptr()))),
+            false};
     throw py::type_error(std::string(argument) + " must be str or bytes, not " +
                          std::string(py::str(py::type::handle_of(o).attr("__name__"))));
 }

@@ -116,8 +116,8 @@ void define_text_tools(py::module_& m) {
     using py::arg;
     m.def("_check", &check, arg("s"), arg("grammar") = "iri");
     m.def("_extract", &extract, arg("text"), arg("grammar") = "iri");
-    m.def("percent_encode", &percent_encode, doc::percent_encode, arg("s"), arg("component") = "segment", arg("grammar") = "iri",
-          arg("literal") = false, arg("also") = "");
+    m.def("percent_encode", &percent_encode, doc::percent_encode, arg("s"), arg("component") = "segment",
+          arg("grammar") = "iri", arg("literal") = false, arg("also") = "");
     m.def("percent_decode", &percent_decode, doc::percent_decode, arg("s"), arg("strict") = true, arg("utf8") = false);
     m.def("host_to_ascii", &host_to_ascii, doc::host_to_ascii, arg("host"));
     m.def("host_to_unicode", &host_to_unicode, doc::host_to_unicode, arg("host"));

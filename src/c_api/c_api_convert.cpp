@@ -21,8 +21,8 @@ bool is_flag(int v, int last) noexcept { return v >= 0 && v <= last; }
 
 extern "C" {
 
-int iri_to_uri(const char* text, size_t len, int from, const iri_to_uri_options* options, char** out,
-               size_t* out_len, iri_error* err) {
+int iri_to_uri(const char* text, size_t len, int from, const iri_to_uri_options* options, char** out, size_t* out_len,
+               iri_error* err) {
     if (const int s = start_output(text, len, out, err)) return s;
     const auto g = to_grammar(from);
     if (!g) return fail(err, IRI_E_NO_SUCH_GRAMMAR, "no such grammar");
@@ -68,8 +68,8 @@ int iri_host_to_unicode(const char* host, size_t len, char** out, size_t* out_le
     return guarded(err, [&]() -> int { return deliver(iri::host_to_unicode(bytes(host, len)), out, out_len, err); });
 }
 
-int iri_from_charset(const char* text, size_t len, const char* charset, size_t charset_len, char** out,
-                     size_t* out_len, iri_error* err) {
+int iri_from_charset(const char* text, size_t len, const char* charset, size_t charset_len, char** out, size_t* out_len,
+                     iri_error* err) {
     if (const int s = start_output(text, len, out, err)) return s;
     if (!usable(charset, charset_len)) return fail(err, IRI_E_INVALID_ARGUMENT, "NULL charset with a length");
     return guarded(err, [&]() -> int {
@@ -99,8 +99,7 @@ int iri_percent_decode(const char* text, size_t len, int mode, int require_utf8,
     const auto m = mode == IRI_DECODE_LENIENT ? iri::decode_mode::lenient : iri::decode_mode::strict;
     return guarded(err, [&]() -> int {
         const std::string_view in = bytes(text, len);
-        return deliver(require_utf8 ? iri::percent_decode_utf8(in, m) : iri::percent_decode(in, m), out, out_len,
-                       err);
+        return deliver(require_utf8 ? iri::percent_decode_utf8(in, m) : iri::percent_decode(in, m), out, out_len, err);
     });
 }
 

@@ -96,11 +96,14 @@ template <class T>
 int check_arg(const T* p, const char* what, iri_error* err, bool optional = false) noexcept {
     if (p == nullptr) return optional ? IRI_OK : fail(err, IRI_E_INVALID_ARGUMENT, what);
     if constexpr (requires { p->size; }) {
-        static_assert(requires { sized_struct<T>::first_version; }, "a sized struct names its first version");
+        static_assert(
+            requires { sized_struct<T>::first_version; }, "a sized struct names its first version");
         if (p->size < sized_struct<T>::first_version) {
             char message[IRI_ERROR_MESSAGE_SIZE];
-            std::snprintf(message, sizeof message, "%s.size %zu is smaller than its first version (%zu): set it with "
-                          "the _INIT macro", sized_struct<T>::name, p->size, sized_struct<T>::first_version);
+            std::snprintf(message, sizeof message,
+                          "%s.size %zu is smaller than its first version (%zu): set it with "
+                          "the _INIT macro",
+                          sized_struct<T>::name, p->size, sized_struct<T>::first_version);
             return fail(err, IRI_E_INVALID_ARGUMENT, message);
         }
     }

@@ -43,8 +43,9 @@ int iri_diagnostics_get(const iri_diagnostics* list, size_t i, iri_diagnostic* o
     if (list == nullptr || i >= list->items.size() || check_arg(out, "no place for the item (out is NULL)", nullptr))
         return IRI_E_INVALID_ARGUMENT;
     const iri::diagnostic& d = list->items[i];
-    const iri_diagnostic full{sizeof(iri_diagnostic), d.code.c_str(), static_cast<int>(d.level), d.begin, d.end,
-                              static_cast<int>(d.where), d.message.c_str(), d.spec.c_str()};
+    const iri_diagnostic full{
+        sizeof(iri_diagnostic), d.code.c_str(), static_cast<int>(d.level), d.begin, d.end, static_cast<int>(d.where),
+        d.message.c_str(),      d.spec.c_str()};
     write_sized(out, full);
     return IRI_OK;
 }
@@ -62,8 +63,8 @@ int iri_matches_get(const iri_matches* list, size_t i, iri_match* out) {
     if (list == nullptr || i >= list->items.size() || check_arg(out, "no place for the item (out is NULL)", nullptr))
         return IRI_E_INVALID_ARGUMENT;
     const iri::extracted& m = list->items[i];
-    const iri_match full{sizeof(iri_match), m.begin,        m.end, m.value.c_str(),
-                         m.value.size(),    static_cast<int>(m.delimiter)};
+    const iri_match full{sizeof(iri_match), m.begin,        m.end,
+                         m.value.c_str(),   m.value.size(), static_cast<int>(m.delimiter)};
     write_sized(out, full);
     return IRI_OK;
 }

@@ -89,9 +89,11 @@ int iri_is_valid(const char* text, size_t len, int grammar, int production) {
     return iri::is_valid(bytes(text, len), *g, static_cast<iri::production>(production)) ? 1 : 0;
 }
 
-int iri_resolve(const char* base, size_t base_len, const char* ref, size_t ref_len, int grammar, int strict,
-                char** out, size_t* out_len, iri_error* err) {
-    if (const int s = check_pair(base, base_len, ref, ref_len, "NULL reference with a non-zero length", grammar, out, err)) return s;
+int iri_resolve(const char* base, size_t base_len, const char* ref, size_t ref_len, int grammar, int strict, char** out,
+                size_t* out_len, iri_error* err) {
+    if (const int s =
+            check_pair(base, base_len, ref, ref_len, "NULL reference with a non-zero length", grammar, out, err))
+        return s;
     const auto g = to_grammar(grammar);
     return guarded(err, [&]() -> int {
         parsed_pair p;
@@ -106,9 +108,11 @@ int iri_remove_dot_segments(const char* path, size_t len, char** out, size_t* ou
     return guarded(err, [&]() -> int { return give(iri::remove_dot_segments(bytes(path, len)), out, out_len, err); });
 }
 
-int iri_relativize(const char* base, size_t base_len, const char* target, size_t target_len, int grammar,
-                   char** out, size_t* out_len, iri_error* err) {
-    if (const int s = check_pair(base, base_len, target, target_len, "NULL target with a non-zero length", grammar, out, err)) return s;
+int iri_relativize(const char* base, size_t base_len, const char* target, size_t target_len, int grammar, char** out,
+                   size_t* out_len, iri_error* err) {
+    if (const int s =
+            check_pair(base, base_len, target, target_len, "NULL target with a non-zero length", grammar, out, err))
+        return s;
     const auto g = to_grammar(grammar);
     return guarded(err, [&]() -> int {
         parsed_pair p;
@@ -121,16 +125,16 @@ int iri_relativize(const char* base, size_t base_len, const char* target, size_t
 
 int iri_normalize(const char* text, size_t len, int grammar, const iri_normalize_options* options, char** out,
                   size_t* out_len, iri_error* err) {
-    return normal_form(text, len, grammar, options, out, out_len, err,
-                       [](const iri::reference_view& v, const iri::normalize_options& o) { return iri::normalize(v, o); });
+    return normal_form(
+        text, len, grammar, options, out, out_len, err,
+        [](const iri::reference_view& v, const iri::normalize_options& o) { return iri::normalize(v, o); });
 }
 
 int iri_canonical_key(const char* text, size_t len, int grammar, const iri_normalize_options* options, char** out,
                       size_t* out_len, iri_error* err) {
-    return normal_form(text, len, grammar, options, out, out_len, err,
-                       [](const iri::reference_view& v, const iri::normalize_options& o) {
-                           return iri::canonical_key(v, o);
-                       });
+    return normal_form(
+        text, len, grammar, options, out, out_len, err,
+        [](const iri::reference_view& v, const iri::normalize_options& o) { return iri::canonical_key(v, o); });
 }
 
 int iri_equivalent(const char* a, size_t a_len, const char* b, size_t b_len, int grammar,

@@ -14,8 +14,8 @@ struct iri_resolver {
     // as resolution writes it (resolver.hpp: the result is normalize(resolve(base, href))), without an allocation.
     // Rebased when first needed, so that a caller who only normalizes parses each base once.
     iri::resolver plain;
-    std::string buffer;  // one href's result, reused from one href to the next
-    bool has_base = true;  // false after a failed rebase
+    std::string buffer;         // one href's result, reused from one href to the next
+    bool has_base = true;       // false after a failed rebase
     bool plain_current = true;  // `plain` has the base of `normal`
 };
 
@@ -52,8 +52,8 @@ int check_buffer_call(const iri_resolver* r, const char* buf, std::size_t capaci
 }
 
 // The single-href calls: the result and its NUL into buf, or IRI_E_BUFFER_TOO_SMALL; *out_len its length.
-int into_buffer(iri_resolver* r, int operation, const char* href, std::size_t href_len, char* buf,
-                std::size_t capacity, std::size_t* out_len, iri_error* err) noexcept {
+int into_buffer(iri_resolver* r, int operation, const char* href, std::size_t href_len, char* buf, std::size_t capacity,
+                std::size_t* out_len, iri_error* err) noexcept {
     if (const int s = check_buffer_call(r, buf, capacity, out_len, "no place for the length (out_len is NULL)", err))
         return s;
     *out_len = 0;
@@ -78,8 +78,8 @@ int into_buffer(iri_resolver* r, int operation, const char* href, std::size_t hr
 
 extern "C" {
 
-int iri_resolver_make(const char* base, size_t base_len, int grammar, const iri_normalize_options* options,
-                      int strict, iri_resolver** out, iri_error* err) {
+int iri_resolver_make(const char* base, size_t base_len, int grammar, const iri_normalize_options* options, int strict,
+                      iri_resolver** out, iri_error* err) {
     if (const int s = start_output(base, base_len, out, err)) return s;
     const auto g = to_grammar(grammar);
     if (!g) return fail(err, IRI_E_NO_SUCH_GRAMMAR, "no such grammar");
@@ -148,9 +148,9 @@ int iri_resolver_batch(iri_resolver* resolver, int operation, const char* const*
     return guarded(err, [&]() -> int {
         std::size_t at = 0;
         for (std::size_t i = 0; i < n; ++i) {
-            statuses[i] = usable(hrefs[i], href_lens[i]) ? run(*resolver, operation, bytes(hrefs[i], href_lens[i]),
-                                                                nullptr)
-                                                          : IRI_E_INVALID_ARGUMENT;
+            statuses[i] = usable(hrefs[i], href_lens[i])
+                              ? run(*resolver, operation, bytes(hrefs[i], href_lens[i]), nullptr)
+                              : IRI_E_INVALID_ARGUMENT;
             const std::size_t size = statuses[i] == IRI_OK ? resolver->buffer.size() : 0;
             offsets[i + 1] = at + size;
             if (size > capacity - at) {

@@ -53,9 +53,9 @@ std::vector<piece> pieces_of(const reference_view& r) {
         if (!s.present()) return;
         const std::string_view text = r.str().substr(0, s.end);
         std::uint32_t from = s.begin;
-        for (std::size_t at; !seps.empty() && (at = seps.size() == 1 ? text.find(seps[0], from)
-                                                                     : text.find_first_of(seps, from)) !=
-                                                  std::string_view::npos;) {
+        for (std::size_t at;
+             !seps.empty() && (at = seps.size() == 1 ? text.find(seps[0], from) : text.find_first_of(seps, from)) !=
+                                  std::string_view::npos;) {
             add(from, static_cast<std::uint32_t>(at), where, role);
             from = static_cast<std::uint32_t>(at) + 1;
         }

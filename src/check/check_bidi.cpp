@@ -9,12 +9,14 @@ namespace iri::detail {
 void check_bidi(const check_context& cx, const std::vector<piece>& pieces) {
     // Bidi formatting characters: excluded from IRIs by the grammar (RFC 3987 §4.1), allowed in LEIRIs.
     if (cx.g == grammar::leiri && !cx.ascii) {  // (they are not ASCII)
-        for_each_char(cx.r.str(), 0, static_cast<std::uint32_t>(cx.r.str().size()), [&](UChar32 c, std::uint32_t b, std::uint32_t e) {
-            if (u_hasBinaryProperty(c, UCHAR_BIDI_CONTROL))
-                cx.add(diag::leiri_bidi_formatting, b, e, component_of(cx.r.offsets(), b),
-                       code_point_name(c) + " is a bidi formatting character: displayed LEIRIs with it cannot be "
-                                            "read back unambiguously");
-        });
+        for_each_char(cx.r.str(), 0, static_cast<std::uint32_t>(cx.r.str().size()),
+                      [&](UChar32 c, std::uint32_t b, std::uint32_t e) {
+                          if (u_hasBinaryProperty(c, UCHAR_BIDI_CONTROL))
+                              cx.add(diag::leiri_bidi_formatting, b, e, component_of(cx.r.offsets(), b),
+                                     code_point_name(c) +
+                                         " is a bidi formatting character: displayed LEIRIs with it cannot be "
+                                         "read back unambiguously");
+                      });
     }
     // §4.2: for each component, (1) not both directions, (2) right-to-left ones start and end with one. An ASCII
     // component has no right-to-left character.

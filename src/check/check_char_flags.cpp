@@ -38,8 +38,7 @@ const block* make_block(unsigned k) noexcept {
     if (!fresh) return nullptr;
     for (unsigned low = 0; low < 256; ++low) (*fresh)[low] = flags_from_icu(static_cast<UChar32>(k << 8 | low));
     const block* expected = nullptr;
-    if (bmp_blocks[k].compare_exchange_strong(expected, fresh.get(), std::memory_order_acq_rel))
-        return fresh.release();
+    if (bmp_blocks[k].compare_exchange_strong(expected, fresh.get(), std::memory_order_acq_rel)) return fresh.release();
     return expected;
 }
 

@@ -40,7 +40,7 @@ bool joiner_in_context(const std::vector<UChar32>& cps, std::size_t i) {
 }  // namespace
 
 void check_chars(const check_context& cx, const std::vector<piece>& pieces) {
-    if (cx.ascii) return;  // ASCII is NFC and NFKC-stable, and holds no mark, joiner or private-use character
+    if (cx.ascii) return;      // ASCII is NFC and NFKC-stable, and holds no mark, joiner or private-use character
     std::vector<UChar32> cps;  // a piece's code points, for a joiner's context only
     for (const piece& p : pieces) {
         if (is_ascii(cx.text(p.begin, p.end))) continue;
@@ -104,8 +104,7 @@ void check_leiri(const check_context& cx, const std::vector<piece>& pieces) {
             } else {
                 code = diag::leiri_other, why = "allowed in LEIRIs only";
             }
-            cx.add(code, b, e, p.where,
-                   code_point_name(c) + " is allowed in LEIRIs, not in IRIs: " + why);
+            cx.add(code, b, e, p.where, code_point_name(c) + " is allowed in LEIRIs, not in IRIs: " + why);
         });
     }
 }

@@ -17,7 +17,8 @@ void check_scheme_rules(const check_context& cx) {
         cx.r.str(), cx.r.scheme(), generic ? cx.r.offsets()[component::authority].end : std::string_view::npos);
     if (!error) return;
     const scheme_error& e = *error;
-    cx.out.push_back({e.code, severity::error, e.begin, e.end, component_of(cx.r.offsets(), e.begin), e.message, e.spec});
+    cx.out.push_back(
+        {e.code, severity::error, e.begin, e.end, component_of(cx.r.offsets(), e.begin), e.message, e.spec});
 }
 
 }  // namespace iri::detail

@@ -25,8 +25,7 @@ bool rare_ipv4(std::string_view host) {
         if (hex) part.remove_prefix(2);
         static const detail::charset_info& digit = detail::named(grammar::uri, detail::named_set::digit);
         for (char c : part)
-            if (!(hex ? hex_value(c) >= 0 : detail::contains(digit, static_cast<unsigned char>(c))))
-                return false;
+            if (!(hex ? hex_value(c) >= 0 : detail::contains(digit, static_cast<unsigned char>(c)))) return false;
         if (e == host.size()) {
             ++parts;
             break;
@@ -74,8 +73,8 @@ void check_security(const check_context& cx) {
         if (def && *def != r.port_number()) {
             const span p = c[component::port];
             cx.add(diag::security_non_default_port, p.begin, p.end, component::port,
-                   "port " + std::to_string(r.port_number()) + " is not the scheme's default (" +
-                       std::to_string(*def) + "): another protocol may answer");
+                   "port " + std::to_string(r.port_number()) + " is not the scheme's default (" + std::to_string(*def) +
+                       "): another protocol may answer");
         }
     }
     // §7.2: percent-encoded CR and LF can smuggle a line into a line-based protocol.

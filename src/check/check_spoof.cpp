@@ -55,8 +55,7 @@ void check_spoof(const check_context& cx, const std::vector<piece>& pieces) {
                    "the host label has invisible characters (repeated nonspacing marks)");
         for_each_char(cx.r.str(), p.begin, p.end, [&](UChar32 c, std::uint32_t b, std::uint32_t e) {
             if (u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT))
-                cx.add(diag::spoof_invisible, b, e, p.where,
-                       code_point_name(c) + " is invisible (default-ignorable)");
+                cx.add(diag::spoof_invisible, b, e, p.where, code_point_name(c) + " is invisible (default-ignorable)");
         });
         // A label whose skeleton is an ASCII name looks like that name (UTS #39 §4).
         char skeleton[256];
@@ -64,7 +63,8 @@ void check_spoof(const check_context& cx, const std::vector<piece>& pieces) {
         const int32_t len = uspoof_getSkeletonUTF8(sc, 0, label.data(), n, skeleton, sizeof skeleton, &status);
         if (U_FAILURE(status) || len <= 0 || len >= static_cast<int32_t>(sizeof skeleton)) continue;
         bool ascii_skeleton = true;
-        for (int32_t i = 0; i < len; ++i) ascii_skeleton = ascii_skeleton && static_cast<unsigned char>(skeleton[i]) < 0x80;
+        for (int32_t i = 0; i < len; ++i)
+            ascii_skeleton = ascii_skeleton && static_cast<unsigned char>(skeleton[i]) < 0x80;
         if (!ascii_skeleton) continue;
         // One script throughout (Common and Inherited aside): a whole-script confusable.
         UScriptCode script = USCRIPT_COMMON;
@@ -79,8 +79,8 @@ void check_spoof(const check_context& cx, const std::vector<piece>& pieces) {
         // A Latin label with diacritics or ligatures ("træna") is not a confusable of ASCII: it is Latin.
         if (single && script == USCRIPT_LATIN) continue;
         const std::string looks_like(skeleton, static_cast<std::size_t>(len));
-        cx.add(single ? diag::spoof_whole_script_confusable : diag::spoof_ascii_confusable, p.begin, p.end,
-               p.where, "the host label is confusable with ASCII text (its UTS #39 skeleton is \"" + looks_like + "\")");
+        cx.add(single ? diag::spoof_whole_script_confusable : diag::spoof_ascii_confusable, p.begin, p.end, p.where,
+               "the host label is confusable with ASCII text (its UTS #39 skeleton is \"" + looks_like + "\")");
     }
 }
 

@@ -5,7 +5,7 @@
 #include <unicode/idna.h>
 
 #if defined(__SSE2__)
-#include <emmintrin.h>
+#  include <emmintrin.h>
 #endif
 
 #include <algorithm>
@@ -28,10 +28,10 @@ namespace {
 const icu::IDNA* uts46() noexcept {
     static const std::unique_ptr<icu::IDNA> instance = [] {
         UErrorCode status = U_ZERO_ERROR;
-        std::unique_ptr<icu::IDNA> p(icu::IDNA::createUTS46Instance(
-            UIDNA_USE_STD3_RULES | UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ | UIDNA_NONTRANSITIONAL_TO_ASCII |
-                UIDNA_NONTRANSITIONAL_TO_UNICODE,
-            status));
+        std::unique_ptr<icu::IDNA> p(
+            icu::IDNA::createUTS46Instance(UIDNA_USE_STD3_RULES | UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ |
+                                               UIDNA_NONTRANSITIONAL_TO_ASCII | UIDNA_NONTRANSITIONAL_TO_UNICODE,
+                                           status));
         return U_SUCCESS(status) ? std::move(p) : nullptr;
     }();
     return instance.get();
@@ -86,8 +86,7 @@ result<std::string> process(direction d, std::string_view host) {
     if (auto too_long = beyond_dns(host)) return *too_long;
     std::string out;
     std::uint32_t errors = 0;
-    if (!convert(d, false, host, out, errors))
-        return detail::text_error(errc::unicode_failure, host, 0, 0);
+    if (!convert(d, false, host, out, errors)) return detail::text_error(errc::unicode_failure, host, 0, 0);
     if (errors == 0) return out;
     // Name the label: the first one that fails alone; the whole host when none does (a name too long).
     for (std::size_t begin = 0; begin <= host.size();) {
@@ -213,12 +212,12 @@ bool plain_ldh_by_masks(std::string_view host, const octet_ranges& letters) noex
     }
     const std::uint64_t all = (std::uint64_t{1} << n) - 1;
     ldh &= all, hyphens &= all, dots &= all;
-    if ((ldh | hyphens | dots) != all) return false;  // an octet that is none of them
-    const std::uint64_t first = ((dots << 1) | 1) & all;                                // each label's first octet
-    const std::uint64_t last = ((dots >> 1) | std::uint64_t{1} << (n - 1)) & all;        // and its last
-    return (dots & (first | last)) == 0 &&                  // no empty label
-           (hyphens & (first | last)) == 0 &&               // no "-" first or last
-           ((first << 2) & hyphens & (hyphens >> 1)) == 0;  // no "--" third and fourth
+    if ((ldh | hyphens | dots) != all) return false;                               // an octet that is none of them
+    const std::uint64_t first = ((dots << 1) | 1) & all;                           // each label's first octet
+    const std::uint64_t last = ((dots >> 1) | std::uint64_t{1} << (n - 1)) & all;  // and its last
+    return (dots & (first | last)) == 0 &&                                         // no empty label
+           (hyphens & (first | last)) == 0 &&                                      // no "-" first or last
+           ((first << 2) & hyphens & (hyphens >> 1)) == 0;                         // no "--" third and fourth
 }
 #endif
 

@@ -171,7 +171,8 @@ result<std::string> percent_encode(std::string_view text, grammar g, production 
     const detail::charset_info* cs = detail::find_charset(g, p);
     if (cs == nullptr) return detail::make_error(errc::no_such_production, text, 0, g, p);
     if (text.size() > 0x7FFFFFFF) return detail::make_error(errc::input_too_long, text, 0, g, p);
-    if (const auto bad = detail::ill_formed_utf8(text)) return text_error(errc::invalid_utf8, text, bad->first, bad->second);
+    if (const auto bad = detail::ill_formed_utf8(text))
+        return text_error(errc::invalid_utf8, text, bad->first, bad->second);
     // A long text's output is measured first and allocated once: growing it would copy it at each doubling.
     const detail::ascii_set run = encoder_run(*cs, mode, also);
     constexpr std::size_t long_text = 4096;
@@ -214,7 +215,8 @@ result<std::string> percent_decode(std::string_view text, decode_mode mode) {
         std::int64_t next = static_cast<std::int64_t>(at);
         UChar32 c = 0;
         if (at < text.size())
-            U8_NEXT(reinterpret_cast<const std::uint8_t*>(text.data()), next, static_cast<std::int64_t>(text.size()), c);
+            U8_NEXT(reinterpret_cast<const std::uint8_t*>(text.data()), next, static_cast<std::int64_t>(text.size()),
+                    c);
         error e = text_error(errc::bad_percent_encoding, text, at, static_cast<std::size_t>(next) - at,
                              c < 0 ? 0 : static_cast<char32_t>(c));
         e.char_offset = static_cast<std::uint32_t>(bad);

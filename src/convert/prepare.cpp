@@ -67,7 +67,8 @@ std::optional<std::pair<std::size_t, std::size_t>> ill_formed_utf8(std::string_v
 }  // namespace detail
 
 result<std::string> from_utf8(std::string_view text) {
-    if (const auto bad = detail::ill_formed_utf8(text)) return text_error(errc::invalid_utf8, text, bad->first, bad->second);
+    if (const auto bad = detail::ill_formed_utf8(text))
+        return text_error(errc::invalid_utf8, text, bad->first, bad->second);
     return std::string(text);
 }
 
@@ -97,7 +98,8 @@ result<std::string> from_charset(std::string_view bytes, std::string_view charse
         UErrorCode ignored = U_ZERO_ERROR;
         ucnv_getInvalidChars(conv.get(), invalid, &length, &ignored);
         const auto consumed = static_cast<std::size_t>(src - bytes.data());
-        const std::size_t bad = consumed >= static_cast<std::size_t>(length) ? consumed - static_cast<std::size_t>(length) : 0;
+        const std::size_t bad =
+            consumed >= static_cast<std::size_t>(length) ? consumed - static_cast<std::size_t>(length) : 0;
         return text_error(errc::invalid_encoding, bytes, bad, static_cast<std::size_t>(length));
     }
     // Variant B: NFC.

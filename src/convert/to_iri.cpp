@@ -49,8 +49,8 @@ const grammar_decoding& decoding_of(grammar g) noexcept {
                 const detail::charset_info* set = detail::find_charset(static_cast<grammar>(i), p);
                 return component_decoding{set, set ? detail::whole_three_octet_leads(*set) : std::uint16_t{0}};
             };
-            t[i] = {of(production::userinfo), of(production::reg_name), of(production::segment),
-                    of(production::query), of(production::fragment)};
+            t[i] = {of(production::userinfo), of(production::reg_name), of(production::segment), of(production::query),
+                    of(production::fragment)};
         }
         return t;
     }();
@@ -73,7 +73,8 @@ struct appropriate_check {
         if (c >= lo && c <= hi) return true;
         if (!set || !detail::contains(*set, c)) return false;
         const auto* end = set->ranges + set->count;
-        const auto* r = std::upper_bound(set->ranges, end, c, [](char32_t v, const std::uint32_t (&x)[2]) { return v < x[0]; }) - 1;
+        const auto* r =
+            std::upper_bound(set->ranges, end, c, [](char32_t v, const std::uint32_t(&x)[2]) { return v < x[0]; }) - 1;
         lo = r[0][0], hi = r[0][1];
         return true;
     }
@@ -248,7 +249,7 @@ result<std::size_t> append_to_iri(std::string& out, std::string_view uri, const 
         from = c[k].end;
     };
     auto as_written = [&](component k, std::string_view text) {  // component k written by the caller as `text`
-        if (c[k].end <= from) return;  // already copied, before the first "%"
+        if (c[k].end <= from) return;                            // already copied, before the first "%"
         if (from < c[k].begin)
             p = decode_component(p, uri.substr(from, c[k].begin - from), decoder{unreserved, g.segment, false});
         copy(from <= c[k].begin ? text : uri.substr(from, c[k].end - from));
@@ -260,8 +261,7 @@ result<std::size_t> append_to_iri(std::string& out, std::string_view uri, const 
     through(component::path, g.segment);
     if (r.has_query() && o.keep_http_query_encoded && r.has_scheme() && detail::is_http(r.scheme()))
         as_written(component::query, r.query());  // step 5: the query as it is
-    else
-        through(component::query, g.query);
+    else through(component::query, g.query);
     through(component::fragment, g.fragment);  // the path is always there: nothing is left after the last one
     out.resize(static_cast<std::size_t>(p - out.data()));
     return out.size() - before;  // valid in `to` by construction: the test suites check it over the datasets

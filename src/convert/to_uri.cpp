@@ -112,9 +112,8 @@ bool unsafe_ascii(unsigned char c) noexcept {
 std::optional<error> append_idna_host(const reference_view& r, grammar to, std::string& out) {
     const std::string_view host = r.host();
     auto decoded = percent_decode_utf8(host);
-    const bool has_non_ascii = decoded && std::any_of(decoded->begin(), decoded->end(), [](char c) {
-                                   return static_cast<unsigned char>(c) >= 0x80;
-                               });
+    const bool has_non_ascii = decoded && std::any_of(decoded->begin(), decoded->end(),
+                                                      [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
     if (!has_non_ascii) {
         append_encoded(out, host, component_set(to, production::reg_name), detail::literal_sets(to).reg_name);
         return std::nullopt;
@@ -137,8 +136,7 @@ std::optional<error> append_idna_host(const reference_view& r, grammar to, std::
 }
 
 // "//" authority: userinfo encoded, an IP literal as it is, a reg-name encoded or (o.host) through IDNA.
-std::optional<error> append_authority(const reference_view& r, grammar to, const to_uri_options& o,
-                                      std::string& out) {
+std::optional<error> append_authority(const reference_view& r, grammar to, const to_uri_options& o, std::string& out) {
     const detail::component_sets& sets = detail::literal_sets(to);
     out += "//";
     if (r.has_userinfo()) {
@@ -238,7 +236,8 @@ result<std::size_t> append_to_uri(std::string& out, std::string_view text, gramm
         if (any) {
             pre.reserve(text.size() + 16);
             for (char c : text) {
-                if (unsafe_ascii(static_cast<unsigned char>(c))) append_percent_encoded(pre, static_cast<unsigned char>(c));
+                if (unsafe_ascii(static_cast<unsigned char>(c)))
+                    append_percent_encoded(pre, static_cast<unsigned char>(c));
                 else pre += c;
             }
             text = pre;

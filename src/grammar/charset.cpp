@@ -30,7 +30,7 @@ bool contains(const charset_info& cs, char32_t c) noexcept {
     if (c < 0x80) return contains_ascii(cs, c);
     const auto* end = cs.ranges + cs.count;
     const auto* it =
-        std::upper_bound(cs.ranges, end, c, [](char32_t v, const std::uint32_t (&r)[2]) { return v < r[0]; });
+        std::upper_bound(cs.ranges, end, c, [](char32_t v, const std::uint32_t(&r)[2]) { return v < r[0]; });
     return it != cs.ranges && c <= (it - 1)[0][1];
 }
 

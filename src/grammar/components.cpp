@@ -42,9 +42,8 @@ bool components::consistent(std::size_t input_size) const noexcept {
     std::uint32_t in = 0;
     for (component c : {component::userinfo, component::host, component::port}) {
         if (!has(c)) continue;
-        if (has(component::authority) &&
-            ((*this)[c].begin < (*this)[component::authority].begin ||
-             (*this)[c].end > (*this)[component::authority].end))
+        if (has(component::authority) && ((*this)[c].begin < (*this)[component::authority].begin ||
+                                          (*this)[c].end > (*this)[component::authority].end))
             return false;
         if ((*this)[c].begin < in) return false;
         in = (*this)[c].end;

@@ -12,8 +12,8 @@
 #include "text/octet_scan.hpp"
 
 #if defined(__x86_64__) || defined(__i386__)
-#include <immintrin.h>
-#define IRI_X86 1
+#  include <immintrin.h>
+#  define IRI_X86 1
 #endif
 
 namespace iri::detail {
@@ -82,9 +82,10 @@ const component_sets& literal_sets(grammar g) noexcept {
                 const charset_info* cs = find_charset(gi, p);
                 return cs ? make_ascii_set(*cs, extra) : ascii_set{};  // empty: skips nothing
             };
-            t[i] = {set(production::userinfo, "%"), set(production::reg_name, "%"), set(production::segment, "%/"),
-                    set(production::query, "%"), set(production::fragment, "%"),
-                    set(production::segment_nz, "%"), set(production::segment_nz_nc, "%")};
+            t[i] = {set(production::userinfo, "%"),     set(production::reg_name, "%"),
+                    set(production::segment, "%/"),     set(production::query, "%"),
+                    set(production::fragment, "%"),     set(production::segment_nz, "%"),
+                    set(production::segment_nz_nc, "%")};
         }
         return t;
     }();
@@ -96,8 +97,7 @@ namespace {
 // One byte at a time: processors without SIMD.
 std::uint32_t skip_scalar(const unsigned char* s, std::uint32_t at, std::uint32_t n, const ascii_set& set) noexcept {
     while (at < n && member(set, s[at])) {
-        if (s[at] == '%' && (n - at < 3 || !member(hex_digits, s[at + 1]) || !member(hex_digits, s[at + 2])))
-            return at;
+        if (s[at] == '%' && (n - at < 3 || !member(hex_digits, s[at + 1]) || !member(hex_digits, s[at + 2]))) return at;
         at += s[at] == '%' ? 3 : 1;
     }
     return at;
@@ -137,12 +137,11 @@ inline Mask before_first(Mask stops) noexcept {
 
 #ifdef IRI_X86
 // 1 << h for the high nibbles of ASCII (0–7), 0 for bytes >= 0x80.
-#define IRI_HIGH_BITS 1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0
+#  define IRI_HIGH_BITS 1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0
 
 // Bit i set when byte i (its low nibble in `lo`, its high-nibble bit in `high`) is in `t`.
 __attribute__((target("avx2"))) inline std::uint32_t in_set(__m256i lo, __m256i high, const ascii_set& t) noexcept {
-    const __m256i table =
-        _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(t.low_nibble)));
+    const __m256i table = _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(t.low_nibble)));
     const __m256i hit = _mm256_and_si256(_mm256_shuffle_epi8(table, lo), high);
     return ~static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, _mm256_setzero_si256())));
 }
@@ -150,8 +149,8 @@ __attribute__((target("avx2"))) inline std::uint32_t in_set(__m256i lo, __m256i 
 // The 32 bytes of the block at s + at: read in place when the input holds them all; the input's last bytes
 // (fewer than 32) copied into `tail` first, its bytes past the input zero, so that nothing past
 // input.data() + input.size() is read (parse.hpp). Those bytes are masked out by the caller.
-__attribute__((target("avx2"))) inline __m256i load_block(const unsigned char* s, std::uint32_t at,
-                                                          std::uint32_t left, unsigned char (&tail)[32]) noexcept {
+__attribute__((target("avx2"))) inline __m256i load_block(const unsigned char* s, std::uint32_t at, std::uint32_t left,
+                                                          unsigned char (&tail)[32]) noexcept {
     if (left >= 32) return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + at));
     std::memset(tail, 0, sizeof tail);
     std::memcpy(tail, s + at, left);
@@ -177,14 +176,15 @@ __attribute__((target("avx2"))) std::uint32_t skip_avx2(const unsigned char* s, 
             // Three-octet characters of a whole lead (set.three_octet_leads).
             const __m256i lead_table =
                 _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(set.three_octet_leads)));
-            const __m256i is_lead = _mm256_and_si256(
-                _mm256_cmpeq_epi8(_mm256_and_si256(x, _mm256_set1_epi8(static_cast<char>(0xF0))),
-                                  _mm256_set1_epi8(static_cast<char>(0xE0))),
-                _mm256_shuffle_epi8(lead_table, lo));
+            const __m256i is_lead =
+                _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_and_si256(x, _mm256_set1_epi8(static_cast<char>(0xF0))),
+                                                   _mm256_set1_epi8(static_cast<char>(0xE0))),
+                                 _mm256_shuffle_epi8(lead_table, lo));
             const auto leads = static_cast<std::uint32_t>(_mm256_movemask_epi8(is_lead)) & inside;
             const auto trails = static_cast<std::uint32_t>(_mm256_movemask_epi8(
-                _mm256_cmpeq_epi8(_mm256_and_si256(x, _mm256_set1_epi8(static_cast<char>(0xC0))),
-                                  _mm256_set1_epi8(static_cast<char>(0x80))))) & inside;
+                                    _mm256_cmpeq_epi8(_mm256_and_si256(x, _mm256_set1_epi8(static_cast<char>(0xC0))),
+                                                      _mm256_set1_epi8(static_cast<char>(0x80))))) &
+                                inside;
             pass_whole_characters(non_ascii, leads, trails, stops, advance);
         }
         pct &= inside & before_first(stops);
@@ -197,15 +197,15 @@ __attribute__((target("avx2"))) std::uint32_t skip_avx2(const unsigned char* s, 
 }
 // GCC 12's _mm512_broadcast_i32x4 passes an undefined vector on purpose, which -Wuninitialized reports (GCC bug
 // 105593, fixed in GCC 13).
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#if !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
+#  pragma GCC diagnostic push
+#  pragma GCC diagnostic ignored "-Wuninitialized"
+#  if !defined(__clang__)
+#    pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#  endif
 // 64 bytes at a time with AVX-512BW: the same lookup, the masks in mask registers. A block at the end of the
 // input is loaded with its bytes past the end masked out, which never reads them (masked loads do not fault).
-__attribute__((target("avx512f,avx512bw"))) std::uint32_t skip_avx512(
-    const unsigned char* s, std::uint32_t at, std::uint32_t n, const ascii_set& set) noexcept {
+__attribute__((target("avx512f,avx512bw"))) std::uint32_t skip_avx512(const unsigned char* s, std::uint32_t at,
+                                                                      std::uint32_t n, const ascii_set& set) noexcept {
     const __m512i high_table = _mm512_broadcast_i32x4(_mm_setr_epi8(IRI_HIGH_BITS));
     const __m512i table = _mm512_broadcast_i32x4(_mm_load_si128(reinterpret_cast<const __m128i*>(set.low_nibble)));
     const __m512i hex_table =
@@ -229,9 +229,9 @@ __attribute__((target("avx512f,avx512bw"))) std::uint32_t skip_avx512(
                 _mm512_cmpeq_epi8_mask(_mm512_and_si512(x, _mm512_set1_epi8(static_cast<char>(0xF0))),
                                        _mm512_set1_epi8(static_cast<char>(0xE0))),
                 _mm512_shuffle_epi8(three_octet_leads, lo), _mm512_set1_epi8(static_cast<char>(0xFF)));
-            const std::uint64_t trails = _mm512_cmpeq_epi8_mask(
-                _mm512_and_si512(x, _mm512_set1_epi8(static_cast<char>(0xC0))),
-                _mm512_set1_epi8(static_cast<char>(0x80)));
+            const std::uint64_t trails =
+                _mm512_cmpeq_epi8_mask(_mm512_and_si512(x, _mm512_set1_epi8(static_cast<char>(0xC0))),
+                                       _mm512_set1_epi8(static_cast<char>(0x80)));
             pass_whole_characters(non_ascii, leads, trails, stops, advance);
         }
         pct &= before_first(stops);
@@ -245,8 +245,8 @@ __attribute__((target("avx512f,avx512bw"))) std::uint32_t skip_avx512(
     }
     return at;
 }
-#pragma GCC diagnostic pop
-#undef IRI_HIGH_BITS
+#  pragma GCC diagnostic pop
+#  undef IRI_HIGH_BITS
 #endif
 
 using skip_fn = std::uint32_t (*)(const unsigned char*, std::uint32_t, std::uint32_t, const ascii_set&) noexcept;

@@ -42,7 +42,7 @@ struct charset_info {
     production role;
     const std::uint32_t (*ranges)[2];  // closed ranges of code points, sorted, excluded characters removed
     std::size_t count;
-    std::uint64_t ascii[2];            // the same set below U+0080 as a bitmap
+    std::uint64_t ascii[2];  // the same set below U+0080 as a bitmap
 };
 
 /// The named sets (grammar/sets.def), in that order.
@@ -59,24 +59,24 @@ inline constexpr std::size_t named_set_count = 0
 
 /// Everything the generator tells the library about one variant.
 struct grammar_info {
-    const char* name;        // "iri"
-    const char* source;      // "grammar/iri.abnf"
-    const char* spec;        // ";@spec": the section the grammar transcribes
+    const char* name;    // "iri"
+    const char* source;  // "grammar/iri.abnf"
+    const char* spec;    // ";@spec": the section the grammar transcribes
     const entry_info* entries;
     std::size_t entry_count;
-    const match_fn* by_role;  // indexed by production; nullptr where the variant has no entry
+    const match_fn* by_role;          // indexed by production; nullptr where the variant has no entry
     const prefix_fn* prefix_by_role;  // indexed by production; nullptr where absent or the rule has components
     const alias_info* aliases;
     std::size_t alias_count;
     const std::uint32_t (*excluded)[2];  // prose-rule exclusion ranges (closed), sorted
     std::size_t excluded_count;
-    const char* exclusion_spec;          // the section the exclusion comes from ("RFC 3987 §4.1"), or ""
-    const char* exclusion_reason;        // why, one line; "" when there is no exclusion
-    bool split_rfc3986;                  // ";@split rfc3986": the reference rules keep RFC 3986's structure
-    const charset_info* charsets;        // for the entries whose rule repeats one element
+    const char* exclusion_spec;    // the section the exclusion comes from ("RFC 3987 §4.1"), or ""
+    const char* exclusion_reason;  // why, one line; "" when there is no exclusion
+    bool split_rfc3986;            // ";@split rfc3986": the reference rules keep RFC 3986's structure
+    const charset_info* charsets;  // for the entries whose rule repeats one element
     std::size_t charset_count;
     const charset_info* const* named_sets;  // indexed by named_set; nullptr where the variant lacks the rule
-    bool unicode_reg_name;               // the reg-name role allows characters above U+007F (U-labels)
+    bool unicode_reg_name;                  // the reg-name role allows characters above U+007F (U-labels)
 };
 
 /// A generated matcher of a scheme grammar (grammar/schemes/): like match_fn, but the parts are spans indexed as
@@ -98,17 +98,17 @@ struct scheme_list_info {
 
 /// Everything the generator tells the library about one scheme grammar.
 struct scheme_grammar_info {
-    const char* scheme;   // "mailto" (;@scheme)
-    const char* source;   // "grammar/schemes/mailto.abnf"
-    const char* spec;     // ";@spec": the section the grammar transcribes
-    const char* rule;     // the entry rule ("mailtoURI")
+    const char* scheme;             // "mailto" (;@scheme)
+    const char* source;             // "grammar/schemes/mailto.abnf"
+    const char* spec;               // ";@spec": the section the grammar transcribes
+    const char* rule;               // the entry rule ("mailtoURI")
     const char* const* part_names;  // the ;@part rules, in directive order
     std::size_t part_count;
     part_match_fn match;  // the whole URI
     const scheme_list_info* lists;
     std::size_t list_count;
-    const char* name;     // the grammar's name, its file's stem ("mailto", "file_appendix_e")
-    bool option;          // ";@scheme NAME option": an alternative, used only when asked for by name
+    const char* name;  // the grammar's name, its file's stem ("mailto", "file_appendix_e")
+    bool option;       // ";@scheme NAME option": an alternative, used only when asked for by name
     /// When the entry is HEAD path-abempty ["?" query] ["#" fragment] with the uri grammar's own rules and HEAD
     /// ends at RFC 3986's authority end (the generator proves it: emit_scheme.cpp, authority_head), HEAD's
     /// longest-prefix matcher; otherwise nullptr.

@@ -1,7 +1,6 @@
 // Building references component by component (RFC 3986 §3, §5.3).
 #include "iri/builder.hpp"
 
-
 #include "iri/parse.hpp"
 #include "text/ip_address.hpp"
 
@@ -23,8 +22,8 @@ void builder::fail(const error& e, component where) {
     error_->where = where;
 }
 
-void builder::encode_into(std::optional<std::string>& slot, std::string_view text, production p,
-                          encode_mode mode, component where, std::string_view also) {
+void builder::encode_into(std::optional<std::string>& slot, std::string_view text, production p, encode_mode mode,
+                          component where, std::string_view also) {
     auto e = percent_encode(text, grammar_, p, mode, also);
     if (!e) return fail(e.error(), where);
     slot = std::move(*e);

@@ -82,8 +82,8 @@ component component_at(std::string_view input, std::uint32_t offset, production 
     }
     const components c = split(input);
     // Innermost first: userinfo, host and port lie inside authority. A delimiter belongs to what follows it.
-    for (component k : {component::userinfo, component::host, component::port, component::scheme,
-                        component::authority, component::path, component::query, component::fragment}) {
+    for (component k : {component::userinfo, component::host, component::port, component::scheme, component::authority,
+                        component::path, component::query, component::fragment}) {
         const span s = c[k];
         if (s.present() && offset >= s.begin && offset < s.end) return k;
     }
@@ -91,16 +91,15 @@ component component_at(std::string_view input, std::uint32_t offset, production 
     // "?" to query, "#" to fragment, and the ":" before a port to port.
     const auto starts_after = [&](component k, std::uint32_t delimiter_length) {
         const span s = c[k];
-        return s.present() && s.begin >= delimiter_length && offset >= s.begin - delimiter_length &&
-               offset < s.begin;
+        return s.present() && s.begin >= delimiter_length && offset >= s.begin - delimiter_length && offset < s.begin;
     };
     for (component k : {component::fragment, component::query, component::port})
         if (starts_after(k, 1)) return k;
     if (starts_after(component::authority, 2)) return component::authority;
     // At the end of a component (a missing part, the end of the input): the innermost non-empty one ending
     // there, else an empty one that starts there.
-    for (component k : {component::userinfo, component::host, component::port, component::scheme,
-                        component::authority, component::path, component::query, component::fragment}) {
+    for (component k : {component::userinfo, component::host, component::port, component::scheme, component::authority,
+                        component::path, component::query, component::fragment}) {
         const span s = c[k];
         if (s.present() && s.size() > 0 && offset == s.end) return k;
     }
@@ -150,8 +149,7 @@ std::optional<authority_fault> find_authority_fault(std::string_view input, std:
     const std::string_view authority = input.substr(0, a.end);
     if (const span u = c[component::userinfo]; u.present())
         if (const std::size_t second = authority.find('@', u.end + 1); second != std::string_view::npos)
-            return authority_fault{errc::disallowed_character, static_cast<std::uint32_t>(second),
-                                   component::userinfo};
+            return authority_fault{errc::disallowed_character, static_cast<std::uint32_t>(second), component::userinfo};
     const span h = c[component::host];
     if (h.size() > 0 && input[h.begin] == '[' && authority.find(']', h.begin) == std::string_view::npos &&
         a.end < input.size() && stop >= a.end)
@@ -171,8 +169,8 @@ std::optional<authority_fault> find_authority_fault(std::string_view input, std:
 void name_authority_fault(error& e, std::string_view input, std::uint32_t stop) noexcept {
     const std::optional<authority_fault> f = find_authority_fault(input, stop);
     if (!f || f->at > stop || (f->code == errc::disallowed_character && f->at != stop)) return;
-    const bool plain = e.code == errc::unexpected_end || e.code == errc::disallowed_character ||
-                       e.code == errc::bad_percent_encoding;
+    const bool plain =
+        e.code == errc::unexpected_end || e.code == errc::disallowed_character || e.code == errc::bad_percent_encoding;
     if (!plain || (f->at == stop && e.code != errc::disallowed_character)) return;
     const auto* s = reinterpret_cast<const std::uint8_t*>(input.data());
     std::int32_t end = static_cast<std::int32_t>(f->at);
@@ -196,7 +194,7 @@ error make_error(errc code, std::string_view input, std::uint32_t offset, gramma
     e.variant = g;
     e.tried = p;
     e.where = code == errc::input_too_long || code == errc::no_such_production ? component::none
-                                                                                : component_at(input, offset, p);
+                                                                               : component_at(input, offset, p);
     return e;
 }
 

@@ -47,8 +47,8 @@ bool opener(UChar32 c) {
 }
 
 // The schemes commonly written without an authority, whose bare "scheme:" is taken in running text.
-constexpr std::array<std::string_view, 12> authorityless = {"mailto", "urn",  "tel",  "data", "news", "tag",
-                                                             "geo",    "sip",  "sips", "xmpp", "sms",  "magnet"};
+constexpr std::array<std::string_view, 12> authorityless = {"mailto", "urn", "tel",  "data", "news", "tag",
+                                                            "geo",    "sip", "sips", "xmpp", "sms",  "magnet"};
 
 // The longest prefix of s that is a valid IRI (production uri), or 0. A viable prefix fails to be valid only
 // at an unfinished "%HH", IP literal or character, so a few steps back always suffice.
@@ -75,8 +75,7 @@ std::size_t trim_end(std::string_view s, std::size_t end) {
     };
     for (std::size_t i = 0; i < end;) {
         const chr x = at(s, i);
-        if (x.c >= 0 && (u_charType(x.c) == U_START_PUNCTUATION || u_charType(x.c) == U_END_PUNCTUATION))
-            ++count(x.c);
+        if (x.c >= 0 && (u_charType(x.c) == U_START_PUNCTUATION || u_charType(x.c) == U_END_PUNCTUATION)) ++count(x.c);
         i += x.len;
     }
     while (end > 0) {

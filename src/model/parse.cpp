@@ -36,8 +36,8 @@ std::uint32_t run(detail::prefix_fn f, const unsigned char* s, std::uint32_t at,
 // The prefix matchers the fast path needs; all present for every variant that keeps RFC 3986's structure.
 // With them, the ASCII literal sets of the repeated components, whose runs are skipped with SIMD.
 struct prefixes {
-    detail::prefix_fn scheme, userinfo, ip_literal, ipv4, ipv6, reg_name, port, abempty, rootless,
-        noscheme, query, fragment;
+    detail::prefix_fn scheme, userinfo, ip_literal, ipv4, ipv6, reg_name, port, abempty, rootless, noscheme, query,
+        fragment;
     bool complete;
     const detail::component_sets* sets;
 };
@@ -52,8 +52,8 @@ bool ends_component(const unsigned char* s, std::uint32_t at, std::uint32_t n) n
 
 // The end of the longest prefix of a repetition such as reg-name from `at`: the skip, then the DFA from where
 // the skip stopped if it must judge that byte (the DFA's loop state there is its start state).
-std::uint32_t run_repeated(detail::prefix_fn f, const detail::ascii_set& set, const unsigned char* s,
-                           std::uint32_t at, std::uint32_t n) noexcept {
+std::uint32_t run_repeated(detail::prefix_fn f, const detail::ascii_set& set, const unsigned char* s, std::uint32_t at,
+                           std::uint32_t n) noexcept {
     const std::uint32_t stop = detail::skip_literals(s, at, n, set);
     return ends_component(s, stop, n) ? stop : run(f, s, stop, n);
 }
@@ -84,18 +84,24 @@ std::uint32_t run_relative_path(const struct prefixes& f, detail::prefix_fn prod
 }
 
 prefixes make_prefixes(const grammar_info& gi) noexcept {
-    prefixes f{prefix(gi, production::scheme),        prefix(gi, production::userinfo),
-               prefix(gi, production::ip_literal),    prefix(gi, production::ipv4address),
-               prefix(gi, production::ipv6address),   prefix(gi, production::reg_name),
-               prefix(gi, production::port),          prefix(gi, production::path_abempty),
-               prefix(gi, production::path_rootless), prefix(gi, production::path_noscheme),
-               prefix(gi, production::query),         prefix(gi, production::fragment),
-               false,                                 nullptr};
+    prefixes f{prefix(gi, production::scheme),
+               prefix(gi, production::userinfo),
+               prefix(gi, production::ip_literal),
+               prefix(gi, production::ipv4address),
+               prefix(gi, production::ipv6address),
+               prefix(gi, production::reg_name),
+               prefix(gi, production::port),
+               prefix(gi, production::path_abempty),
+               prefix(gi, production::path_rootless),
+               prefix(gi, production::path_noscheme),
+               prefix(gi, production::query),
+               prefix(gi, production::fragment),
+               false,
+               nullptr};
     f.complete = f.scheme && f.userinfo && f.ip_literal && f.ipv4 && f.ipv6 && f.reg_name && f.port && f.abempty &&
                  f.rootless && f.noscheme && f.query && f.fragment;
     return f;
 }
-
 
 // Built once per grammar (thread-safe static initialization).
 const prefixes& prefixes_of(grammar g) noexcept {

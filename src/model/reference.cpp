@@ -1,7 +1,6 @@
 // The reference model: accessors, segments and recomposition (RFC 3986 §3, §5.3).
 #include "iri/reference.hpp"
 
-
 #include <cstring>
 
 #include "iri/parse.hpp"
@@ -96,8 +95,7 @@ reference_parts reference_view::parts() const noexcept {
         if (!c_.has(c)) return std::nullopt;
         return get(c);
     };
-    return {opt(component::scheme), opt(component::authority), path(), opt(component::query),
-            opt(component::fragment)};
+    return {opt(component::scheme), opt(component::authority), path(), opt(component::query), opt(component::fragment)};
 }
 
 // ---- reference ----
@@ -112,8 +110,8 @@ result<reference> reference::parse(std::string text, grammar g) noexcept {
 
 std::string recompose(const reference_parts& t) {
     std::string out;
-    out.reserve((t.scheme ? t.scheme->size() + 1 : 0) + (t.authority ? t.authority->size() + 2 : 0) +
-                t.path.size() + (t.query ? t.query->size() + 1 : 0) + (t.fragment ? t.fragment->size() + 1 : 0));
+    out.reserve((t.scheme ? t.scheme->size() + 1 : 0) + (t.authority ? t.authority->size() + 2 : 0) + t.path.size() +
+                (t.query ? t.query->size() + 1 : 0) + (t.fragment ? t.fragment->size() + 1 : 0));
     if (t.scheme) out.append(*t.scheme).push_back(':');
     if (t.authority) out.append("//").append(*t.authority);
     out.append(t.path);

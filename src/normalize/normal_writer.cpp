@@ -45,9 +45,9 @@ using detail::unreserved_set;
 
 // How a component's text is percent-normalized.
 enum class pct_rule : std::uint8_t {
-    text,          // §5.3.2.3 only
-    ascii_host,    // and §5.3.2.1: a US-ASCII-only host, lowercased
-    path,          // and no "%2E" decoded where it would make a dot segment
+    text,        // §5.3.2.3 only
+    ascii_host,  // and §5.3.2.1: a US-ASCII-only host, lowercased
+    path,        // and no "%2E" decoded where it would make a dot segment
 };
 
 // `s` with its ASCII letters lowercased, appended: eight octets at a time (to_lower_octets), read from `s` and
@@ -189,8 +189,13 @@ public:
     // `known`: the scheme's row of the table at the scheme rung, else nullptr.
     normal_writer(std::string& out, const detail::target_parts& t, const normalize_options& o,
                   std::string_view normal_head, const scheme_info* known)
-        : out_(out), t_(t), o_(o), normal_head_(normal_head), syntax_(o.rung != rung::simple),
-          scheme_rung_(o.rung == rung::scheme), known_(known) {}
+        : out_(out),
+          t_(t),
+          o_(o),
+          normal_head_(normal_head),
+          syntax_(o.rung != rung::simple),
+          scheme_rung_(o.rung == rung::scheme),
+          known_(known) {}
 
     // False when ICU failed (NFC).
     bool write() {
@@ -286,8 +291,9 @@ private:
     void port(const reference_view& a) {
         if (!a.has_port()) return;
         const port_status ps = a.port_status();
-        if (scheme_rung_ && (ps == port_status::empty || (ps == port_status::in_range && known_ &&
-                                                          known_->default_port && a.port_number() == *known_->default_port)))
+        if (scheme_rung_ &&
+            (ps == port_status::empty || (ps == port_status::in_range && known_ && known_->default_port &&
+                                          a.port_number() == *known_->default_port)))
             return;
         out_ += ':';
         if (scheme_rung_ && ps == port_status::in_range) {
@@ -327,8 +333,7 @@ private:
 namespace detail {
 
 result<std::size_t> append_normal_form(std::string& out, const target_parts& t, const normalize_options& o,
-                                       std::string_view source, std::string_view normal_head,
-                                       normal_purpose purpose) {
+                                       std::string_view source, std::string_view normal_head, normal_purpose purpose) {
     const std::size_t start = out.size();
     const scheme_info* known = o.rung == rung::scheme && t.scheme ? find_scheme(t.scheme->scheme()) : nullptr;
     normal_writer writer(out, t, o, normal_head, known);

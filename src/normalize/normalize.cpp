@@ -77,7 +77,7 @@ bool head_normal(const reference_view& r, const normalize_options& o, const sche
 // head_normal, told by octets_of whether the scheme and authority have an octet it reads (`may_change`): when
 // they have none, only the scheme rung's port rules are left.
 bool head_kept(const reference_view& r, const normalize_options& o, const scheme_info* known,
-                 bool may_change) noexcept {
+               bool may_change) noexcept {
     if (may_change) return head_normal(r, o, known);
     return o.rung != rung::simple &&
            (o.rung != rung::scheme || !r.has_authority() || scheme_rung_keeps(r, known, false));
@@ -94,8 +94,8 @@ bool triplets_after_head_normal(const reference_view& r, std::size_t head) noexc
 // How much of `r` is already its normal form at the syntax or scheme rung (with NFC: where it is ASCII).
 enum class normal_extent : std::uint8_t {
     none,
-    head,    // its head, the scheme and authority: the writer copies them as one block
-    whole,   // all of it: copied as one block
+    head,   // its head, the scheme and authority: the writer copies them as one block
+    whole,  // all of it: copied as one block
 };
 
 // What one pass over a reference's octets (octets_of) tells its writer.
@@ -124,10 +124,8 @@ normal_survey survey_of(const reference_view& r, const normalize_options& o, det
         return {normal_extent::none, dots};
     if ((o.nfc && v.non_ascii) || (v.percent && !triplets_after_head_normal(r, head)))
         return {normal_extent::head, dots};
-    if (r.has_scheme() && dots && detail::first_dot_segment(path) != path.size())
-        return {normal_extent::head, true};
-    if (r.has_authority() && path.empty() && known && known->empty_path_is_root)
-        return {normal_extent::head, false};
+    if (r.has_scheme() && dots && detail::first_dot_segment(path) != path.size()) return {normal_extent::head, true};
+    if (r.has_authority() && path.empty() && known && known->empty_path_is_root) return {normal_extent::head, false};
     if (known && known->equivalence != scheme_equivalence::none && detail::scheme_rule_may_change(*known, s, purpose))
         return {normal_extent::head, false};
     return {normal_extent::whole, false};
@@ -153,7 +151,7 @@ bool head_already_normal(const reference_view& r, const normalize_options& o) no
     const text_octets v = octets_of(head.data(), head.size(), head.size());
     if (v.percent || (o.nfc && v.non_ascii)) return false;  // §5.3.2.2: NFC changes no ASCII text
     return head_kept(r, o, o.rung == rung::scheme && r.has_scheme() ? find_scheme(r.scheme()) : nullptr,
-                       v.head_may_change);
+                     v.head_may_change);
 }
 
 }  // namespace detail

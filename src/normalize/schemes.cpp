@@ -75,7 +75,8 @@ constexpr auto packed_table = [] {
     for (std::size_t i = 0; i < table.size(); ++i) t[i] = pack(table[i].name);
     return t;
 }();
-static_assert(std::all_of(table.begin(), table.end(), [](const scheme_info& row) { return row.name.size() <= longest_name; }));
+static_assert(std::all_of(table.begin(), table.end(),
+                          [](const scheme_info& row) { return row.name.size() <= longest_name; }));
 
 // A perfect hash of the packed names: 64 slots, each holding one row's index (or none), found at compile time by
 // trying multipliers until no two names share a slot. A lookup is one multiplication and one compare, not a
@@ -103,7 +104,8 @@ constexpr std::uint64_t multiplier = [] {
 constexpr auto slots = [] {
     std::array<std::uint8_t, std::size_t{1} << slot_bits> t{};
     for (auto& row : t) row = no_row;
-    for (std::size_t i = 0; i < packed_table.size(); ++i) t[slot_of(packed_table[i], multiplier)] = static_cast<std::uint8_t>(i);
+    for (std::size_t i = 0; i < packed_table.size(); ++i)
+        t[slot_of(packed_table[i], multiplier)] = static_cast<std::uint8_t>(i);
     return t;
 }();
 

@@ -46,8 +46,8 @@ std::optional<candidate> relative_path(const reference_view& base, const referen
     std::size_t common = 0;
     for (std::size_t i = 0; i < dir.size() && i < path.size() && dir[i] == path[i]; ++i)
         if (dir[i] == '/') common = i + 1;
-    const std::size_t ups = static_cast<std::size_t>(std::count(dir.begin() + static_cast<std::ptrdiff_t>(common),
-                                                                dir.end(), '/'));
+    const std::size_t ups =
+        static_cast<std::size_t>(std::count(dir.begin() + static_cast<std::ptrdiff_t>(common), dir.end(), '/'));
     const std::string_view rest = path.substr(common);
     candidate rel{{}, from(t, component::path).substr(common)};  // the rest of the path, the query, the fragment
     if (rest.empty()) {  // the target is a directory of the base: "." or "..", "../..", ...
@@ -75,9 +75,8 @@ struct candidate_list {
 void same_authority_candidates(const reference_view& base, const reference_view& t, candidate_list& c) {
     if (t.path() == base.path()) {
         if (t.has_query() == base.has_query() && t.query() == base.query())
-            c.add({{}, fragment_tail(t)});  // "" or "#fragment"
-        else if (t.has_query())
-            c.add({{}, from(t, component::query, 1)});  // "?query#fragment"
+            c.add({{}, fragment_tail(t)});                                  // "" or "#fragment"
+        else if (t.has_query()) c.add({{}, from(t, component::query, 1)});  // "?query#fragment"
     }
     if (auto rel = relative_path(base, t)) c.add(std::move(*rel));
     if (t.path().starts_with('/') && !t.path().starts_with("//"))  // an absolute-path reference

@@ -121,8 +121,8 @@ struct target_writer {
     // "//" authority, with its userinfo, host, port and host kind.
     void copy_authority(const reference_view& from) {
         copy("//", from, component::authority,
-             {component::userinfo, component::host, component::port, component::ipv4address,
-              component::ipv6address, component::ipvfuture, component::reg_name});
+             {component::userinfo, component::host, component::port, component::ipv4address, component::ipv6address,
+              component::ipvfuture, component::reg_name});
     }
     // The path: `prefix` then `rest`, its dot segments removed when `remove_dots` (§5.2.4).
     void path(std::string_view prefix, std::string_view rest, bool remove_dots) {
@@ -167,8 +167,8 @@ struct target_matcher {
     }
     void path(std::string_view prefix, std::string_view rest, bool remove_dots) {
         // The prefix ends with "/" (or is empty): the segments of the path are those of its two pieces.
-        if (remove_dots && (detail::first_dot_segment(prefix) < prefix.size() ||
-                            detail::first_dot_segment(rest) < rest.size())) {
+        if (remove_dots &&
+            (detail::first_dot_segment(prefix) < prefix.size() || detail::first_dot_segment(rest) < rest.size())) {
             std::string removed;
             removed.append(prefix).append(rest);
             removed.resize(detail::remove_dot_segments_in_place(removed.data(), removed.size()));

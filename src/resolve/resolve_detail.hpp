@@ -34,7 +34,7 @@ struct target_parts {
     const reference_view* scheme = nullptr;
     const reference_view* authority = nullptr;
     std::string_view path_prefix, path;
-    bool remove_dots = false;  ///< §5.2.2: remove_dot_segments(path)
+    bool remove_dots = false;     ///< §5.2.2: remove_dot_segments(path)
     bool no_dot_segment = false;  ///< the path is known to hold none (a survey of its octets): nothing to remove
     const reference_view* query = nullptr;
     const reference_view* fragment = nullptr;

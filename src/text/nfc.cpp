@@ -79,9 +79,9 @@ public:
 private:
     std::string& out_;
     const icu::Normalizer2& nfc_;
-    UChar32 starter_ = -1;  // none yet
+    UChar32 starter_ = -1;         // none yet
     std::uint8_t last_class_ = 0;  // that of the character written last
-    std::string pending_;  // the characters after the starter, as UTF-8
+    std::string pending_;          // the characters after the starter, as UTF-8
 };
 
 // A run of non-starters put in canonical order (Unicode §3.11, the Canonical Ordering Algorithm: sorted by

@@ -7,11 +7,11 @@
 #include <cstring>
 
 #if defined(__SSE2__)
-#include <emmintrin.h>
+#  include <emmintrin.h>
 #endif
 #if defined(__x86_64__) || defined(__i386__)
-#include <immintrin.h>
-#define IRI_X86 1
+#  include <immintrin.h>
+#  define IRI_X86 1
 #endif
 
 namespace iri::detail {
@@ -83,9 +83,10 @@ struct octet_masks {
 
 // Adds the block x of the 64 octets from p[at] to `m`. `slash_before` and `dash_before` say whether the octet before
 // it is a "/" or a "-", and are set to what its last octet is, for the next block.
-__attribute__((target("avx512f,avx512bw"), always_inline)) inline void add_block(
-    octet_masks& m, __m512i x, std::size_t at, std::size_t head, std::uint64_t& slash_before,
-    std::uint64_t& dash_before) noexcept {
+__attribute__((target("avx512f,avx512bw"), always_inline)) inline void add_block(octet_masks& m, __m512i x,
+                                                                                 std::size_t at, std::size_t head,
+                                                                                 std::uint64_t& slash_before,
+                                                                                 std::uint64_t& dash_before) noexcept {
     const std::uint64_t slashes = _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('/'));
     const std::uint64_t octets_from_0x80 = _mm512_movepi8_mask(x);
     m.percent |= _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('%'));
@@ -108,7 +109,7 @@ __attribute__((target("avx512f,avx512bw"), always_inline)) inline void add_block
 // that block: it was tested there). Masked loads cost more than plain ones on AMD Zen 4, so only a text shorter
 // than a block takes one.
 __attribute__((target("avx512f,avx512bw"))) text_octets octets_of_avx512(const char* p, std::size_t n,
-                                                                        std::size_t head) noexcept {
+                                                                         std::size_t head) noexcept {
     octet_masks m;
     std::uint64_t slash_before = 0, dash_before = 0;
     if (n < 64) {

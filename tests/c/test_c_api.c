@@ -68,7 +68,7 @@ static void test_names(void) {
     CHECK(iri_grammar_find("rfc3987", 7, &g) == IRI_OK && strcmp(iri_grammar_name(g), "rfc3987") == 0);
     CHECK(iri_grammar_find("uri", 3, &g) == IRI_OK && strcmp(iri_grammar_name(g), "uri") == 0);
     CHECK(iri_grammar_find("urn", 3, &g) == IRI_E_NO_SUCH_GRAMMAR);
-    CHECK(iri_grammar_find("uri\0x", 5, &g) == IRI_E_NO_SUCH_GRAMMAR);  /* embedded NUL: not "uri" */
+    CHECK(iri_grammar_find("uri\0x", 5, &g) == IRI_E_NO_SUCH_GRAMMAR); /* embedded NUL: not "uri" */
     CHECK(iri_grammar_find(NULL, 3, &g) == IRI_E_INVALID_ARGUMENT);
     CHECK(strcmp(iri_grammar_name(IRI_GRAMMAR_DEFAULT), "iri") == 0);
     CHECK(iri_grammar_name(iri_grammar_count()) == NULL);
@@ -82,8 +82,8 @@ static void test_names(void) {
     CHECK(iri_production_find(99, "host", 4, &p) == IRI_E_NO_SUCH_GRAMMAR);
     CHECK(strcmp(iri_production_name(IRI_PRODUCTION_PATH_ABEMPTY), "path-abempty") == 0);
     CHECK(iri_production_name(IRI_PRODUCTION_COUNT) == NULL);
-    CHECK(iri_production_rule(IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_URI_REFERENCE, &rule, &len) == IRI_OK &&
-          len == 13 && memcmp(rule, "IRI-reference", 13) == 0);
+    CHECK(iri_production_rule(IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_URI_REFERENCE, &rule, &len) == IRI_OK && len == 13 &&
+          memcmp(rule, "IRI-reference", 13) == 0);
     CHECK(iri_production_rule(grammar("uri"), IRI_PRODUCTION_QUERY, &rule, &len) == IRI_OK && len == 5 &&
           memcmp(rule, "query", 5) == 0);
     CHECK(iri_production_rule(IRI_GRAMMAR_DEFAULT, 500, &rule, &len) == IRI_E_INVALID_ARGUMENT);
@@ -254,9 +254,9 @@ static int relativizes(const char* target, const char* expected) {
     const char* base = "http://a/b/c/d;p?q";
     char* out = NULL;
     iri_error e = IRI_ERROR_INIT;
-    int ok = iri_relativize(base, strlen(base), target, strlen(target), IRI_GRAMMAR_DEFAULT, &out, NULL, &e) ==
-                 IRI_OK &&
-             out != NULL && strcmp(out, expected) == 0;
+    int ok =
+        iri_relativize(base, strlen(base), target, strlen(target), IRI_GRAMMAR_DEFAULT, &out, NULL, &e) == IRI_OK &&
+        out != NULL && strcmp(out, expected) == 0;
     if (!ok) printf("  relativize %s -> %s\n", target, out ? out : e.message);
     iri_free(out);
     return ok;
@@ -330,8 +330,8 @@ static void test_normalize(void) {
     CHECK(iri_equivalent("http://example.com", 18, "http://example.com:/", 20, IRI_GRAMMAR_DEFAULT, &o, &equal, &e) ==
               IRI_OK &&
           equal == 1);
-    CHECK(iri_equivalent("http://example.com", 18, "http://example.com:80/", 22, IRI_GRAMMAR_DEFAULT, &o, &equal,
-                         &e) == IRI_OK &&
+    CHECK(iri_equivalent("http://example.com", 18, "http://example.com:80/", 22, IRI_GRAMMAR_DEFAULT, &o, &equal, &e) ==
+              IRI_OK &&
           equal == 1);
     o.rung = IRI_RUNG_SYNTAX;
     CHECK(iri_equivalent("http://example.com", 18, "http://example.com:/", 20, IRI_GRAMMAR_DEFAULT, &o, &equal, &e) ==
@@ -486,8 +486,8 @@ static void test_convert(void) {
     CHECK(gives(to_iri_default, "http://www.example.org/D%C3%BCrst", "http://www.example.org/D\xC3\xBCrst"));
     CHECK(gives(to_iri_default, "http://www.example.org/D%FCrst", "http://www.example.org/D%FCrst"));
     /* U+202E stays encoded: a bidi formatting character (RFC 3987 §3.2.1's last example) */
-    CHECK(gives(to_iri_default, "http://xn--99zt52a.example.org/%e2%80%ae",
-                "http://xn--99zt52a.example.org/%E2%80%AE"));
+    CHECK(
+        gives(to_iri_default, "http://xn--99zt52a.example.org/%e2%80%ae", "http://xn--99zt52a.example.org/%E2%80%AE"));
     CHECK(gives(to_iri_unicode_hosts, "http://xn--rsum-bpad.example.org/", "http://r\xC3\xA9sum\xC3\xA9.example.org/"));
     CHECK(iri_to_iri("http://a/\xC3\xA9", 11, NULL, &out, NULL, &e) == IRI_E_DISALLOWED_CHARACTER);
 
@@ -546,8 +546,8 @@ static void test_percent(void) {
                              NULL, 0, &out, &n, &e) == IRI_OK &&
           same(out, n, "a%20b%2F\xC3\xA9"));
     iri_free(out);
-    CHECK(iri_percent_encode("a b/\xC3\xA9", 6, grammar("uri"), IRI_PRODUCTION_SEGMENT, IRI_ENCODE_KEEP_ESCAPES,
-                             NULL, 0, &out, &n, &e) == IRI_OK &&
+    CHECK(iri_percent_encode("a b/\xC3\xA9", 6, grammar("uri"), IRI_PRODUCTION_SEGMENT, IRI_ENCODE_KEEP_ESCAPES, NULL,
+                             0, &out, &n, &e) == IRI_OK &&
           same(out, n, "a%20b%2F%C3%A9"));
     iri_free(out);
     /* keep_escapes keeps a valid %HH; literal encodes every "%"; `also` adds delimiters */
@@ -555,8 +555,8 @@ static void test_percent(void) {
                              &out, &n, &e) == IRI_OK &&
           same(out, n, "%41%25"));
     iri_free(out);
-    CHECK(iri_percent_encode("%41", 3, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_QUERY, IRI_ENCODE_LITERAL, NULL, 0, &out,
-                             &n, &e) == IRI_OK &&
+    CHECK(iri_percent_encode("%41", 3, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_QUERY, IRI_ENCODE_LITERAL, NULL, 0, &out, &n,
+                             &e) == IRI_OK &&
           same(out, n, "%2541"));
     iri_free(out);
     CHECK(iri_percent_encode("a=b&c", 5, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_QUERY, IRI_ENCODE_KEEP_ESCAPES, "&=", 2,
@@ -568,8 +568,8 @@ static void test_percent(void) {
                              &out, &n, &e) == IRI_OK &&
           same(out, n, "a%00b"));
     iri_free(out);
-    CHECK(iri_percent_encode("a\xFF", 2, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_SEGMENT, IRI_ENCODE_KEEP_ESCAPES, NULL,
-                             0, &out, &n, &e) == IRI_E_INVALID_UTF8);
+    CHECK(iri_percent_encode("a\xFF", 2, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_SEGMENT, IRI_ENCODE_KEEP_ESCAPES, NULL, 0,
+                             &out, &n, &e) == IRI_E_INVALID_UTF8);
     CHECK(e.offset == 1 && out == NULL);
     CHECK(iri_percent_encode("a", 1, IRI_GRAMMAR_DEFAULT, IRI_PRODUCTION_URI, IRI_ENCODE_KEEP_ESCAPES, NULL, 0, &out,
                              &n, &e) == IRI_E_NO_SUCH_PRODUCTION);
@@ -632,9 +632,10 @@ static void test_check(void) {
 
 static void test_extract(void) {
     /* RFC 3986 Appendix C's example */
-    const char* text = "Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n"
-                       "but you can probably pick it up from <ftp://ds.internic.\n"
-                       "net/rfc/>.";
+    const char* text =
+        "Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n"
+        "but you can probably pick it up from <ftp://ds.internic.\n"
+        "net/rfc/>.";
     iri_matches* list = NULL;
     iri_match m = IRI_MATCH_INIT;
     iri_error e = IRI_ERROR_INIT;
@@ -768,21 +769,49 @@ static void test_reference_handle(void) {
 
 /* ---- the resolver handle ---- */
 /* RFC 3986 §5.4.1 and §5.4.2: base "http://a/b/c/d;p?q", reference, target */
-static const char* const rfc3986_examples[][2] = {
-    {"g:h", "g:h"}, {"g", "http://a/b/c/g"}, {"./g", "http://a/b/c/g"}, {"g/", "http://a/b/c/g/"},
-    {"/g", "http://a/g"}, {"//g", "http://g"}, {"?y", "http://a/b/c/d;p?y"}, {"g?y", "http://a/b/c/g?y"},
-    {"#s", "http://a/b/c/d;p?q#s"}, {"g#s", "http://a/b/c/g#s"}, {"g?y#s", "http://a/b/c/g?y#s"},
-    {";x", "http://a/b/c/;x"}, {"g;x", "http://a/b/c/g;x"}, {"g;x?y#s", "http://a/b/c/g;x?y#s"},
-    {"", "http://a/b/c/d;p?q"}, {".", "http://a/b/c/"}, {"./", "http://a/b/c/"}, {"..", "http://a/b/"},
-    {"../", "http://a/b/"}, {"../g", "http://a/b/g"}, {"../..", "http://a/"}, {"../../", "http://a/"},
-    {"../../g", "http://a/g"},
-    /* §5.4.2 */
-    {"../../../g", "http://a/g"}, {"../../../../g", "http://a/g"}, {"/./g", "http://a/g"}, {"/../g", "http://a/g"},
-    {"g.", "http://a/b/c/g."}, {".g", "http://a/b/c/.g"}, {"g..", "http://a/b/c/g.."}, {"..g", "http://a/b/c/..g"},
-    {"./../g", "http://a/b/g"}, {"./g/.", "http://a/b/c/g/"}, {"g/./h", "http://a/b/c/g/h"},
-    {"g/../h", "http://a/b/c/h"}, {"g;x=1/./y", "http://a/b/c/g;x=1/y"}, {"g;x=1/../y", "http://a/b/c/y"},
-    {"g?y/./x", "http://a/b/c/g?y/./x"}, {"g?y/../x", "http://a/b/c/g?y/../x"}, {"g#s/./x", "http://a/b/c/g#s/./x"},
-    {"g#s/../x", "http://a/b/c/g#s/../x"}, {"http:g", "http:g"}};
+static const char* const rfc3986_examples[][2] = {{"g:h", "g:h"},
+                                                  {"g", "http://a/b/c/g"},
+                                                  {"./g", "http://a/b/c/g"},
+                                                  {"g/", "http://a/b/c/g/"},
+                                                  {"/g", "http://a/g"},
+                                                  {"//g", "http://g"},
+                                                  {"?y", "http://a/b/c/d;p?y"},
+                                                  {"g?y", "http://a/b/c/g?y"},
+                                                  {"#s", "http://a/b/c/d;p?q#s"},
+                                                  {"g#s", "http://a/b/c/g#s"},
+                                                  {"g?y#s", "http://a/b/c/g?y#s"},
+                                                  {";x", "http://a/b/c/;x"},
+                                                  {"g;x", "http://a/b/c/g;x"},
+                                                  {"g;x?y#s", "http://a/b/c/g;x?y#s"},
+                                                  {"", "http://a/b/c/d;p?q"},
+                                                  {".", "http://a/b/c/"},
+                                                  {"./", "http://a/b/c/"},
+                                                  {"..", "http://a/b/"},
+                                                  {"../", "http://a/b/"},
+                                                  {"../g", "http://a/b/g"},
+                                                  {"../..", "http://a/"},
+                                                  {"../../", "http://a/"},
+                                                  {"../../g", "http://a/g"},
+                                                  /* §5.4.2 */
+                                                  {"../../../g", "http://a/g"},
+                                                  {"../../../../g", "http://a/g"},
+                                                  {"/./g", "http://a/g"},
+                                                  {"/../g", "http://a/g"},
+                                                  {"g.", "http://a/b/c/g."},
+                                                  {".g", "http://a/b/c/.g"},
+                                                  {"g..", "http://a/b/c/g.."},
+                                                  {"..g", "http://a/b/c/..g"},
+                                                  {"./../g", "http://a/b/g"},
+                                                  {"./g/.", "http://a/b/c/g/"},
+                                                  {"g/./h", "http://a/b/c/g/h"},
+                                                  {"g/../h", "http://a/b/c/h"},
+                                                  {"g;x=1/./y", "http://a/b/c/g;x=1/y"},
+                                                  {"g;x=1/../y", "http://a/b/c/y"},
+                                                  {"g?y/./x", "http://a/b/c/g?y/./x"},
+                                                  {"g?y/../x", "http://a/b/c/g?y/../x"},
+                                                  {"g#s/./x", "http://a/b/c/g#s/./x"},
+                                                  {"g#s/../x", "http://a/b/c/g#s/../x"},
+                                                  {"http:g", "http:g"}};
 
 typedef int (*resolver_fn)(iri_resolver*, const char*, size_t, char*, size_t, size_t*, iri_error*);
 
@@ -910,8 +939,8 @@ static void test_resolver_batch(void) {
     iri_error e = IRI_ERROR_INIT;
     CHECK(iri_resolver_make(base, strlen(base), IRI_GRAMMAR_DEFAULT, NULL, 1, &r, &e) == IRI_OK);
     /* RFC 3986 §5.4.1's targets one after the other; an invalid href and a NULL one have their status, no text */
-    CHECK(iri_resolver_batch(r, IRI_RESOLVER_RESOLVE, hrefs, lens, 5, buf, sizeof buf, offsets, statuses, &done,
-                             &e) == IRI_OK);
+    CHECK(iri_resolver_batch(r, IRI_RESOLVER_RESOLVE, hrefs, lens, 5, buf, sizeof buf, offsets, statuses, &done, &e) ==
+          IRI_OK);
     CHECK(done == 5 && offsets[0] == 0 && offsets[1] == 14 && offsets[2] == 14 && offsets[3] == 23);
     CHECK(offsets[4] == 43 && offsets[5] == 43);
     CHECK(statuses[0] == IRI_OK && statuses[1] == IRI_E_DISALLOWED_CHARACTER && statuses[2] == IRI_OK);
@@ -926,8 +955,8 @@ static void test_resolver_batch(void) {
     CHECK(iri_resolver_batch(r, IRI_RESOLVER_RESOLVE, hrefs + done, lens + done, 2, buf, 20, offsets, statuses, &done,
                              &e) == IRI_E_BUFFER_TOO_SMALL);
     CHECK(done == 1 && offsets[1] == 9 && memcmp(buf, "http://a/", 9) == 0 && offsets[2] == 29);
-    CHECK(iri_resolver_batch(r, IRI_RESOLVER_RESOLVE, hrefs + 3, lens + 3, 1, buf, 20, offsets, statuses, &done,
-                             &e) == IRI_OK);
+    CHECK(iri_resolver_batch(r, IRI_RESOLVER_RESOLVE, hrefs + 3, lens + 3, 1, buf, 20, offsets, statuses, &done, &e) ==
+          IRI_OK);
     CHECK(done == 1 && offsets[1] == 20 && memcmp(buf, "http://a/b/c/d;p?q#s", 20) == 0);
     /* nothing to do */
     CHECK(iri_resolver_batch(r, IRI_RESOLVER_KEY, NULL, NULL, 0, NULL, 0, offsets, statuses, &done, &e) == IRI_OK);
@@ -941,8 +970,8 @@ static void test_resolver_batch(void) {
           IRI_E_INVALID_ARGUMENT);
     CHECK(iri_resolver_batch(r, IRI_RESOLVER_KEY, NULL, lens, 1, buf, sizeof buf, offsets, statuses, &done, &e) ==
           IRI_E_INVALID_ARGUMENT);
-    CHECK(iri_resolver_batch(NULL, IRI_RESOLVER_KEY, hrefs, lens, 1, buf, sizeof buf, offsets, statuses, &done,
-                             &e) == IRI_E_INVALID_ARGUMENT);
+    CHECK(iri_resolver_batch(NULL, IRI_RESOLVER_KEY, hrefs, lens, 1, buf, sizeof buf, offsets, statuses, &done, &e) ==
+          IRI_E_INVALID_ARGUMENT);
     iri_resolver_free(r);
 
     /* keys (RFC 3986 §6.2.3 at the scheme rung): equivalent targets, equal keys side by side */
@@ -955,8 +984,8 @@ static void test_resolver_batch(void) {
                                  &done, &e) == IRI_OK);
         CHECK(done == 3 && offsets[1] == 19 && offsets[2] == 38 && offsets[3] == 58);
         CHECK(memcmp(buf, "http://example.com/http://example.com/http://example.com/~", 58) == 0);
-        CHECK(iri_resolver_batch(r, IRI_RESOLVER_NORMALIZE, same_site + 2, same_lens + 2, 1, buf, sizeof buf,
-                                 offsets, statuses, &done, &e) == IRI_OK);
+        CHECK(iri_resolver_batch(r, IRI_RESOLVER_NORMALIZE, same_site + 2, same_lens + 2, 1, buf, sizeof buf, offsets,
+                                 statuses, &done, &e) == IRI_OK);
         CHECK(offsets[1] == 20 && memcmp(buf, "http://example.com/~", 20) == 0);
         iri_resolver_free(r);
     }

@@ -27,9 +27,9 @@ private:
 
 iri::component component_named(const std::string& role) {
     std::size_t i = 0;
-#define IRI_COMPONENT(id, rfc3986_name) \
-    if (role == rfc3986_name) return static_cast<iri::component>(i); \
-    ++i;
+#define IRI_COMPONENT(id, rfc3986_name)                            \
+  if (role == rfc3986_name) return static_cast<iri::component>(i); \
+  ++i;
 #include "iri/roles.def"
 #undef IRI_COMPONENT
     return iri::component::none;
@@ -45,7 +45,7 @@ struct machine {
     std::vector<std::uint32_t> off;  // byte offset of each code point, and of the end
     iri::components comp;
     std::map<std::string, iri::span> named;  // the parts of a scheme grammar (;@part), by rule name
-    bool parts = false;                       // a scheme grammar: every role is a part, even "host" or "query"
+    bool parts = false;                      // a scheme grammar: every role is a part, even "host" or "query"
 
     iri::span& slot_of(const std::string& role) {
         const iri::component c = parts ? iri::component::none : component_named(role);
@@ -58,10 +58,8 @@ struct machine {
                 for (const node& c : n.children)
                     if (match(c, parent, i, k)) return true;
                 return false;
-            case node::kind::concatenation:
-                return sequence(n, parent, 0, i, k);
-            case node::kind::repetition:
-                return repeat(n, parent, i, 0, k);
+            case node::kind::concatenation: return sequence(n, parent, 0, i, k);
+            case node::kind::repetition: return repeat(n, parent, i, 0, k);
             case node::kind::rule_ref: {
                 const iri::abnf::rule& r = *g.find(n.name);
                 const std::string role = g.component_role(parent, r.name);
@@ -91,8 +89,7 @@ struct machine {
                 }
                 return k(i + n.text.size());
             }
-            case node::kind::prose:
-                return false;  // only ever under a repetition of at most 0, which never reaches it
+            case node::kind::prose: return false;  // only ever under a repetition of at most 0, which never reaches it
         }
         return false;
     }
@@ -177,9 +174,7 @@ std::string abnf_generator::derive(const std::string& entry) {
 
 void abnf_generator::derive(const node& n, std::string& out, int depth) {
     switch (n.k) {
-        case node::kind::alternation:
-            derive(n.children[below(n.children.size())], out, depth + 1);
-            return;
+        case node::kind::alternation: derive(n.children[below(n.children.size())], out, depth + 1); return;
         case node::kind::concatenation:
             for (const node& c : n.children) derive(c, out, depth + 1);
             return;
@@ -193,15 +188,13 @@ void abnf_generator::derive(const node& n, std::string& out, int depth) {
             for (std::uint32_t i = 0; i < count; ++i) derive(n.children[0], out, depth + 1);
             return;
         }
-        case node::kind::rule_ref:
-            derive(g_.find(n.name)->definition, out, depth + 1);
-            return;
+        case node::kind::rule_ref: derive(g_.find(n.name)->definition, out, depth + 1); return;
         case node::kind::char_range: {
             // The edges of the range half of the time; otherwise anywhere, or near the start.
             for (int attempt = 0; attempt < 6; ++attempt) {
                 const std::uint64_t r = below(4);
                 const std::uint64_t width = std::uint64_t(n.hi) - n.lo + 1;
-                char32_t c = r == 0 ? n.lo
+                char32_t c = r == 0   ? n.lo
                              : r == 1 ? n.hi
                              : r == 2 ? static_cast<char32_t>(n.lo + below(width))
                                       : static_cast<char32_t>(n.lo + below(width < 128 ? width : 128));
@@ -221,17 +214,16 @@ void abnf_generator::derive(const node& n, std::string& out, int depth) {
                 append_utf8(out, c);
             }
             return;
-        case node::kind::prose:
-            return;
+        case node::kind::prose: return;
     }
 }
 
 std::string abnf_generator::mutate(std::string s) {
-    static constexpr unsigned char interesting[] = {':', '/', '?', '#', '[', ']', '@', '%', '.', '0', '9', 'A',
-                                                    'f', 'v', ' ', 0x00, 0x7F, 0x80, 0xBF, 0xC0, 0xC3, 0xE2,
-                                                    0xED, 0xEE, 0xF0, 0xF3, 0xF4, 0xFF};
-    const unsigned char b = below(4) == 0 ? static_cast<unsigned char>(below(256))
-                                          : interesting[below(sizeof interesting)];
+    static constexpr unsigned char interesting[] = {':',  '/',  '?',  '#',  '[',  ']',  '@',  '%',  '.',  '0',
+                                                    '9',  'A',  'f',  'v',  ' ',  0x00, 0x7F, 0x80, 0xBF, 0xC0,
+                                                    0xC3, 0xE2, 0xED, 0xEE, 0xF0, 0xF3, 0xF4, 0xFF};
+    const unsigned char b =
+        below(4) == 0 ? static_cast<unsigned char>(below(256)) : interesting[below(sizeof interesting)];
     const std::uint64_t op = s.empty() ? 1 : below(3);
     const std::size_t at = static_cast<std::size_t>(below(s.size() + (op == 1 ? 1 : 0)));
     if (op == 0) s[at] = static_cast<char>(b);

@@ -19,8 +19,7 @@ namespace iri_test {
 /// RFC 3986 §4.1). The grammar's exclusion removes characters from every class. Returns the components of that
 /// parse (uses of rules tagged by `;@component`), or nullopt when the input (ill-formed UTF-8 included) is not a
 /// string of the production.
-std::optional<iri::components> interpret(const iri::abnf::grammar& g, const std::string& entry,
-                                         std::string_view input);
+std::optional<iri::components> interpret(const iri::abnf::grammar& g, const std::string& entry, std::string_view input);
 
 /// As interpret, for a scheme grammar (grammar/schemes/): the span of each part (`;@part`) in that parse, by rule
 /// name; a part matched several times (under a repetition) has the span of its last match.

@@ -51,8 +51,11 @@ std::string lowercase(std::string s) {
 long decode_utf8(const std::vector<unsigned>& b) {
     if (b.empty()) return -1;
     const unsigned lead = b[0];
-    std::size_t n = lead < 0x80 ? 1 : lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3
-                                  : lead >= 0xF0 && lead <= 0xF4 ? 4 : 0;
+    std::size_t n = lead < 0x80                    ? 1
+                    : lead >= 0xC2 && lead <= 0xDF ? 2
+                    : lead >= 0xE0 && lead <= 0xEF ? 3
+                    : lead >= 0xF0 && lead <= 0xF4 ? 4
+                                                   : 0;
     if (n == 0 || b.size() < n) return -1;
     long c = n == 1 ? lead : n == 2 ? lead & 0x1F : n == 3 ? lead & 0x0F : lead & 0x07;
     for (std::size_t i = 1; i < n; ++i) {
@@ -65,8 +68,11 @@ long decode_utf8(const std::vector<unsigned>& b) {
 }
 
 std::size_t utf8_length(unsigned lead) {
-    return lead < 0x80 ? 1 : lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3
-         : lead >= 0xF0 && lead <= 0xF4 ? 4 : 1;
+    return lead < 0x80                    ? 1
+           : lead >= 0xC2 && lead <= 0xDF ? 2
+           : lead >= 0xE0 && lead <= 0xEF ? 3
+           : lead >= 0xF0 && lead <= 0xF4 ? 4
+                                          : 1;
 }
 
 bool is_triplet(std::string_view s, std::size_t i) {
@@ -249,7 +255,8 @@ void scheme_rung(parts& p, const iri::reference_view& r, grammar g) {
             else p.port = std::to_string(r.port_number());
         }
     }
-    if (p.host && p.kind == iri::host_kind::ipv6) p.host = std::string("[").append(ipv6_text(*r.ipv6_address())).append("]");
+    if (p.host && p.kind == iri::host_kind::ipv6)
+        p.host = std::string("[").append(ipv6_text(*r.ipv6_address())).append("]");
     if (p.host && p.kind == iri::host_kind::reg_name && known && known->dns_host) p.host = idn_host(*p.host, g);
     if (p.host && p.path.empty() && known && known->empty_path_is_root) p.path.push_back('/');
 }
@@ -278,7 +285,7 @@ void scheme_rules(parts& p, grammar g, bool key) {
         const std::size_t colon = p.path.find(':');
         p.path = lowercase(p.path.substr(0, colon)) + p.path.substr(colon);
         if (key) p.query.reset(), p.fragment.reset();  // the r- and q-components ("?+", "?="), the f-component
-    } else if (*p.scheme == "mailto") {  // RFC 5321 §2.4: the domain after the last "@" of each address
+    } else if (*p.scheme == "mailto") {                // RFC 5321 §2.4: the domain after the last "@" of each address
         std::string path;
         bool first = true;
         for (const std::string& address : mailto_addresses(p.path)) {
@@ -342,8 +349,8 @@ std::string reference_resolve(std::string_view base_text, std::string_view ref_t
                 } else {  // §5.2.3 merge
                     const std::size_t slash = base.path.rfind('/');
                     const std::string merged = base.host && base.path.empty() ? "/" + r.path
-                                               : slash == std::string::npos ? r.path
-                                                                             : base.path.substr(0, slash + 1) + r.path;
+                                               : slash == std::string::npos   ? r.path
+                                                                              : base.path.substr(0, slash + 1) + r.path;
                     t.path = remove_dots(merged);
                 }
                 t.query = r.query;

@@ -38,8 +38,10 @@ int hex4(std::string_view t, std::size_t i) {
     int v = 0;
     for (std::size_t k = i; k < i + 4; ++k) {
         const char c = t[k];
-        const int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
-                    : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+        const int d = c >= '0' && c <= '9'   ? c - '0'
+                      : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                      : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                             : -1;
         if (d < 0) return -1;
         v = v * 16 + d;
     }

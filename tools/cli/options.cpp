@@ -150,10 +150,10 @@ constexpr std::pair<const char*, iri::rung> rungs[] = {
     {"simple", iri::rung::simple}, {"syntax", iri::rung::syntax}, {"scheme", iri::rung::scheme}};
 constexpr std::pair<const char*, iri::severity> severities[] = {
     {"error", iri::severity::error}, {"warning", iri::severity::warning}, {"info", iri::severity::info}};
-constexpr std::pair<const char*, iri::host_mapping> host_mappings[] = {
-    {"percent", iri::host_mapping::percent_encoding}, {"idna", iri::host_mapping::idna}};
-constexpr std::pair<const char*, input_format> input_formats[] = {
-    {"lines", input_format::lines}, {"json", input_format::json}};
+constexpr std::pair<const char*, iri::host_mapping> host_mappings[] = {{"percent", iri::host_mapping::percent_encoding},
+                                                                       {"idna", iri::host_mapping::idna}};
+constexpr std::pair<const char*, input_format> input_formats[] = {{"lines", input_format::lines},
+                                                                  {"json", input_format::json}};
 
 // --rung R, or its alias --level R (named `given`): one of them, once.
 void set_rung(options& o, arg_state& st, const char* given, const std::string& v) {
@@ -164,14 +164,16 @@ void set_rung(options& o, arg_state& st, const char* given, const std::string& v
 
 // The options of every subcommand (iri --help says which is for which).
 const option_spec option_specs[] = {
-    {"--grammar", true, [](options& o, arg_state&, const std::string& v) {
+    {"--grammar", true,
+     [](options& o, arg_state&, const std::string& v) {
          const auto g = iri::find_grammar(v);
          if (!g) usage_error("unknown grammar " + v);
          o.grammar = *g;
      }},
     {"--production", true, [](options& o, arg_state&, const std::string& v) { o.production_name = v; }},
     {"--scheme", false, [](options& o, arg_state&, const std::string&) { o.scheme = true; }},
-    {"--scheme-grammar", true, [](options& o, arg_state&, const std::string& v) {
+    {"--scheme-grammar", true,
+     [](options& o, arg_state&, const std::string& v) {
          o.scheme = true;
          o.scheme_grammar = v;
      }},
@@ -184,8 +186,10 @@ const option_spec option_specs[] = {
     {"--non-strict", false, [](options& o, arg_state&, const std::string&) { o.strict = false; }},
     {"--rung", true, [](options& o, arg_state& st, const std::string& v) { set_rung(o, st, "--rung", v); }},
     {"--level", true, [](options& o, arg_state& st, const std::string& v) { set_rung(o, st, "--level", v); }},
-    {"--normalize", true, [](options& o, arg_state&, const std::string& v) {
-         if (o.command != find_subcommand("resolve")) usage_error("--normalize is for resolve (normalize takes --rung)");
+    {"--normalize", true,
+     [](options& o, arg_state&, const std::string& v) {
+         if (o.command != find_subcommand("resolve"))
+             usage_error("--normalize is for resolve (normalize takes --rung)");
          o.normalization.rung = choose("rung", v, rungs);
          o.resolve_normalized = true;
      }},
@@ -202,7 +206,8 @@ const option_spec option_specs[] = {
      [](options& o, arg_state&, const std::string&) { o.to_iri.keep_http_query_encoded = true; }},
     {"--nfc", false, [](options& o, arg_state&, const std::string&) { o.normalization.nfc = true; }},
     {"--no-fragment", false, [](options& o, arg_state&, const std::string&) { o.normalization.keep_fragment = false; }},
-    {"--as-uri", false, [](options& o, arg_state&, const std::string&) {
+    {"--as-uri", false,
+     [](options& o, arg_state&, const std::string&) {
          if (o.command != find_subcommand("normalize") && o.command != find_subcommand("key"))
              usage_error("--as-uri is for normalize and key");
          o.normalization.as_uri = true;
@@ -255,7 +260,8 @@ void read_base(options& o) {
         if (o.pairs || o.base_text) usage_error("--base and --pairs are for resolve, relativize and compare");
         return;
     }
-    if (o.pairs == o.base_text.has_value()) usage_error(std::string(o.command->name) + " needs either --base B or --pairs");
+    if (o.pairs == o.base_text.has_value())
+        usage_error(std::string(o.command->name) + " needs either --base B or --pairs");
     if (!o.base_text) return;
     auto b = iri::reference::parse(*o.base_text, o.grammar);
     if (!b) {

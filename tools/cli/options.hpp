@@ -24,11 +24,11 @@ struct options {
     output_format output = output_format::text;
     input_format input = input_format::lines;
     bool quiet = false, stats = false, pairs = false, strict = true;
-    bool scheme = false;  // parse --scheme: the parts of the scheme's own grammar
+    bool scheme = false;         // parse --scheme: the parts of the scheme's own grammar
     std::string scheme_grammar;  // parse --scheme-grammar NAME: that grammar instead of the scheme's
     std::optional<std::string> base_text;
-    std::optional<iri::reference> base;  // --base, parsed once
-    bool resolve_normalized = false;     // resolve --normalize RUNG: the target's normal form
+    std::optional<iri::reference> base;     // --base, parsed once
+    bool resolve_normalized = false;        // resolve --normalize RUNG: the target's normal form
     std::optional<iri::resolver> resolver;  // resolve --base: the base parsed once, each target written by it
     iri::normalize_options normalization{.rung = iri::rung::syntax};  // normalize, compare
     iri::to_uri_options to_uri;                                       // to-uri (query_charset points into charset)

@@ -145,8 +145,8 @@ bool run_in_order(const options& o, std::string_view text, batch& b, Meanwhile m
             if (stop || next_at == text.size()) return;
             // Up to the first separator after slice_bytes: a longer line makes a longer slice.
             const std::size_t at = next_at;
-            const std::size_t sep = at + slice_bytes < text.size() ? text.find(separator, at + slice_bytes)
-                                                                   : std::string_view::npos;
+            const std::size_t sep =
+                at + slice_bytes < text.size() ? text.find(separator, at + slice_bytes) : std::string_view::npos;
             next_at = sep == std::string_view::npos ? text.size() : sep + 1;
             slot& mine = slots[taken++ % ring];
             mine.end = next_at;
@@ -216,15 +216,17 @@ bool run_mapped(const options& o, const input_file& in, batch& b, bool& going) {
         ~unmapped_at_end() { munmap(at, size); }
     } const mapping{map, size};
     const std::string_view text(static_cast<const char*>(map), size);
-    going = run_in_order(o, text, b, [] {}, [&](std::size_t written) {
-        // Pages read are released a megabyte at a time: each release interrupts the other threads' cores to flush
-        // their TLBs, and one per 128 KB slice cost --jobs 2 about 6% of its time.
-        if (const std::size_t done_pages = written / page * page; done_pages >= released + (std::size_t{1} << 20)) {
-            madvise(static_cast<char*>(map) + released, done_pages - released, MADV_DONTNEED);
-            released = done_pages;
-        }
-        bar.update(written, b.elapsed());
-    });
+    going = run_in_order(
+        o, text, b, [] {},
+        [&](std::size_t written) {
+            // Pages read are released a megabyte at a time: each release interrupts the other threads' cores to flush
+            // their TLBs, and one per 128 KB slice cost --jobs 2 about 6% of its time.
+            if (const std::size_t done_pages = written / page * page; done_pages >= released + (std::size_t{1} << 20)) {
+                madvise(static_cast<char*>(map) + released, done_pages - released, MADV_DONTNEED);
+                released = done_pages;
+            }
+            bar.update(written, b.elapsed());
+        });
     bar.done();
     return true;
 }
@@ -246,7 +248,7 @@ bool run_file(const options& o, const std::string& f, batch& b) {
     constexpr std::size_t block_bytes = std::size_t{4} << 20;
     const progress_bar bar = bar_for(o, in);
     const bool read_ahead = !in.is_standard_input();
-    std::string buffers[2];  // this block's and the next one's; they grow only, zero-filled once
+    std::string buffers[2];                    // this block's and the next one's; they grow only, zero-filled once
     std::size_t done = 0, filled = 0, at = 0;  // at: the buffer of this block
     bool more = true;
     // Block `buffer`: `kept` bytes already at its front (the unfinished line), then what the input has next.
@@ -276,7 +278,8 @@ bool run_file(const options& o, const std::string& f, batch& b) {
         if (read_ahead) {
             going = run_in_order(o, text.substr(0, end), b, read_next, nothing);
         } else {
-            going = run_in_order(o, text.substr(0, end), b, [] {}, nothing);
+            going = run_in_order(
+                o, text.substr(0, end), b, [] {}, nothing);
             if (going) read_next();
         }
         if (!going) return false;

@@ -262,7 +262,8 @@ void print_text(const options& o, const printed& p, std::string& out) {
     for (iri::component k : shown_components) {
         if (!x.parts->has(k)) continue;
         const iri::span s = (*x.parts)[k];
-        out += std::string("  ") + iri::name(k) + ": " + shown(std::string_view(input).substr(s.begin, s.end - s.begin));
+        out +=
+            std::string("  ") + iri::name(k) + ": " + shown(std::string_view(input).substr(s.begin, s.end - s.begin));
         if (k == iri::component::host) out += std::string("  (") + iri::name(view.host_kind()) + ")";
         if (k == iri::component::port) out += "  (" + port_text(view) + ")";
         out += "\n";

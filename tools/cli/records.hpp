@@ -32,9 +32,7 @@ struct record {
 
 struct counters {
     std::size_t lines = 0, valid = 0, invalid = 0, bytes = 0;
-    void add(const counters& o) {
-        lines += o.lines, valid += o.valid, invalid += o.invalid, bytes += o.bytes;
-    }
+    void add(const counters& o) { lines += o.lines, valid += o.valid, invalid += o.invalid, bytes += o.bytes; }
 };
 
 /// The records of some input, which view the text they were made from (kept by the caller); JSON strings,
@@ -75,8 +73,7 @@ void add_record(const options& o, std::string_view raw, std::size_t bytes, chunk
 /// line is run while it is in the cache; it, and the JSON strings it views (held by `decoded`), last until f
 /// returns. Returns the bytes consumed: the rest is the start of a line the next block finishes.
 template <class F>
-std::size_t each_record(const options& o, std::string_view text, bool last, std::deque<std::string>& decoded,
-                        F&& f) {
+std::size_t each_record(const options& o, std::string_view text, bool last, std::deque<std::string>& decoded, F&& f) {
     const char separator = record_separator(o);
     record r;
     std::size_t from = 0;

@@ -21,7 +21,8 @@ void scheme_json(std::string_view input, const iri::scheme_match& m, std::string
         json_string(out, m.parts[i].rule);
         out += ", \"text\": ";
         json_string(out, m.parts[i].text);
-        out += ", \"begin\": " + std::to_string(m.parts[i].begin) + ", \"end\": " + std::to_string(m.parts[i].end) + "}";
+        out +=
+            ", \"begin\": " + std::to_string(m.parts[i].begin) + ", \"end\": " + std::to_string(m.parts[i].end) + "}";
     }
     out += "]";
     if (m.error) {

@@ -8,10 +8,10 @@
 #include <unicode/utf8.h>
 
 #if defined(__SSE2__)
-#include <emmintrin.h>
+#  include <emmintrin.h>
 #endif
 #if defined(__x86_64__) || defined(__i386__)
-#include <tmmintrin.h>
+#  include <tmmintrin.h>
 #endif
 
 #include <climits>
@@ -144,7 +144,7 @@ bool none_not_shown_by_table(const unsigned char* p, std::size_t n) noexcept {
 // The same, sixteen octets at a time with SSSE3's byte shuffle as the lookup by nibble (n >= 16: the last block
 // overlaps the one before, and testing an octet twice changes nothing).
 __attribute__((target("ssse3"))) __m128i not_shown_in_block(const unsigned char* at, __m128i by_low,
-                                                               __m128i bit_of_high) noexcept {
+                                                            __m128i bit_of_high) noexcept {
     const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(at));
     const __m128i nibble = _mm_set1_epi8(0x0F);
     const __m128i low = _mm_and_si128(x, nibble), high = _mm_and_si128(_mm_srli_epi16(x, 4), nibble);
@@ -152,7 +152,7 @@ __attribute__((target("ssse3"))) __m128i not_shown_in_block(const unsigned char*
 }
 
 __attribute__((target("ssse3"))) bool none_not_shown_ssse3(const unsigned char* p, std::size_t n,
-                                                          const nibble_tables& t) noexcept {
+                                                           const nibble_tables& t) noexcept {
     const __m128i by_low = _mm_load_si128(reinterpret_cast<const __m128i*>(t.by_low.data()));
     const __m128i bit_of_high = _mm_load_si128(reinterpret_cast<const __m128i*>(t.bit_of_high.data()));
     __m128i found = not_shown_in_block(p + n - 16, by_low, bit_of_high);
@@ -263,9 +263,7 @@ std::size_t columns(std::string_view s) {
 }
 
 // The display width of shown(s), without the shown string when `s` is printable ASCII.
-std::size_t shown_columns(std::string_view s) {
-    return printable_ascii(s) ? s.size() : columns(shown(s));
-}
+std::size_t shown_columns(std::string_view s) { return printable_ascii(s) ? s.size() : columns(shown(s)); }
 
 }  // namespace
 

@@ -48,9 +48,7 @@ outcome normal_form(const options& o, const record& r, std::string& sink, bool k
 outcome normalize_reference(const options& o, const record& r, std::string& sink) {
     return normal_form(o, r, sink, false);
 }
-outcome key_of_reference(const options& o, const record& r, std::string& sink) {
-    return normal_form(o, r, sink, true);
-}
+outcome key_of_reference(const options& o, const record& r, std::string& sink) { return normal_form(o, r, sink, true); }
 
 // to-uri, to-iri: the conversions parse their input themselves.
 outcome to_uri_reference(const options& o, const record& r, std::string& sink) {
@@ -83,8 +81,7 @@ std::optional<outcome> read_pair(const options& o, const record& r, pair_inputs&
     return std::nullopt;
 }
 
-outcome target_result(iri::result<iri::reference> t, std::string_view base, std::string_view in,
-                      std::string& sink) {
+outcome target_result(iri::result<iri::reference> t, std::string_view base, std::string_view in, std::string& sink) {
     if (t) {
         sink.append(t->str());
         return outcome{.output = std::string_view(sink).substr(sink.size() - t->str().size())};
@@ -230,7 +227,6 @@ const subcommand* find_subcommand(std::string_view name) {
         if (name == c.name) return &c;
     return nullptr;
 }
-
 
 void run(const options& o, const record& r, std::string& out, counters& n) {
     ++n.lines;
