@@ -90,6 +90,15 @@ dataset load(const std::string& spec, std::size_t max_lines) {
     return d;
 }
 
+// A C resolver (iri.h) at the scheme rung on a placeholder page, rebased by each row to the pages of its pairs;
+// nullptr when it cannot be made.
+iri_resolver* scheme_c_resolver() {
+    iri_normalize_options o = IRI_NORMALIZE_OPTIONS_INIT;
+    o.rung = IRI_RUNG_SCHEME;
+    iri_resolver* page = nullptr;
+    return iri_resolver_make("http://a/", 9, IRI_GRAMMAR_DEFAULT, &o, 1, &page, nullptr) == IRI_OK ? page : nullptr;
+}
+
 struct row {
     std::string name;
     std::function<std::size_t(const dataset&)> run;  // returns how many lines were accepted (or a checksum)
@@ -294,11 +303,8 @@ std::vector<row> rows() {
     r.push_back({"iri_resolver (C) scheme",
                  [](const dataset& d) {
                      std::size_t ok = 0, sum = 0;
-                     iri_normalize_options o = IRI_NORMALIZE_OPTIONS_INIT;
-                     o.rung = IRI_RUNG_SCHEME;
-                     iri_resolver* page = nullptr;
-                     if (iri_resolver_make("http://a/", 9, IRI_GRAMMAR_DEFAULT, &o, 1, &page, nullptr) != IRI_OK)
-                         return ok;
+                     iri_resolver* page = scheme_c_resolver();
+                     if (page == nullptr) return ok;
                      std::vector<char> buf(std::size_t{1} << 16);
                      std::string_view page_text;
                      bool based = false;
@@ -323,11 +329,8 @@ std::vector<row> rows() {
     r.push_back({"iri_resolver_batch (C) scheme",
                  [](const dataset& d) {
                      std::size_t ok = 0, sum = 0;
-                     iri_normalize_options o = IRI_NORMALIZE_OPTIONS_INIT;
-                     o.rung = IRI_RUNG_SCHEME;
-                     iri_resolver* page = nullptr;
-                     if (iri_resolver_make("http://a/", 9, IRI_GRAMMAR_DEFAULT, &o, 1, &page, nullptr) != IRI_OK)
-                         return ok;
+                     iri_resolver* page = scheme_c_resolver();
+                     if (page == nullptr) return ok;
                      std::vector<const char*> hrefs;
                      std::vector<std::size_t> lens;
                      for (std::string_view l : d.lines) {

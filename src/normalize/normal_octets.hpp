@@ -1,6 +1,6 @@
 // The octet tests that both the survey of a reference (normalize.cpp: is it already its normal form?) and the
 // writer of its normal form (normal_writer.cpp) ask of a text (RFC 3987 §5.3.2.1, §5.3.2.3; 3987bis §5.3.3):
-// inline, as they were in the one file both lived in. Private to the library.
+// inline, since both run them on every component they look at. Private to the library.
 #pragma once
 
 #include <array>
