@@ -104,12 +104,15 @@ std::optional<std::string> json_literal(std::string_view t, std::size_t& i, std:
 
 }  // namespace
 
-std::optional<std::string> json_strings(std::string_view t, std::vector<std::string>& values) {
+std::optional<std::string> json_strings(std::string_view t, std::vector<std::string>& values,
+                                        std::vector<bool>* nulls) {
     values.clear();
+    if (nulls) nulls->clear();
     std::size_t i = 0;
     skip_space(t, i);
     if (i < t.size() && t[i] == '"') {
         values.emplace_back();
+        if (nulls) nulls->push_back(false);
         if (auto e = json_literal(t, i, values.back())) return e;
     } else if (i < t.size() && t[i] == '[') {
         ++i;
@@ -119,9 +122,12 @@ std::optional<std::string> json_strings(std::string_view t, std::vector<std::str
         } else {
             for (;;) {
                 skip_space(t, i);
-                if (i >= t.size() || t[i] != '"') return "an array of strings is expected";
                 values.emplace_back();
-                if (auto e = json_literal(t, i, values.back())) return e;
+                const bool null = nulls && t.substr(i, 4) == "null";
+                if (nulls) nulls->push_back(null);
+                if (null) i += 4;
+                else if (i >= t.size() || t[i] != '"') return "an array of strings is expected";
+                else if (auto e = json_literal(t, i, values.back())) return e;
                 skip_space(t, i);
                 if (i < t.size() && t[i] == ',') {
                     ++i;

@@ -14,7 +14,9 @@ void json_string(std::string& out, std::string_view s);
 
 /// Reads a JSON text that is one string literal, or an array of strings, into `values` (RFC 8259 §7, with
 /// surrogate pairs joined). Returns an error message, or nothing: a lone surrogate escape is an error, since
-/// no UTF-8 string holds it.
-std::optional<std::string> json_strings(std::string_view text, std::vector<std::string>& values);
+/// no UTF-8 string holds it. With `nulls`, an array may hold null too (iri url --pairs: no base): its place in
+/// `values` is an empty string, and nulls[i] says which are null.
+std::optional<std::string> json_strings(std::string_view text, std::vector<std::string>& values,
+                                        std::vector<bool>* nulls = nullptr);
 
 }  // namespace cli

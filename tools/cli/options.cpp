@@ -36,6 +36,9 @@ Subcommands:
               line, for sort -u; an IRI (--as-uri: a URI)
   compare     whether each reference is equivalent to --base B (or the pair's first and second are), at
               --rung: prints "equivalent" or "different"
+  url         each href as a browser parses it, by the WHATWG URL Standard (against --base URL, the pair's
+              page, or none): its href, or with --json every getter of the URL class; a failure names the
+              Standard's validation error
   extract     find the IRIs in running text (each argument a text, or the files): begin, end, IRI
               (RFC 3986 Appendix C: <...> and "..." delimiters, line breaks inside <...>, sentence
               punctuation left out, a line break after a hyphen joined)
@@ -50,8 +53,8 @@ Options:
   --input FILE         read the inputs from FILE ("-": standard input, the default without arguments)
   -0                   inputs are separated by NUL instead of LF
   --input-format F     lines (default: one per line, a CR before the LF dropped) | json (each line one JSON
-                       string literal, or with --pairs an array of two strings)
-  --base B             the base of resolve and relativize
+                       string literal, or with --pairs an array of two strings; url: the base may be null)
+  --base B             the base of resolve, relativize, compare and url
   --pairs              each input is "base<TAB>reference" (with json input: ["base", "reference"])
   --non-strict         resolve: ignore a reference's scheme equal to the base's (RFC 3986 §5.2.2)
   --normalize L        resolve: print each target's normal form at rung L (simple | syntax | scheme), written
@@ -97,6 +100,7 @@ Examples:
   printf 'http://a/b/\t../c\n' | iri resolve --pairs
   iri resolve --base 'HTTP://Example.com/a/' --normalize scheme '../%7euser/./x' '//EXAMPLE.com:80'
   iri key --rung scheme --input urls.txt | sort -u
+  iri url --base 'https://example.org/dir/page.html' '..\x' '//h/p'
   iri extract --input mail.txt --json
 
 Exit status: 0 when every input is valid, 1 when some are not (check: when some have errors), 2 for a usage
@@ -254,10 +258,23 @@ void read_arguments(int argc, char** argv, options& o, arg_state& st) {
     }
 }
 
+// url: --base URL parsed once by the URL Standard, or --pairs, or neither (no base).
+void read_web_base(options& o) {
+    if (o.pairs && o.base_text) usage_error("url takes --base URL or --pairs, not both");
+    if (!o.base_text) return;
+    auto b = iri::web::parse(*o.base_text);
+    if (!b) {
+        std::cerr << "iri: the base is not a URL\n" << caret_display(*o.base_text, b.error());
+        std::exit(exit_status::failed);
+    }
+    o.web_base = std::move(*b);
+}
+
 // --base B parsed once (resolve, relativize and compare), or --pairs; a usage error otherwise.
 void read_base(options& o) {
+    if (o.command->prints == shape::web) return read_web_base(o);
     if (!o.command->pairs) {
-        if (o.pairs || o.base_text) usage_error("--base and --pairs are for resolve, relativize and compare");
+        if (o.pairs || o.base_text) usage_error("--base and --pairs are for resolve, relativize, compare and url");
         return;
     }
     if (o.pairs == o.base_text.has_value())

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "iri.hpp"
+#include "iri/web.hpp"
 
 namespace cli {
 
@@ -28,6 +29,7 @@ struct options {
     std::string scheme_grammar;  // parse --scheme-grammar NAME: that grammar instead of the scheme's
     std::optional<std::string> base_text;
     std::optional<iri::reference> base;     // --base, parsed once
+    std::optional<iri::web::url> web_base;  // url --base, parsed once by the URL Standard
     bool resolve_normalized = false;        // resolve --normalize RUNG: the target's normal form
     std::optional<iri::resolver> resolver;  // resolve --base: the base parsed once, each target written by it
     iri::normalize_options normalization{.rung = iri::rung::syntax};  // normalize, compare

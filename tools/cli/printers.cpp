@@ -57,6 +57,7 @@ void tsv_field(std::string& out, std::string_view s) {
 std::string tsv_header(const options& o) {
     const shape prints = o.command->prints;
     if (prints == shape::diagnostics) return "input\tvalid\tcode\tseverity\tbegin\tend\tcomponent\tmessage\tspec\n";
+    if (prints == shape::web) return url_tsv_header();
     std::string h = o.command->pairs ? "base\tinput\tvalid" : "input\tvalid";
     if (prints == shape::components) h += "\tscheme\tauthority\tuserinfo\thost\tport\tpath\tquery\tfragment\thost_kind";
     if (prints == shape::equivalence) h += "\tequivalent";
@@ -277,6 +278,11 @@ void print_unreadable(const options& o, const record& r, std::string& out) {
         out += "{\"input\": null, \"valid\": false, \"error\": {\"code\": \"bad_input\", \"message\": ";
         json_string(out, r.bad);
         out += "}}\n";
+    } else if (o.output == output_format::tsv && o.command->prints == shape::web) {
+        // url_tsv_header's columns: input, base, failure, href, origin and 9 getters empty; then the error's.
+        out += "\t\ttrue\t\t\t\t\t\t\t\t\t\t\t\tbad_input\t\t\t";
+        tsv_field(out, r.bad);
+        out += "\n";
     } else if (o.output == output_format::tsv) {
         out += o.command->pairs ? "\t\tfalse" : "\tfalse";
         if (o.command->prints == shape::components) out += "\t\t\t\t\t\t\t\t\t";

@@ -27,4 +27,11 @@ void run_check(const options& o, const record& r, std::string& out, counters& n)
 /// iri parse --scheme: the parts of one reference under its scheme's grammar, or its first error.
 void run_parse_scheme(const options& o, std::string_view input, std::string& out, counters& n);
 
+/// iri url: one href parsed by the URL Standard (against --base, the pair's page or none): its href, or with
+/// --json and --tsv the getters too; or the failure.
+void run_url(const options& o, const record& r, std::string& out, counters& n);
+
+/// The first line of iri url --tsv: input, base, failure, href, origin, the getters, the error's columns.
+std::string url_tsv_header();
+
 }  // namespace cli

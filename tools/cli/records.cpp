@@ -1,6 +1,7 @@
 #include "records.hpp"
 
 #include "json.hpp"
+#include "subcommands.hpp"
 
 namespace cli {
 
@@ -9,11 +10,17 @@ void read_structured_record(const options& o, std::string_view raw, std::size_t 
     r.fields = {};
     r.bad.clear();
     r.bytes = bytes;
+    r.null_base = false;
     if (o.input == input_format::json) {
         std::vector<std::string> values;
-        if (auto e = json_strings(raw, values)) r.bad = *e;
-        else if (values.size() != (o.pairs ? 2u : 1u))
-            r.bad = o.pairs ? "an array of two strings is expected" : "one JSON string literal is expected";
+        std::vector<bool> nulls;  // iri url's pairs: [null, href] is an href without a base
+        const bool base_may_be_null = o.pairs && o.command->prints == shape::web;
+        if (auto e = json_strings(raw, values, base_may_be_null ? &nulls : nullptr)) r.bad = *e;
+        else if (values.size() != (o.pairs ? 2u : 1u) || (base_may_be_null && nulls[1]))
+            r.bad = base_may_be_null ? "an array of a base (a string or null) and a string is expected"
+                    : o.pairs        ? "an array of two strings is expected"
+                                     : "one JSON string literal is expected";
+        else r.null_base = base_may_be_null && nulls[0];
         if (r.bad.empty())
             for (std::string& v : values) r.fields.push_back(decoded.emplace_back(std::move(v)));
         return;

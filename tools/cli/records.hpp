@@ -28,6 +28,7 @@ struct record {
     } fields;
     std::string bad;
     std::size_t bytes = 0;  // as read, with its separator
+    bool null_base = false;  // iri url, JSON pairs: the base is null (none); fields[0] is then empty
 };
 
 struct counters {

@@ -212,6 +212,19 @@ decoded; reserved characters, non-UTF-8 octets and inappropriate characters stay
   iri to-iri 'http://www.example.org/D%C3%BCrst' 'http://www.example.org/D%FCrst'
   iri to-iri --unicode-hosts 'http://xn--99zt52a.example.org/%e2%80%ae'
 )"},
+    {"url", shape::web, false, nullptr, &run_url, &run_batch,
+     R"(usage: iri url [--base URL | --pairs] [--json | --tsv] [HREF... | --input FILE]
+Parses each href as a browser does, by the WHATWG URL Standard (not RFC 3986/3987: use the other subcommands
+for identifiers), against --base, the pair's page (--pairs: "page<TAB>href"; with --input-format json
+[page, href], page null for none) or no base, and prints its href. --json prints the URL class's getters
+too: href, origin, protocol, username, password, host, hostname, port, pathname, search, hash. A failure is
+printed as validate prints an invalid reference, the message naming the Standard's validation error.
+  iri url 'HTTP://EXAMPLE.com:80/a/../b c?x#y'
+  iri url --base 'https://example.org/dir/page.html' '..\x' '//h/p' '?q'
+  iri url --json 'https://user:pass@[::1]:8443/p?q#f'
+  printf 'https://example.org/a/	b?c
+' | iri url --pairs
+)"},
     {"extract", shape::texts, false, nullptr, nullptr, &run_extract,
      R"(usage: iri extract [--grammar G] [--json | --tsv] [TEXT... | --input FILE]
 Finds the IRIs in running text (RFC 3986 Appendix C, 3987bis §8.3) and prints begin, end and the IRI.
