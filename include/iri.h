@@ -436,6 +436,51 @@ IRI_C_API int iri_resolver_batch(iri_resolver* resolver, int operation, const ch
                                  const size_t* href_lens, size_t n, char* buf, size_t capacity, size_t* offsets,
                                  int* statuses, size_t* done, iri_error* err);
 
+/* ---- the web's URLs: the WHATWG URL Standard (the C face of iri::web, include/iri/web.hpp) ---- */
+/* A URL as a browser parses an href (the basic URL parser, §4.4), with the getters and setters of the URL class
+ * (§6.1). Use it for hrefs a browser would follow; iri_reference_parse for identifiers (RFC 3986/3987). A failure
+ * (the Standard's "failure") is IRI_E_URL_FAILURE, err->message naming the validation error (§1.2) and
+ * err->offset the byte of the input where it was found. A handle is used by one thread at a time. */
+typedef struct iri_web_url iri_web_url; /* opaque: a URL record, serialized (its href) */
+
+/* Parses `input` against `base` (NULL: no base) into a new handle *out (free with iri_web_free). On failure *out
+ * is NULL and err says why. */
+IRI_C_API int iri_web_parse(const char* input, size_t len, const iri_web_url* base, iri_web_url** out,
+                            iri_error* err);
+/* 1 when iri_web_parse(input, base) would succeed (URL.canParse(), §6.1), else 0; NULL input with a length: 0. */
+IRI_C_API int iri_web_can_parse(const char* input, size_t len, const iri_web_url* base);
+IRI_C_API void iri_web_free(iri_web_url* url); /* NULL is allowed */
+
+/* The getters of §6.1: views into the handle, valid until a setter changes it or it is freed; href's is
+ * NUL-terminated, the others not. An absent part is an empty view ("" as the URL class answers), never NULL for
+ * a handle; a NULL handle gives {NULL, 0}. */
+IRI_C_API iri_string_view iri_web_href(const iri_web_url* url);
+IRI_C_API iri_string_view iri_web_protocol(const iri_web_url* url); /* the scheme and ":" */
+IRI_C_API iri_string_view iri_web_username(const iri_web_url* url);
+IRI_C_API iri_string_view iri_web_password(const iri_web_url* url);
+IRI_C_API iri_string_view iri_web_host(const iri_web_url* url);     /* hostname and ":port" when there is one */
+IRI_C_API iri_string_view iri_web_hostname(const iri_web_url* url); /* IPv6 in brackets */
+IRI_C_API iri_string_view iri_web_port(const iri_web_url* url);     /* "" for none or the scheme's default */
+IRI_C_API iri_string_view iri_web_pathname(const iri_web_url* url);
+IRI_C_API iri_string_view iri_web_search(const iri_web_url* url); /* "" or "?" and the query */
+IRI_C_API iri_string_view iri_web_hash(const iri_web_url* url);   /* "" or "#" and the fragment */
+/* The ASCII serialization of the URL's origin ("null" when opaque). *out: library-allocated. */
+IRI_C_API int iri_web_origin(const iri_web_url* url, char** out, size_t* out_len, iri_error* err);
+
+/* The setters of §6.1. iri_web_set_href fails as the URL class's does (IRI_E_URL_FAILURE, the URL unchanged);
+ * the others give IRI_OK also when the Standard ignores the value (the URL then unchanged), and fail only for a
+ * bad argument or no memory. */
+IRI_C_API int iri_web_set_href(iri_web_url* url, const char* value, size_t len, iri_error* err);
+IRI_C_API int iri_web_set_protocol(iri_web_url* url, const char* value, size_t len, iri_error* err);
+IRI_C_API int iri_web_set_username(iri_web_url* url, const char* value, size_t len, iri_error* err);
+IRI_C_API int iri_web_set_password(iri_web_url* url, const char* value, size_t len, iri_error* err);
+IRI_C_API int iri_web_set_host(iri_web_url* url, const char* value, size_t len, iri_error* err);
+IRI_C_API int iri_web_set_hostname(iri_web_url* url, const char* value, size_t len, iri_error* err);
+IRI_C_API int iri_web_set_port(iri_web_url* url, const char* value, size_t len, iri_error* err);
+IRI_C_API int iri_web_set_pathname(iri_web_url* url, const char* value, size_t len, iri_error* err);
+IRI_C_API int iri_web_set_search(iri_web_url* url, const char* value, size_t len, iri_error* err);
+IRI_C_API int iri_web_set_hash(iri_web_url* url, const char* value, size_t len, iri_error* err);
+
 #ifdef __cplusplus
 }
 #endif
