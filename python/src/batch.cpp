@@ -15,6 +15,7 @@
 
 #include "iri/parse.hpp"
 #include "iri/reference.hpp"
+#include "iri/web.hpp"
 
 namespace pyiri {
 
@@ -253,6 +254,79 @@ py::list canonical_keys(py::handle hrefs, py::handle base_arg, const std::option
                      });
 }
 
+/// The bases of iri.urls: none, one for every href (a URL, or text parsed once), or one each (a sequence as long
+/// as the hrefs of text, URLs and None, the text parsed in the item's thread).
+struct web_bases {
+    py::object keep;                        // the sequence, which keeps its items (and their UTF-8) alive
+    std::vector<std::optional<text>> texts;  // each href's base as text; nullopt: a URL's (urls[i]) or none
+    std::vector<const iri::web::url*> urls;  // each href's base as a URL, or nullptr
+    std::optional<text> one_text;           // one base for all, as text
+    std::optional<iri::web::url> one_parsed;  // ... parsed (nullopt: it failed, one_error says why)
+    std::optional<iri::error> one_error;
+    const iri::web::url* one = nullptr;  // one base for all, a URL or one_parsed
+
+    [[nodiscard]] const text& text_of(std::size_t i) const { return one_text ? *one_text : *texts[i]; }
+};
+
+web_bases collect_web_bases(py::handle b, std::size_t count) {
+    web_bases out;
+    if (b.is_none()) return out;
+    if (py::isinstance<iri::web::url>(b)) {
+        out.one = &b.cast<const iri::web::url&>();
+        return out;
+    }
+    if (PyUnicode_Check(b.ptr()) || PyBytes_Check(b.ptr()) || PyByteArray_Check(b.ptr())) {
+        out.one_text = as_text(b, "bases");
+        auto u = iri::web::parse(out.one_text->bytes);
+        if (u) out.one_parsed = std::move(*u), out.one = &*out.one_parsed;
+        else out.one_error = u.error();
+        return out;
+    }
+    PyObject* fast = PySequence_Fast(b.ptr(), "bases must be None, a str, bytes or URL, or a sequence of them");
+    if (fast == nullptr) throw py::error_already_set();
+    out.keep = py::reinterpret_steal<py::object>(fast);
+    const auto n = static_cast<std::size_t>(PySequence_Fast_GET_SIZE(fast));
+    if (n != count) throw py::value_error("bases and hrefs differ in length");
+    PyObject** objects = PySequence_Fast_ITEMS(fast);
+    out.texts.resize(n);
+    out.urls.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const py::handle o(objects[i]);
+        if (py::isinstance<iri::web::url>(o)) out.urls[i] = &o.cast<const iri::web::url&>();
+        else if (!o.is_none()) out.texts[i] = as_text(o, "bases");
+    }
+    return out;
+}
+
+/// iri.urls: the href of each of `hrefs` parsed by the URL Standard against its base, or None (or the error).
+py::list urls(py::handle hrefs, py::handle base_arg, std::string_view errors, py::handle jobs) {
+    const bool raise_errors = raises(errors);
+    const items in = collect(hrefs, "hrefs");
+    const web_bases b = collect_web_bases(base_arg, in.texts.size());
+    std::vector<outcome> out(in.texts.size());
+    run(out.size(), jobs, [&](std::size_t i) {
+        outcome& o = out[i];
+        const auto failed = [&](const iri::error& e, const char* input) { o.error = e, o.input = input; };
+        if (b.one_error) return failed(*b.one_error, "base");
+        std::optional<iri::web::url> own;  // the item's own base, given as text
+        const iri::web::url* base = b.one;
+        if (!b.texts.empty() && b.texts[i]) {
+            auto p = iri::web::parse(b.texts[i]->bytes);
+            if (!p) return failed(p.error(), "base");
+            own = std::move(*p);
+            base = &*own;
+        } else if (!b.urls.empty()) {
+            base = b.urls[i];
+        }
+        auto u = iri::web::parse(in.texts[i].bytes, base);
+        if (!u) return failed(u.error(), "href");
+        o.value = u->href();
+    });
+    return results(out, raise_errors, [&](std::size_t i, const char* input) {
+        return input != nullptr && std::string_view(input) == "base" ? b.text_of(i) : in.texts[i];
+    });
+}
+
 }  // namespace
 
 void define_batch(py::module_& m) {
@@ -270,6 +344,8 @@ void define_batch(py::module_& m) {
     m.def("to_uri_many", &to_uri_many, doc::to_uri_many, arg("items"), arg("host") = "percent",
           arg("charset") = py::none(), arg("encode_unsafe_ascii") = false, arg("grammar") = "iri",
           arg("errors") = "none", arg("jobs") = 1);
+    m.def("urls", &urls, doc::urls, arg("hrefs"), arg("bases") = py::none(), arg("errors") = "none",
+          arg("jobs") = 1);
     m.def("to_iri_many", &to_iri_many, doc::to_iri_many, arg("items"), arg("to") = "iri",
           arg("keep_discouraged_encoded") = false, arg("keep_http_query_encoded") = false, arg("unicode_hosts") = false,
           arg("errors") = "none", arg("jobs") = 1);

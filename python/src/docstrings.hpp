@@ -172,4 +172,36 @@ inline constexpr const char* to_iri_many = R"(to_iri for each item (see resolve_
 ['http://a/é']
 )";
 
+inline constexpr const char* url = R"(URL(input, base=None): a URL as a browser parses an href, by the WHATWG URL
+Standard's basic URL parser (§4.4), against base (a str or bytes parsed first, or a URL) when given.
+
+Its attributes are the URL class's (§6.1): href, origin (read only), protocol, username, password, host,
+hostname, port, pathname, search, hash, each a str ("" for an absent part). Assigning one runs the Standard's
+setter: a value it ignores leaves the URL as it was; assigning href a string that is not a URL raises. Use
+iri.parse for identifiers (RFC 3986/3987) and URL for hrefs a browser would follow. A failure raises
+iri.IRIError with code "url_failure", the message naming the Standard's validation error.
+
+>>> u = iri.URL("..\\x?a b", base="HTTPS://Example.org:443/dir/page.html")
+>>> u.href, u.host, u.pathname, u.search
+('https://example.org/x?a%20b', 'example.org', '/x', '?a%20b')
+>>> u.port = "8443"
+>>> u.href
+'https://example.org:8443/x?a%20b'
+)";
+
+inline constexpr const char* url_can_parse = R"(Whether URL(input, base) would succeed (URL.canParse(), §6.1).
+
+>>> iri.URL.can_parse("//h/p", "http://a/"), iri.URL.can_parse("//h/p"), iri.URL.can_parse("http://[::1")
+(True, False, False)
+)";
+
+inline constexpr const char* urls = R"(The href of each of hrefs as iri.URL parses it, against bases when given (one str,
+bytes or URL for all; or a sequence as long as hrefs of them and None), in order, the GIL released, on `jobs`
+threads (as in validate_many). A failure gives None (errors="none") or raises the first one's iri.IRIError
+(errors="raise"; its input is "base" or "href").
+
+>>> iri.urls(["../g", "http://[::1", "//h"], bases="http://a/b/c")
+['http://a/g', None, 'http://h/']
+)";
+
 }  // namespace pyiri::doc

@@ -7,4 +7,5 @@ PYBIND11_MODULE(_iri, m) {
     pyiri::define_single(m);
     pyiri::define_batch(m);
     pyiri::define_text_tools(m);
+    pyiri::define_web(m);
 }

@@ -74,5 +74,7 @@ void define_single(py::module_& m);
 void define_batch(py::module_& m);
 /// Registers check, extract, percent_encode/decode and the grammar lookups.
 void define_text_tools(py::module_& m);
+/// Registers the URL class (the WHATWG URL Standard's URLs, iri/web.hpp).
+void define_web(py::module_& m);
 
 }  // namespace pyiri
