@@ -18,7 +18,12 @@
 #include <string>
 #include <vector>
 
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <boost/json/value.hpp>
+
 #include "support/datasets.hpp"
+#include "support/wpt.hpp"
 
 // The iri tool run as a process: arguments, standard input from a string; standard output, standard error and
 // the exit status captured.
@@ -603,4 +608,150 @@ BOOST_AUTO_TEST_CASE(version) {
     BOOST_TEST(r.status == 0);
     BOOST_TEST(r.out == "iri " IRI_PROJECT_VERSION "\n");
     BOOST_TEST(run({"--version"}, "", stdout_to_dev_full).status == 2);
+}
+
+// iri url: the WHATWG URL Standard. §4.4: the scheme and the domain lower-cased, the special scheme's default port
+// dropped, "a/.." removed, the path's space percent-encoded (path percent-encode set); against a base, "\" is a
+// path separator of a special URL, "//h/p" keeps the base's scheme alone, "?q" replaces the base's query only.
+BOOST_AUTO_TEST_CASE(url_prints_each_href) {
+    const ran r = run({"url", "HTTP://EXAMPLE.com:80/a/../b c?x#y"});
+    BOOST_TEST(r.status == 0);
+    BOOST_TEST(r.out == "http://example.com/b%20c?x#y\n");
+    const ran b = run({"url", "--base", "https://example.org/dir/page.html", "..\\x", "//h/p", "?q"});
+    BOOST_TEST(b.status == 0);
+    BOOST_TEST(b.out == "https://example.org/x\nhttps://h/p\nhttps://example.org/dir/page.html?q\n");
+    // The inputs of a file, one per line (a CR before the LF dropped, as for the other subcommands).
+    const ran f = run({"url"}, "http://A/\r\nfile:///C|/x\n");
+    BOOST_TEST(f.status == 0);
+    BOOST_TEST(f.out == "http://a/\nfile:///C:/x\n");  // §4.4 file host state: a Windows drive letter's "|" is ":"
+}
+
+// A failure is shown as validate shows an invalid reference, with the Standard's validation error named: a port
+// above 65535 is port-out-of-range (§4.4 port state), a relative reference without a base
+// missing-scheme-non-relative-URL (no scheme state).
+BOOST_AUTO_TEST_CASE(url_failures_name_the_validation_error) {
+    const ran r = run({"url", "http://example.org:65536/", "http://a/"});
+    BOOST_TEST(r.status == 1);
+    BOOST_TEST(r.out.starts_with("invalid\thttp://example.org:65536/\n  http://example.org:65536/\n  "), r.out);
+    BOOST_TEST(r.out.find("^ url_failure: ") != std::string::npos, r.out);
+    BOOST_TEST(r.out.find("port-out-of-range") != std::string::npos, r.out);
+    BOOST_TEST(r.out.ends_with("\nhttp://a/\n"), r.out);
+    const ran j = run({"url", "--json", "/path"});
+    BOOST_TEST(j.status == 1);
+    BOOST_TEST(j.out.starts_with("{\"input\": \"/path\", \"base\": null, \"failure\": true, \"error\": {\"code\": "
+                                 "\"url_failure\", \"offset\": "),
+               j.out);
+    BOOST_TEST(j.out.find("\"validation\": \"missing-scheme-non-relative-URL\", \"message\": ") != std::string::npos,
+               j.out);
+    // A base that is not a URL: as for resolve, a usage error (status 2) with its caret display.
+    const ran b = run({"url", "--base", "not a URL", "x"});
+    BOOST_TEST(b.status == 2);
+    BOOST_TEST(b.err.starts_with("iri: the base is not a URL\n"), b.err);
+    BOOST_TEST(run({"url", "--base", "http://a/", "--pairs"}).status == 2);  // one base or the pairs', not both
+}
+
+// --json: the URL class's getters (§6.1). An IPv6 host keeps its brackets in host and hostname; the origin is
+// the scheme, host and (not default) port (HTML's ASCII serialization of an origin).
+BOOST_AUTO_TEST_CASE(url_json_and_tsv) {
+    const ran j = run({"url", "--json", "https://user:pass@[::1]:8443/p?q#f"});
+    BOOST_TEST(j.status == 0);
+    BOOST_TEST(j.out ==
+               "{\"input\": \"https://user:pass@[::1]:8443/p?q#f\", \"base\": null, \"href\": "
+               "\"https://user:pass@[::1]:8443/p?q#f\", \"origin\": \"https://[::1]:8443\", \"protocol\": \"https:\", "
+               "\"username\": \"user\", \"password\": \"pass\", \"host\": \"[::1]:8443\", \"hostname\": \"[::1]\", "
+               "\"port\": \"8443\", \"pathname\": \"/p\", \"search\": \"?q\", \"hash\": \"#f\"}\n");
+    const ran t = run({"url", "--tsv", "http://a/"});
+    BOOST_TEST(t.status == 0);
+    BOOST_TEST(t.out ==
+               "input\tbase\tfailure\thref\torigin\tprotocol\tusername\tpassword\thost\thostname\tport\tpathname\t"
+               "search\thash\terror_code\terror_offset\terror_validation\terror_message\n"
+               "http://a/\t\tfalse\thttp://a/\thttp://a\thttp:\t\t\ta\ta\t\t/\t\t\t\t\t\t\n");
+}
+
+// --pairs: "page<TAB>href" lines as resolve reads them; with --input-format json, [page, href] with page null
+// for none. A page that is not a URL fails the pair, about the base.
+BOOST_AUTO_TEST_CASE(url_pairs) {
+    const ran p = run({"url", "--pairs"}, "https://example.org/a/\tb?c\nnot a URL\tx\n");
+    BOOST_TEST(p.status == 1);
+    BOOST_TEST(p.out.starts_with("https://example.org/a/b?c\ninvalid\tx\t(base: not a URL)\n  not a URL\n"), p.out);
+    const ran j = run({"url", "--pairs", "--input-format", "json", "--json"},
+                      "[null, \"HTTP://A/b\"]\n[\"http://a/b/\", \"c\"]\n[null, \"c\"]\n[\"http://a/\", null]\n");
+    BOOST_TEST(j.status == 1);
+    std::istringstream lines(j.out);
+    std::string line;
+    std::getline(lines, line);
+    BOOST_TEST(line.starts_with("{\"input\": \"HTTP://A/b\", \"base\": null, \"href\": \"http://a/b\", "), line);
+    std::getline(lines, line);
+    BOOST_TEST(line.starts_with("{\"input\": \"c\", \"base\": \"http://a/b/\", \"href\": \"http://a/b/c\", "), line);
+    std::getline(lines, line);
+    BOOST_TEST(line.starts_with("{\"input\": \"c\", \"base\": null, \"failure\": true, "), line);
+    std::getline(lines, line);  // the href cannot be null
+    BOOST_TEST(line.starts_with("{\"input\": null, \"valid\": false, \"error\": {\"code\": \"bad_input\""), line);
+    BOOST_TEST(!std::getline(lines, line));
+    // Only url takes a null base.
+    const ran r = run({"resolve", "--pairs", "--input-format", "json"}, "[null, \"c\"]\n");
+    BOOST_TEST(r.status == 1);
+    BOOST_TEST(r.out.starts_with("invalid\t(unreadable input: "), r.out);
+}
+
+// Every case of web-platform-tests' urltestdata.json (tests/web-platform-tests/) through one iri url process:
+// a file of [base, input] JSON lines, run with --input-format json --pairs --json on two threads, and every field
+// of each output line against the case's.
+BOOST_AUTO_TEST_CASE(url_passes_urltestdata) {
+    const boost::json::value data = iri_test::wpt_json("urltestdata.json");
+    std::vector<const boost::json::object*> cases;
+    const std::string in_path = temp_path(".wpt");
+    {
+        std::ofstream in(in_path, std::ios::binary);
+        for (const boost::json::value& c : data.as_array()) {
+            if (!c.is_object()) continue;  // a comment
+            cases.push_back(&c.as_object());
+            const boost::json::array pair{c.at("base"), c.at("input")};
+            in << boost::json::serialize(pair) << '\n';
+        }
+        BOOST_REQUIRE(in.good());
+    }
+    const ran r = run({"url", "--json", "--input-format", "json", "--pairs", "--jobs", "2", "--input", in_path});
+    std::remove(in_path.c_str());
+    BOOST_TEST(r.status == 1);  // some cases are failures
+    BOOST_TEST(r.err.empty(), r.err);
+    std::istringstream lines(r.out);
+    std::size_t passed = 0, seen = 0;
+    const char* const fields[] = {"href",     "protocol", "username", "password", "host",
+                                  "hostname", "port",     "pathname", "search",   "hash"};
+    for (std::string line; std::getline(lines, line) && seen < cases.size(); ++seen) {
+        const boost::json::object& want = *cases[seen];
+        boost::system::error_code ec;
+        const boost::json::value got_value = boost::json::parse(line, ec);
+        BOOST_TEST_REQUIRE(!ec, line);
+        const boost::json::object& got = got_value.as_object();
+        const std::string input = iri_test::wpt_string(want.at("input"));
+        BOOST_TEST(got.at("input") == want.at("input"), input);
+        BOOST_TEST(got.at("base") == want.at("base"), input);
+        bool ok = got.at("input") == want.at("input");
+        if (want.contains("failure")) {
+            const bool failed = got.contains("failure");
+            BOOST_TEST(failed, "case " << seen << " " << input << " should fail, gave " << line);
+            ok = ok && failed;
+        } else {
+            BOOST_TEST(!got.contains("failure"), "case " << seen << " " << input << " failed: " << line);
+            for (const char* f : fields) {
+                const bool same = got.contains(f) && got.at(f) == want.at(f);
+                BOOST_TEST(same, "case " << seen << " " << input << ": " << f << " should be "
+                                         << boost::json::serialize(want.at(f)) << ", line " << line);
+                ok = ok && same;
+            }
+            if (want.contains("origin")) {
+                const bool same = got.contains("origin") && got.at("origin") == want.at("origin");
+                BOOST_TEST(same, "case " << seen << " " << input << ": origin should be "
+                                         << boost::json::serialize(want.at("origin")) << ", line " << line);
+                ok = ok && same;
+            }
+        }
+        passed += ok ? 1 : 0;
+    }
+    BOOST_TEST(seen == cases.size());
+    BOOST_TEST(cases.size() == 891u);  // tests/web-platform-tests/README.md
+    BOOST_TEST_MESSAGE("urltestdata through iri url --json: " << passed << " of " << cases.size() << " cases pass");
+    BOOST_TEST(passed == cases.size());
 }
