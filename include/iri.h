@@ -76,6 +76,7 @@ enum {
     IRI_E_NOT_RELATIVIZABLE = 13,   /* no reference resolves to the target (relative, or with dot segments) */
     IRI_E_BAD_PORT = 14,            /* a port that is not digits (RFC 3986 §3.2.3): "http://example.org:80a/" */
     IRI_E_UNCLOSED_IP_LITERAL = 15, /* an IP literal no "]" closes before the authority ends (RFC 3986 §3.2.2) */
+    IRI_E_URL_FAILURE = 16,         /* the URL Standard's basic URL parser answers failure (iri/web.hpp) */
     /* codes of the C interface itself */
     IRI_E_INVALID_ARGUMENT = 64, /* a NULL pointer with a length, an unknown enum value, ... */
     IRI_E_NO_SUCH_GRAMMAR = 65,  /* a grammar number or name this library does not have */

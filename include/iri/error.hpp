@@ -46,6 +46,8 @@ enum class errc : std::uint8_t {
                            ///< fault is its first non-digit
     unclosed_ip_literal,   ///< an IP literal whose "[" no "]" closes before the authority ends (RFC 3986
                            ///< §3.2.2): "http://[::1/"; the fault is the "["
+    url_failure,           ///< the URL Standard's basic URL parser answers failure (iri/web.hpp): `url_validation`
+                           ///< names the validation error, `offset` the byte of the input where it was found
 };
 
 /// The name of a code ("unexpected_end", ...): stable, for logs and JSON.
@@ -73,6 +75,8 @@ struct error {
     /// False for an error about text no grammar was applied to (percent_decode, from_charset, host_to_ascii):
     /// `variant` and `tried` then mean nothing, and message() and spec() leave them out.
     bool grammar_involved = true;
+    /// errc::url_failure: the URL Standard's validation error that failed the parse, an iri::web::validation.
+    std::uint8_t url_validation = 0;
 
     [[nodiscard]] constexpr severity level() const noexcept { return severity::error; }
     /// The byte the error is about, which message() names: char_offset for bad_port and unclosed_ip_literal (the

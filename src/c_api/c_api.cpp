@@ -11,6 +11,7 @@ namespace iri::detail::c_api {
 static_assert(IRI_E_NOT_RELATIVIZABLE == static_cast<int>(errc::not_relativizable), "C codes follow iri::errc");
 static_assert(IRI_E_BAD_PORT == static_cast<int>(errc::bad_port), "C codes follow iri::errc");
 static_assert(IRI_E_UNCLOSED_IP_LITERAL == static_cast<int>(errc::unclosed_ip_literal), "C codes follow iri::errc");
+static_assert(IRI_E_URL_FAILURE == static_cast<int>(errc::url_failure), "C codes follow iri::errc");
 static_assert(IRI_COMPONENT_COUNT == static_cast<int>(component_count), "C components follow iri::component");
 static_assert(IRI_COMPONENT_REG_NAME == static_cast<int>(component::reg_name));
 static_assert(IRI_PRODUCTION_UNRESERVED == static_cast<int>(production::unreserved));
@@ -88,7 +89,7 @@ const char* iri_error_name(int code) {
         case IRI_E_BUFFER_TOO_SMALL: return "buffer_too_small";
         default: break;
     }
-    if (code < IRI_E_UNEXPECTED_END || code > IRI_E_UNCLOSED_IP_LITERAL) return "unknown";
+    if (code < IRI_E_UNEXPECTED_END || code > IRI_E_URL_FAILURE) return "unknown";
     return iri::name(static_cast<iri::errc>(code));
 }
 

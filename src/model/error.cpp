@@ -9,6 +9,7 @@
 #include "grammar/registry.hpp"
 #include "iri/percent.hpp"
 #include "iri/split.hpp"
+#include "iri/web.hpp"
 #include "model/error_detail.hpp"
 #include "model/parse_detail.hpp"
 #include "text/percent_octets.hpp"
@@ -32,6 +33,7 @@ const char* name(errc e) noexcept {
         case errc::not_relativizable: return "not_relativizable";
         case errc::bad_port: return "bad_port";
         case errc::unclosed_ip_literal: return "unclosed_ip_literal";
+        case errc::url_failure: return "url_failure";
     }
     return "unknown";
 }
@@ -378,6 +380,12 @@ void error::append_message(std::string& out) const {
                 out.append(", which resolution removes (RFC 3986 §5.2.4)");
             }
             return;
+        case errc::url_failure:
+            out.append("the URL Standard's parser fails: validation error ")
+                .append(web::name(static_cast<web::validation>(url_validation)))
+                .append(" at byte ");
+            number(offset);
+            return;
         case errc::no_such_production:
             out.append("grammar ").append(gi.name).append(" has no rule for the role ").append(role_name(tried));
             return;
@@ -396,6 +404,7 @@ const char* error::spec() const noexcept {
         case errc::bad_percent_encoding: return "RFC 3986 §2.1";
         case errc::bad_port: return "RFC 3986 §3.2.3";
         case errc::unclosed_ip_literal: return "RFC 3986 §3.2.2";
+        case errc::url_failure: return "URL Standard §4.4";
         case errc::base_not_absolute: return "RFC 3986 §5.2.1";
         case errc::not_relativizable: return "RFC 3986 §5.2";
         case errc::idna_failed: return "UTS #46 §4";

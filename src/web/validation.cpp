@@ -1,0 +1,27 @@
+// The URL Standard's validation errors (§1.2): their names and which of them fail the parse, from
+// iri/web_validation.def.
+#include "iri/web.hpp"
+
+namespace iri::web {
+
+const char* name(validation v) noexcept {
+    switch (v) {
+#define IRI_WEB_VALIDATION(id, text, failure) \
+    case validation::id: return text;
+#include "iri/web_validation.def"
+#undef IRI_WEB_VALIDATION
+    }
+    return "unknown";
+}
+
+bool is_failure(validation v) noexcept {
+    switch (v) {
+#define IRI_WEB_VALIDATION(id, text, failure) \
+    case validation::id: return failure;
+#include "iri/web_validation.def"
+#undef IRI_WEB_VALIDATION
+    }
+    return false;
+}
+
+}  // namespace iri::web
