@@ -35,6 +35,7 @@
 #include "iri/query.hpp"
 #include "iri/reference.hpp"
 #include "iri/resolve.hpp"
+#include "iri/web.hpp"
 
 namespace {
 
@@ -166,6 +167,30 @@ const std::vector<named_operation>& operations() {
         {"percent_encode",
          [](std::string_view s) { return outcome(percent_encode(s, grammar::uri, production::segment)); }},
         {"percent_decode", [](std::string_view s) { return outcome(percent_decode(s, decode_mode::lenient)); }},
+        // The web stage (web.hpp): the URL Standard's parser alone and against a base, its setters on a URL made
+        // from the input, URLSearchParams.
+        {"web::parse", [](std::string_view s) { return outcome(web::parse(s)); }},
+        {"web::parse with base",
+         [](std::string_view s) {
+             static const web::url base = *web::parse("http://a/b/c/d;p?q");
+             return outcome(web::parse(s, &base));
+         }},
+        {"web setters",
+         [](std::string_view s) {
+             auto u = web::parse("http://u:p@example.org:8080/a/b?q#f");
+             u->set_pathname(s);
+             u->set_search(s);
+             u->set_hash(s);
+             u->set_host(s);
+             u->set_username(s);
+             return std::to_string(u->href().size());
+         }},
+        {"web::search_params",
+         [](std::string_view s) {
+             web::search_params p(s);
+             p.sort();
+             return std::to_string(p.to_string().size());
+         }},
         {"query",
          [](std::string_view s) {
              std::size_t n = 0;

@@ -14,6 +14,7 @@
 #include <cstring>
 #include <fstream>
 #include <functional>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -26,6 +27,7 @@
 #include "iri/parse.hpp"
 #include "iri/resolve.hpp"
 #include "iri/resolver.hpp"
+#include "iri/web.hpp"
 
 #ifdef IRI_BENCH_BOOST_URL
 #  include <boost/url/parse.hpp>
@@ -213,6 +215,25 @@ std::vector<row> rows() {
                      sink = sum;
                      return clean;
                  }});
+    // The web's URLs (web.hpp): the URL Standard's parser on each line without a base, into one reused url (as
+    // a batch job parses them), and can_parse, which writes no URL.
+    r.push_back({"iri::web::parse", [](const dataset& d) {
+                     std::size_t ok = 0, sum = 0;
+                     iri::web::url u;
+                     for (auto l : d.lines) {
+                         if (iri::web::parse_into(u, l)) {
+                             ++ok;
+                             sum += u.href().size();
+                         }
+                     }
+                     sink = sum;
+                     return ok;
+                 }});
+    r.push_back({"iri::web::can_parse", [](const dataset& d) {
+                     std::size_t ok = 0;
+                     for (auto l : d.lines) ok += iri::web::can_parse(l);
+                     return ok;
+                 }});
 #ifdef IRI_BENCH_BOOST_URL
     r.push_back({"Boost.URL parse_uri_reference", [](const dataset& d) {
                      std::size_t ok = 0, sum = 0;
@@ -268,6 +289,27 @@ std::vector<row> rows() {
                          if (t) {
                              ++ok;
                              sum += t->str().size();
+                         }
+                     }
+                     sink = sum;
+                     return ok;
+                 },
+                 false, true});
+    // The web's URLs over page/href pairs: each page parsed once (its pairs are consecutive), each href parsed
+    // against it by the URL Standard into one reused url.
+    r.push_back({"iri::web::parse with base",
+                 [](const dataset& d) {
+                     std::size_t ok = 0, sum = 0;
+                     std::optional<iri::web::url> page;
+                     iri::web::url u;
+                     for (std::size_t i = 0; i < d.lines.size(); ++i) {
+                         if (i == 0 || d.bases[i] != d.bases[i - 1]) {
+                             auto p = iri::web::parse(d.bases[i]);
+                             page = p ? std::optional<iri::web::url>(std::move(*p)) : std::nullopt;
+                         }
+                         if (page && iri::web::parse_into(u, d.lines[i], &*page)) {
+                             ++ok;
+                             sum += u.href().size();
                          }
                      }
                      sink = sum;
