@@ -39,6 +39,21 @@ function(iri_generate_file abnf name out_var)
   set(${out_var} "${dir}/${name}.cpp" PARENT_SCOPE)
 endfunction()
 
+# iri_generate_url_sets(OUT_VAR): grammar/url.abnf -> iri-generate --url-sets -> the header
+# gen/private/iri/generated/url_sets.hpp (private to the library: never installed), for src/web/url_sets.cpp.
+function(iri_generate_url_sets out_var)
+  set(header "${PROJECT_BINARY_DIR}/gen/private/iri/generated/url_sets.hpp")
+  add_custom_command(
+    OUTPUT "${header}"
+    COMMAND ${CMAKE_COMMAND} -E make_directory "${PROJECT_BINARY_DIR}/gen/private/iri/generated"
+    COMMAND iri_generator grammar/url.abnf --url-sets -o "${header}"
+    WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}"
+    DEPENDS iri_generator "${PROJECT_SOURCE_DIR}/grammar/url.abnf" "${PROJECT_SOURCE_DIR}/grammar/url_sets.def"
+    COMMENT "iri-generate grammar/url.abnf --url-sets"
+    VERBATIM)
+  set(${out_var} "${header}" PARENT_SCOPE)
+endfunction()
+
 # iri_abnf_files_with(OUT_VAR FOLDER REGEX WHAT): the names of the FOLDER/*.abnf files that have a line matching
 # REGEX, sorted; each name must be a C++ identifier in lower case (WHAT says what such a file is, for the error).
 function(iri_abnf_files_with out_var folder regex what)

@@ -130,6 +130,28 @@ void list_directive(grammar& g, const directive& dv, diagnostics& d) {
     g.lists.push_back({dv.args[0], dv.args[1], dv.where});
 }
 
+// ;@special-scheme NAME PORT: the URL Standard's special schemes (§4.1), PORT a number up to 65535 or "null".
+// Keyed by the name.
+void special_scheme_directive(grammar& g, const directive& dv, diagnostics& d) {
+    const auto digits = [](const std::string& s) {
+        return !s.empty() && s.size() <= 5 &&
+               std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+    };
+    const bool ok = dv.args.size() == 2 && !dv.args[0].empty() &&
+                    std::all_of(dv.args[0].begin(), dv.args[0].end(), [](char c) { return c >= 'a' && c <= 'z'; }) &&
+                    (dv.args[1] == "null" || (digits(dv.args[1]) && std::stol(dv.args[1]) <= 65535));
+    if (!ok) {
+        d.errors.push_back(dv.where.str() + ": ;@special-scheme takes a scheme name in lower case and its default " +
+                           "port, a number up to 65535 or null");
+        return;
+    }
+    const std::int32_t port = dv.args[1] == "null" ? -1 : static_cast<std::int32_t>(std::stol(dv.args[1]));
+    auto it = std::find_if(g.special_schemes.begin(), g.special_schemes.end(),
+                           [&](const grammar::special_scheme& x) { return x.name == dv.args[0]; });
+    if (it != g.special_schemes.end()) *it = {dv.args[0], port, dv.where};
+    else g.special_schemes.push_back({dv.args[0], port, dv.where});
+}
+
 struct directive_handler {
     std::string_view word;
     void (*apply)(grammar&, const directive&, diagnostics&);
@@ -137,9 +159,11 @@ struct directive_handler {
 
 // In the order the message about an unknown directive lists them, after import and extends.
 constexpr directive_handler directive_handlers[] = {
-    {"entry", entry_directive},     {"alias", alias_directive}, {"component", component_directive},
-    {"exclude", exclude_directive}, {"spec", spec_directive},   {"split", split_directive},
-    {"scheme", scheme_directive},   {"part", part_directive},   {"list", list_directive},
+    {"entry", entry_directive},         {"alias", alias_directive},
+    {"component", component_directive}, {"exclude", exclude_directive},
+    {"spec", spec_directive},           {"split", split_directive},
+    {"scheme", scheme_directive},       {"part", part_directive},
+    {"list", list_directive},           {"special-scheme", special_scheme_directive},
 };
 
 // Applies one directive of a file whose directives count; an unknown word is an error.

@@ -14,6 +14,8 @@
 //   ;@spec TEXT              the specification section the grammar transcribes, cited by error messages
 //   ;@split rfc3986          the reference productions keep RFC 3986's generic structure, so the library may
 //                            parse them by splitting at its delimiters (";@split" alone clears it)
+//   ;@special-scheme NAME PORT  NAME is a special scheme of the URL Standard (§4.1), PORT its default port or null
+//                            (grammar/url.abnf, written out by iri-generate --url-sets)
 // A scheme grammar (grammar/schemes/NAME.abnf) says instead:
 //   ;@scheme NAME            the URI scheme whose rules this file transcribes; its one ;@entry is the whole URI
 //   ;@part RULE...           each match of RULE is a part exposed under the rule's name (a component of the scheme)

@@ -92,6 +92,12 @@ struct grammar {
         location where;
     };
     std::vector<list> lists;
+    struct special_scheme {
+        std::string name;                // ;@special-scheme NAME PORT: a special scheme of the URL Standard (§4.1)
+        std::int32_t default_port = -1;  // its default port; -1 for "null"
+        location where;
+    };
+    std::vector<special_scheme> special_schemes;  // in directive order (grammar/url.abnf)
 
     // The rule named `name` (case-insensitive), or nullptr.
     [[nodiscard]] const rule* find(const std::string& name) const;

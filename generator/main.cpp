@@ -6,11 +6,13 @@
 
 #include "abnf.hpp"
 #include "emit_re2c.hpp"
+#include "emit_url_sets.hpp"
 
 namespace {
 
 const char* const usage =
     "usage: iri-generate GRAMMAR.abnf [-o OUT.re] [--entry RULE]... [--namespace NAME] [--check]\n"
+    "       iri-generate grammar/url.abnf --url-sets [-o url_sets.hpp]\n"
     "\n"
     "Reads an ABNF grammar (RFC 5234 with RFC 7405 %s/%i strings) and the files it imports (;@import NAME)\n"
     "or extends (;@extends NAME), checks it, and writes an re2c specification with one matcher function per\n"
@@ -20,6 +22,8 @@ const char* const usage =
     "  --entry RULE     generate only this entry rule (repeatable; default: every ;@entry of the grammar)\n"
     "  --namespace NAME C++ namespace under iri::detail (default: gen_<grammar name>)\n"
     "  --check          check the grammar only; write nothing\n"
+    "  --url-sets       write instead the C++ header of the URL Standard's code point sets and special schemes\n"
+    "                   (grammar/url.abnf, the sets of grammar/url_sets.def)\n"
     "\n"
     "Then compile the output with re2c in UTF-8 mode:\n"
     "  re2c -8 -b --input custom --empty-class match-none -W -Wno-match-empty-string -Wno-unreachable-rules \\\n"
@@ -32,6 +36,7 @@ const char* const usage =
 struct arguments {
     std::string input, output;
     bool check_only = false;
+    bool url_sets = false;
     iri::abnf::emit_options opt;
 };
 
@@ -57,6 +62,8 @@ arguments parse_arguments(int argc, char** argv) {
             args.opt.ns = value("a name");
         } else if (a == "--check") {
             args.check_only = true;
+        } else if (a == "--url-sets") {
+            args.url_sets = true;
         } else if (!a.empty() && a[0] == '-') {
             std::cerr << "iri-generate: unknown option " << a << "\n" << usage;
             std::exit(2);
@@ -104,7 +111,9 @@ int main(int argc, char** argv) {
     args.opt.command = cmd.str();
     std::ostringstream text;
     std::string error;
-    if (!iri::abnf::emit_re2c(g, args.opt, text, error)) {
+    const bool emitted = args.url_sets ? iri::abnf::emit_url_sets(g, args.opt, text, error)
+                                       : iri::abnf::emit_re2c(g, args.opt, text, error);
+    if (!emitted) {
         std::cerr << args.input << ": " << error << "\n";
         return 1;
     }
