@@ -191,3 +191,48 @@ BOOST_AUTO_TEST_CASE(invalid_utf8_is_read_as_the_replacement_character) {
     BOOST_TEST(u->search() == "?%EF%BF%BD");
     BOOST_TEST(u->hash() == "#%EF%BF%BD");
 }
+
+BOOST_AUTO_TEST_CASE(fast_path_agrees_with_the_state_machine) {
+    // Asking for the validation notes runs the state machine alone; without them an href the parser would leave
+    // as it is takes the fast path. Both must give the same URL, component by component.
+    std::vector<std::string> inputs = {
+        "http://example.com/",          "https://example.com:8443/a/b?c=d&e#f", "http://example.com:80/",
+        "https://example.com:443/",     "http://example.com:0080/",              "http://example.com:/",
+        "http://example.com:65536/",    "http://1.2.3.4/",                       "http://0x7f.1/",
+        "http://example.0/",            "http://xn--nxasmq6b.com/",              "http://a.xn--/",
+        "http://Example.com/",          "http://a/./b",                          "http://a/b/..",
+        "http://a/%2e/b",               "http://a/.%2E/b",                       "http://a/..a/.b/",
+        "http://a/b\\c",                "http://a/%zz",                          "http://a/%4",
+        "http://a/b#c#d",               "http://a..b/",                          "http://.a/",
+        "http://a./",                   "http://a/b?c#d?e",                      "https://a/b?c'd",
+        "http://a/b?c'd",               "http://a/{b}",                          "http://a/b?{c}#`d`",
+        "http://a",                     "http://a?b",                            "http://u@a/",
+        "http://a/ b",                  "http://a/\tb",                          " http://a/",
+        "http://a/b ",                  "http://a/\xC3\xA9",                     "http://-a-/",
+        "http://a/b;c=d/e,f!g$h&i'j(k)l*m+n",
+    };
+    const boost::json::value data = iri_test::wpt_json("urltestdata.json");
+    for (const boost::json::object* c : cases(data))
+        if (c->at("base").is_null()) inputs.push_back(wpt_string(c->at("input")));
+    for (const std::string& input : inputs) {
+        std::vector<web::validation_note> notes;
+        const iri::result<web::url> slow = web::parse(input, nullptr, {&notes});
+        const iri::result<web::url> fast = web::parse(input);
+        BOOST_TEST_REQUIRE(static_cast<bool>(slow) == static_cast<bool>(fast), input);
+        if (!slow) continue;
+        BOOST_TEST(fast->href() == slow->href(), input);
+        BOOST_TEST(fast->protocol() == slow->protocol(), input);
+        BOOST_TEST(fast->username() == slow->username(), input);
+        BOOST_TEST(fast->host() == slow->host(), input);
+        BOOST_TEST(fast->hostname() == slow->hostname(), input);
+        BOOST_TEST(fast->port() == slow->port(), input);
+        BOOST_TEST((fast->port_number() == slow->port_number()), input);
+        BOOST_TEST(fast->pathname() == slow->pathname(), input);
+        BOOST_TEST(fast->search() == slow->search(), input);
+        BOOST_TEST(fast->hash() == slow->hash(), input);
+        BOOST_TEST((fast->query() == slow->query()), input);
+        BOOST_TEST((fast->fragment() == slow->fragment()), input);
+        BOOST_TEST((fast->host_type() == slow->host_type()), input);
+        BOOST_TEST(fast->has_opaque_path() == slow->has_opaque_path(), input);
+    }
+}
