@@ -82,3 +82,18 @@ BOOST_AUTO_TEST_CASE(every_setters_tests_case) {
     BOOST_TEST(total == 278u);  // the file's cases, all keys but "comment"
     BOOST_TEST(passed == total);
 }
+
+BOOST_AUTO_TEST_CASE(setters_on_an_empty_url_change_nothing) {
+    // A default-constructed url holds no URL record: there is nothing for a setter to change.
+    web::url u;
+    u.set_protocol("http");
+    u.set_host("example.com");
+    u.set_pathname("/a");
+    u.set_search("q");
+    u.set_hash("f");
+    BOOST_TEST(u.href().empty());
+    BOOST_TEST(static_cast<bool>(u.set_href("http://example.com/")));
+    BOOST_TEST(u.href() == "http://example.com/");
+    BOOST_TEST(!u.set_href("no scheme"));
+    BOOST_TEST(u.href() == "http://example.com/");  // a failed set_href leaves the URL as it was
+}
