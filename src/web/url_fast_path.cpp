@@ -9,6 +9,7 @@
 // segments; an optional query and fragment. Every byte from the path on is printable ASCII outside the
 // component's percent-encode set, not "\" (a "/" in special URLs), and any "%" is followed by two hex digits. No
 // credentials, no tab, newline, control or space anywhere (the parser would strip or remove them).
+#include <array>
 #include <cstdint>
 #include <string_view>
 
@@ -21,8 +22,21 @@ namespace iri::web {
 
 namespace {
 
-[[nodiscard]] bool printable_outside(url_set s, char c) noexcept {
-    return c > 0x20 && c < 0x7F && c != '\\' && !in_set(s, static_cast<unsigned char>(c));
+/// For each ASCII byte, a bit per component (path, special query, fragment): set when the byte is printable, not
+/// "\\" and not in that component's percent-encode set, so the parser copies it as it is. Read off in_set once.
+enum : std::uint8_t { in_path = 1, in_query = 2, in_fragment = 4 };
+const std::array<std::uint8_t, 128>& kept_as_is() noexcept {
+    static const std::array<std::uint8_t, 128> table = [] {
+        std::array<std::uint8_t, 128> t{};
+        for (char32_t c = 0x21; c < 0x7F; ++c) {
+            if (c == '\\') continue;
+            t[c] = static_cast<std::uint8_t>((in_set(url_set::path_percent_encode, c) ? 0 : in_path) |
+                                             (in_set(url_set::special_query_percent_encode, c) ? 0 : in_query) |
+                                             (in_set(url_set::fragment_percent_encode, c) ? 0 : in_fragment));
+        }
+        return t;
+    }();
+    return table;
 }
 
 [[nodiscard]] bool dot_segment(std::string_view seg) noexcept {
@@ -75,21 +89,22 @@ bool url_access::fast_parse(std::string_view s, url* out) {
     const std::size_t path_start = i;
     std::size_t segment = i + 1;
     std::size_t search = url::npos_, hash = url::npos_;
-    url_set set = url_set::path_percent_encode;
+    const std::array<std::uint8_t, 128>& kept = kept_as_is();
+    std::uint8_t component = in_path;
     for (++i; i <= s.size(); ++i) {
         const char c = i < s.size() ? s[i] : '\0';
-        if (set == url_set::path_percent_encode && (c == '/' || c == '?' || c == '#' || i == s.size())) {
+        if (component == in_path && (c == '/' || c == '?' || c == '#' || i == s.size())) {
             if (dot_segment(s.substr(segment, i - segment))) return false;
             segment = i + 1;
             if (i == s.size()) break;
             if (c == '/') continue;
         }
         if (i == s.size()) break;
-        if (c == '?' && set == url_set::path_percent_encode) {
-            search = i, set = url_set::special_query_percent_encode;
-        } else if (c == '#' && set != url_set::fragment_percent_encode) {
-            hash = i, set = url_set::fragment_percent_encode;
-        } else if (!printable_outside(set, c) ||
+        if (c == '?' && component == in_path) {
+            search = i, component = in_query;
+        } else if (c == '#' && component != in_fragment) {
+            hash = i, component = in_fragment;
+        } else if (static_cast<unsigned char>(c) >= 0x80 || !(kept[static_cast<unsigned char>(c)] & component) ||
                    (c == '%' && (i + 2 >= s.size() || hex_value(s[i + 1]) < 0 || hex_value(s[i + 2]) < 0))) {
             return false;
         }
