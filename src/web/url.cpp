@@ -228,6 +228,7 @@ result<url> parse(std::string_view input, const url* base, const parse_options& 
 }
 
 result<std::monostate> parse_into(url& out, std::string_view input, const url* base, const parse_options& options) {
+    if (input.size() <= max_href && !options.notes && url_access::fast_parse(input, &out)) return std::monostate{};
     thread_local detail::url_record record;  // reused: no allocation once large enough
     if (result<std::monostate> r = parse_record(input, base, options, record); !r) return r;
     if (!url_access::serialize(record, out)) return too_long_error(input.size());
@@ -236,6 +237,7 @@ result<std::monostate> parse_into(url& out, std::string_view input, const url* b
 
 bool can_parse(std::string_view input, const url* base) noexcept {
     try {
+        if (input.size() <= max_href && url_access::fast_parse(input, nullptr)) return true;
         thread_local detail::url_record record;
         return static_cast<bool>(parse_record(input, base, {}, record));
     } catch (...) {  // no memory: what cannot be parsed cannot be said to parse

@@ -29,12 +29,14 @@ void parse_with_override(url& u, detail::url_record& r, std::string_view value, 
 result<std::monostate> url::set_href(std::string_view value) { return parse_into(*this, value); }
 
 void url::set_protocol(std::string_view value) {
+    if (buffer_.empty()) return;  // a url no parse has filled: there is no URL to change
     std::string input(value);
     input.push_back(':');
     parse_with_override(*this, record_of(*this), input, detail::parser_state::scheme_start);
 }
 
 void url::set_username(std::string_view value) {
+    if (buffer_.empty()) return;  // a url no parse has filled: there is no URL to change
     detail::url_record& r = record_of(*this);
     if (r.cannot_have_credentials_or_port()) return;
     r.username.clear();
@@ -43,6 +45,7 @@ void url::set_username(std::string_view value) {
 }
 
 void url::set_password(std::string_view value) {
+    if (buffer_.empty()) return;  // a url no parse has filled: there is no URL to change
     detail::url_record& r = record_of(*this);
     if (r.cannot_have_credentials_or_port()) return;
     r.password.clear();
@@ -51,16 +54,19 @@ void url::set_password(std::string_view value) {
 }
 
 void url::set_host(std::string_view value) {
+    if (buffer_.empty()) return;  // a url no parse has filled: there is no URL to change
     if (opaque_path_) return;
     parse_with_override(*this, record_of(*this), value, detail::parser_state::host);
 }
 
 void url::set_hostname(std::string_view value) {
+    if (buffer_.empty()) return;  // a url no parse has filled: there is no URL to change
     if (opaque_path_) return;
     parse_with_override(*this, record_of(*this), value, detail::parser_state::hostname);
 }
 
 void url::set_port(std::string_view value) {
+    if (buffer_.empty()) return;  // a url no parse has filled: there is no URL to change
     detail::url_record& r = record_of(*this);
     if (r.cannot_have_credentials_or_port()) return;
     if (value.empty()) {
@@ -72,6 +78,7 @@ void url::set_port(std::string_view value) {
 }
 
 void url::set_pathname(std::string_view value) {
+    if (buffer_.empty()) return;  // a url no parse has filled: there is no URL to change
     if (opaque_path_) return;
     detail::url_record& r = record_of(*this);
     r.path.clear();
@@ -79,6 +86,7 @@ void url::set_pathname(std::string_view value) {
 }
 
 void url::set_search(std::string_view value) {
+    if (buffer_.empty()) return;  // a url no parse has filled: there is no URL to change
     detail::url_record& r = record_of(*this);
     r.query.clear();
     if (value.empty()) {
@@ -92,6 +100,7 @@ void url::set_search(std::string_view value) {
 }
 
 void url::set_hash(std::string_view value) {
+    if (buffer_.empty()) return;  // a url no parse has filled: there is no URL to change
     detail::url_record& r = record_of(*this);
     r.fragment.clear();
     if (value.empty()) {

@@ -100,6 +100,9 @@ struct url_access {
     /// §4.5 the URL serializer: writes `r` into `u` (its buffer reused). False when the href would be longer
     /// than the offsets can hold.
     static bool serialize(const detail::url_record& r, url& u);
+    /// The fast path (url_fast_path.cpp): when the parser would serialize `input` (no longer than the offsets can
+    /// hold) as it is, writes it to `*out` (when not null) and answers true; else false, `*out` untouched.
+    static bool fast_parse(std::string_view input, url* out);
     /// The record `u` serializes.
     static void to_record(const url& u, detail::url_record& r);
 };
