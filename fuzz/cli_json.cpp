@@ -1,6 +1,6 @@
 // The iri tool's input reader with --input-format json, and each subcommand on what it reads.
 //   options: bits 0-3 subcommand, bits 4-7 grammar, bits 8-9 output (text, json, tsv), bit 10 input as lines
-//   instead of JSON, bit 11 --base (else --pairs for the subcommands of two strings), bit 12 the last line
+//   instead of JSON, bit 11 --base (else --pairs for the subcommands of two strings and url), bit 12 the last line
 //   ends the input (else it waits for the next block), bits 13-14 --level.
 // Oracles: the records account for every byte consumed, one per line; a JSON string read is written back by
 // json_string and read again to the same string (UTF-8 strings; others are not JSON's); JSON output is one
@@ -17,8 +17,8 @@
 
 namespace {
 
-constexpr std::array<const char*, 9> commands = {"validate", "parse",   "check",      "normalize", "to-uri",
-                                                 "to-iri",   "resolve", "relativize", "compare"};
+constexpr std::array<const char*, 10> commands = {"validate", "parse",   "check",      "normalize", "to-uri",
+                                                  "to-iri",   "resolve", "relativize", "compare",   "url"};
 
 cli::options options_of(const fuzz::input& in) {
     cli::options o;
@@ -32,6 +32,13 @@ cli::options options_of(const fuzz::input& in) {
             o.base_text = "http://a/b/c/d;p?q";  // RFC 3986 §5.4's base
             o.base = *iri::reference::parse(*o.base_text, o.grammar);
             o.resolver = *iri::resolver::make(*o.base_text, o.grammar, cli::resolver_options(o), {.strict = o.strict});
+        }
+    }
+    if (o.command->prints == cli::shape::web) {  // url: --pairs (JSON bases may be null), or --base
+        o.pairs = !in.flag(11);
+        if (!o.pairs) {
+            o.base_text = "http://a/b/c/d;p?q";
+            o.web_base = *iri::web::parse(*o.base_text);
         }
     }
     o.normalization.rung = static_cast<iri::rung>(in.bits(13, 2) % 3);
