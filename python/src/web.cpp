@@ -85,6 +85,14 @@ void define_url(py::module_& m) {
             "__ne__", [](const iri::web::url& a, const iri::web::url& b) { return !(a == b); }, py::is_operator())
         .def("__copy__", [](const iri::web::url& u) { return iri::web::url(u); })
         .def("__deepcopy__", [](const iri::web::url& u, py::handle) { return iri::web::url(u); });
+    // Pickled as its href, which parses to itself (§4.5): URLs travel to Dask workers as IRIError does.
+    cls.def(py::pickle([](const iri::web::url& u) { return py::make_tuple(to_str(u.href())); },
+                       [](const py::tuple& state) {
+                           const text t = as_text(state[0], "href");
+                           auto u = iri::web::parse(t.bytes);
+                           if (!u) raise(u.error(), t);
+                           return std::move(*u);
+                       }));
     cls.attr("__hash__") = py::none();  // mutable through its setters, as a list is
 }
 

@@ -5,6 +5,7 @@ import copy
 import json
 import os
 import pathlib
+import pickle
 
 import pytest
 
@@ -142,5 +143,6 @@ def test_getters_setters_and_identity():
         v.origin = "https://x"
     with pytest.raises(TypeError):
         hash(v)
+    assert pickle.loads(pickle.dumps(u)) == u
     assert iri.URL("b", base=u).href == "https://user:pw@example.com/a/b"
     assert iri.URL(b"http://a/").href == "http://a/"
