@@ -1,6 +1,6 @@
 // The URL Standard's sets emitter: the header iri/generated/url_sets.hpp of grammar/url.abnf, which is not a
-// variant. Each set of grammar/url_sets.def as a 128-bit bitmap of its ASCII code points and whether it holds the
-// code points above U+007F (the Standard's percent-encode sets hold all of them, its forbidden code points none),
+// variant. Each set of grammar/url_sets.def as a 128-bit bitmap of its ASCII code points and its code points above
+// U+007F as ranges (the Standard's percent-encode sets hold all of them, one range; its forbidden code points none),
 // and the special schemes of its ;@special-scheme directives with their default ports.
 #pragma once
 

@@ -123,6 +123,22 @@ BOOST_AUTO_TEST_CASE(forbidden_domain_code_points) {
     BOOST_TEST(!in_set(url_set::forbidden_domain, U'\xFFFD'));
 }
 
+// §4.3: "The URL code points are ASCII alphanumeric, U+0021 (!), U+0024 ($), U+0026 (&), U+0027 ('), U+0028 LEFT
+// PARENTHESIS, U+0029 RIGHT PARENTHESIS, U+002A (*), U+002B (+), U+002C (,), U+002D (-), U+002E (.), U+002F (/),
+// U+003A (:), U+003B (;), U+003D (=), U+003F (?), U+0040 (@), U+005F (_), U+007E (~), and code points in the range
+// U+00A0 to U+10FFFD, inclusive, excluding surrogates and noncharacters."
+BOOST_AUTO_TEST_CASE(url_code_points) {
+    BOOST_TEST(ascii_members(url_set::url_code_point) ==
+               "!$&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~");
+    for (char32_t c : {U'\xA0', U'\xE9', U'\uD7FF', U'\uE000', U'\uFDCF', U'\uFDF0', U'\uFFFD', U'\U00010000',
+                       U'\U0001FFFD', U'\U000E0001', U'\U0010FFFD'})
+        BOOST_TEST(in_set(url_set::url_code_point, c), "U+" << std::hex << unsigned(c));
+    // Not: C1 controls (U+0080 to U+009F), surrogates, the noncharacters U+FDD0 to U+FDEF and U+xFFFE, U+xFFFF.
+    for (char32_t c : {U'\x80', U'\x9F', char32_t{0xD800}, char32_t{0xDFFF}, U'\uFDD0', U'\uFDEF', U'\uFFFE', U'\uFFFF',
+                       char32_t{0x1FFFE}, char32_t{0x1FFFF}, char32_t{0x10FFFE}, char32_t{0x10FFFF}})
+        BOOST_TEST(!in_set(url_set::url_code_point, c), "U+" << std::hex << unsigned(c));
+}
+
 // §4.1: "A special scheme is an ASCII string that is listed in the first column of the following table. The default
 // port for a special scheme is listed in the second item on the same row." ftp 21, file null, http 80, https 443,
 // ws 80, wss 443.

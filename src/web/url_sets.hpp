@@ -1,6 +1,6 @@
 // The URL Standard's code point sets and special schemes (§1.3 the percent-encode sets, §3.2 forbidden host and
-// domain code points, §4.1 the special schemes and their default ports), as the build generates them from
-// grammar/url.abnf: no set is written in C++. The tables behind these come from the generated header
+// domain code points, §4.3 the URL code points, §4.1 the special schemes and their default ports), as the build
+// generates them from grammar/url.abnf: no set is written in C++. The tables behind these come from the generated header
 // (iri/generated/url_sets.hpp).
 #pragma once
 
@@ -21,6 +21,7 @@ enum class url_set : std::uint8_t {
     form_urlencoded_percent_encode,  ///< §1.3 application/x-www-form-urlencoded percent-encode set
     forbidden_host,                ///< §3.2 forbidden host code point
     forbidden_domain,              ///< §3.2 forbidden domain code point
+    url_code_point,                ///< §4.3 URL code points
 };
 
 /// Whether code point `c` is in set `s`.
