@@ -10,9 +10,11 @@
 
 #include "convert/idna_detail.hpp"
 #include "iri/generated/url_sets.hpp"
+#include "iri/percent.hpp"
 #include "text/ascii.hpp"
 #include "text/ip_address.hpp"
 #include "text/percent_octets.hpp"
+#include "text/utf8_detail.hpp"
 #include "web/url_sets.hpp"
 
 namespace iri::web {
@@ -285,35 +287,11 @@ host_outcome parse_opaque_host(std::string_view input, const reporter& r, std::s
 
 // ---- §3.3 the domain parser (beStrict false), §3.5 the domain path of the host parser ----
 
-// The percent-decoding of `input` (§1.3), and the offset of its first percent-encoded byte (npos: none).
-std::string percent_decode(std::string_view input, std::size_t& first_encoded) {
-    std::string bytes;
-    bytes.reserve(input.size());
-    first_encoded = std::string_view::npos;
-    for (std::size_t i = 0; i < input.size(); ++i) {
-        const int octet = input[i] == '%' ? detail::escape_at(input, i) : -1;
-        if (octet < 0) {
-            bytes += input[i];
-            continue;
-        }
-        if (first_encoded == std::string_view::npos) first_encoded = i;
-        bytes += static_cast<char>(octet);
-        i += 2;
-    }
-    return bytes;
-}
-
-// Whether `bytes` is UTF-8 with no ill-formed sequence, so that "UTF-8 decode without BOM" gives no U+FFFD for
-// one (a U+FEFF at the start stays: the decoder without BOM handling keeps it).
-bool well_formed_utf8(std::string_view bytes) noexcept {
-    const auto* s = reinterpret_cast<const std::uint8_t*>(bytes.data());
-    const auto n = static_cast<std::int64_t>(bytes.size());
-    for (std::int64_t i = 0; i < n;) {
-        UChar32 c = 0;
-        U8_NEXT(s, i, n, c);
-        if (c < 0) return false;
-    }
-    return true;
+// The offset of the first percent-encoded byte of `input` ("%" and two ASCII hex digits), or npos.
+std::size_t first_percent_encoded_byte(std::string_view input) noexcept {
+    for (std::size_t at = input.find('%'); at != std::string_view::npos; at = input.find('%', at + 1))
+        if (detail::escape_at(input, at) >= 0) return at;
+    return std::string_view::npos;
 }
 
 // The domain parser (§3.3) with beStrict false on `domain` (well-formed UTF-8): the ASCII domain, or failure
@@ -360,13 +338,14 @@ host_outcome parse_host(std::string_view input, bool is_opaque, std::string& out
         return o;
     }
     if (is_opaque) return parse_opaque_host(input, r, out);
-    std::size_t first_encoded = 0;
-    const std::string bytes = percent_decode(input, first_encoded);
-    if (first_encoded != std::string_view::npos) r.note(validation::domain_percent_encoded, first_encoded);
+    if (const std::size_t at = first_percent_encoded_byte(input); at != std::string_view::npos)
+        r.note(validation::domain_percent_encoded, at);
+    // §1.3's percent-decode is percent_decode's lenient mode (a "%" without two hex digits kept), which never fails.
+    const result<std::string> bytes = percent_decode(input, decode_mode::lenient);
     // UTF-8 decode without BOM: an ill-formed sequence becomes U+FFFD, which UTS #46 disallows, so the domain
     // parser fails on it (the Standard's note allows this early return).
-    if (!well_formed_utf8(bytes)) return r.fail(validation::domain_to_ascii, 0);
-    const std::optional<std::string> ascii_domain = parse_domain(bytes, r);
+    if (!bytes || !detail::is_well_formed_utf8(*bytes)) return r.fail(validation::domain_to_ascii, 0);
+    const std::optional<std::string> ascii_domain = parse_domain(*bytes, r);
     if (!ascii_domain) return r.fail(validation::domain_to_ascii, 0);
     host_outcome o;
     if (ends_in_a_number(*ascii_domain)) {
