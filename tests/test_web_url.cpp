@@ -181,6 +181,14 @@ BOOST_AUTO_TEST_CASE(validation_notes_that_do_not_fail) {
     BOOST_TEST(has(web::validation::special_scheme_missing_following_solidus, 6));
     BOOST_TEST(has(web::validation::special_scheme_missing_following_solidus, 7));
     BOOST_TEST(has(web::validation::invalid_credentials, 9));
+    // §4.4 path state: a "%" without two hex digits (byte 9), "^" which is no URL code point (byte 12).
+    notes.clear();
+    const iri::result<web::url> path = web::parse("http://a/%zz^", nullptr, {&notes});
+    BOOST_TEST_REQUIRE(static_cast<bool>(path));
+    BOOST_TEST(path->pathname() == "/%zz%5E");
+    BOOST_TEST(notes.size() == 2u);
+    BOOST_TEST(has(web::validation::invalid_url_unit, 9));
+    BOOST_TEST(has(web::validation::invalid_url_unit, 12));
 }
 
 BOOST_AUTO_TEST_CASE(invalid_utf8_is_read_as_the_replacement_character) {

@@ -28,8 +28,6 @@ void url_record::clear() noexcept {
     fragment.clear();
 }
 
-bool url_record::special() const noexcept { return special_scheme(scheme).special; }
-
 error failure_error(const parse_outcome& o) noexcept {
     error e;
     e.code = errc::url_failure;

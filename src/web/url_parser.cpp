@@ -112,11 +112,12 @@ private:
         const char32_t third = at(i + 2);
         return third == eof || third == '/' || third == '\\' || third == '?' || third == '#';
     }
-    /// The invalid-URL-unit check of the path, opaque path, query and fragment states on a "%" not followed by
-    /// two hex digits. (Their check of code points that are not URL code points needs that set among url_sets.hpp's,
-    /// which has none yet.)
+    /// The invalid-URL-unit checks of the path, opaque path, query and fragment states: a code point that is not a
+    /// URL code point (§4.3) and not "%", or a "%" not followed by two ASCII hex digits.
     void check_url_unit(char32_t c) const {
-        if (notes_ && c == '%' && (!ascii_hex_digit(at(pointer_ + 1)) || !ascii_hex_digit(at(pointer_ + 2))))
+        if (!notes_) return;
+        if (c == '%' ? !ascii_hex_digit(at(pointer_ + 1)) || !ascii_hex_digit(at(pointer_ + 2))
+                     : !in_set(url_set::url_code_point, c))
             note(validation::invalid_url_unit);
     }
     [[nodiscard]] bool special() const noexcept { return special_; }

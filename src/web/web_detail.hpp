@@ -32,7 +32,6 @@ struct url_record {
     std::string fragment;
 
     void clear() noexcept;
-    [[nodiscard]] bool special() const noexcept;
     [[nodiscard]] bool includes_credentials() const noexcept { return !username.empty() || !password.empty(); }
     /// §4.1: its host is null or empty, or its scheme is "file".
     [[nodiscard]] bool cannot_have_credentials_or_port() const noexcept {
