@@ -37,7 +37,8 @@
 // hyphen (Appendix C: "the hyphen may or may not actually be part of the URI"; this library keeps it).
 // In every form, a reference that is only its scheme ("mailto:", "x://") names nothing and is not taken, nor is
 // an http, https, ws, wss or ftp reference without a host or with an empty one ("http://", "http://?x"): RFC 3986
-// §3.2.2 leaves it to the scheme, and RFC 9110 §4.2.1 says an http URI with an empty host is invalid.
+// §3.2.2 leaves it to the scheme; RFC 9110 §4.2.1 says an http URI with an empty host is invalid, and the URL
+// Standard's parser fails on one for each of these schemes (validation error host-missing).
 #pragma once
 
 #include <cstdint>

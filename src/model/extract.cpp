@@ -86,9 +86,10 @@ constexpr std::array<std::string_view, 16> authorityless = {"bitcoin", "cid", "d
                                                             "matrix",  "mid", "news", "sip", "sips",   "sms",
                                                             "tag",     "tel", "urn",  "xmpp"};
 
-// The schemes whose URIs have a host that is not empty (RFC 3986 §3.2.2 leaves that to the scheme): http and https
-// (RFC 9110 §4.2.1, §4.2.2: a sender "MUST NOT generate an "http" URI with an empty host identifier"), ws and wss
-// (RFC 6455 §3: "//" host), ftp (RFC 1738 §3.2: a host is required).
+// The schemes whose references have a host that is not empty (RFC 3986 §3.2.2 leaves that to the scheme): http
+// and https (RFC 9110 §4.2.1, §4.2.2: a sender "MUST NOT generate an "http" URI with an empty host identifier"),
+// and with them ftp, ws and wss, the URL Standard's special schemes but "file", whose parser fails on a missing or
+// empty host (its validation error host-missing: "https://#fragment", "https://user:pass@").
 constexpr std::array<std::string_view, 5> host_required = {"http", "https", "ws", "wss", "ftp"};
 
 template <std::size_t N>
