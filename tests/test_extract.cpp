@@ -70,6 +70,16 @@ BOOST_AUTO_TEST_CASE(hyphen_at_a_line_break) {
     BOOST_TEST(found[0].end == text.find(" today"));
     // Without a line break, two words.
     BOOST_TEST((values("http://example.com/very- long") == list{"http://example.com/very-"}));
+    // Any number of lines, each joined while the IRI can go on; an opening bracket's closing one ends it.
+    BOOST_TEST((values("http://example.com/a-\n  b-\n  c.html.") == list{"http://example.com/a-b-c.html"}));
+    std::string lines = "http://example.com/";
+    for (int i = 0; i < 10000; ++i) lines += "x-\n";
+    std::string chain = "http://example.com/";
+    for (int i = 0; i < 10000; ++i) chain += "x-";
+    BOOST_TEST((values(lines + "end") == list{chain + "end"}));
+    BOOST_TEST((values("(http://example.com/a-\nb)-\nc") == list{"http://example.com/a-b"}));
+    BOOST_TEST((values("http://example.com/a-\n%zz-\nhttp://example.com/b") ==
+                list{"http://example.com/a-", "http://example.com/b"}));
     // Any Unicode White_Space around the line break (here a vertical tab after it, the extract harness's
     // finding): the range spans it, the value leaves it out.
     const std::string vt = "http://example.com/very-\n\vlong";

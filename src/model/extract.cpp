@@ -131,15 +131,47 @@ std::size_t segment_end(std::string_view text, std::size_t from, grammar g) {
 
 // ---- The extent of a bare IRI ----
 
-// The longest prefix of s that is a valid IRI (production uri), or 0. It is parsed in windows that double while
-// the automaton runs to the window's end (error offset: where no valid string can go on), so the work is in
-// proportion to the IRI, not to the rest of its word. Past that, a viable prefix fails to be valid only at an
-// unfinished "%HH", IP literal or character, so a few steps back always suffice.
-std::size_t longest_valid(std::string_view s, grammar g) {
-    constexpr std::size_t first_window = 256;
+// An IRI right after an opening bracket ends at the bracket that closes it, even where the grammar and the rest
+// of the word go on: "(http://a/b)c" gives "http://a/b", "(http://a/b_(c))" gives "http://a/b_(c)". The scan for
+// that bracket goes on from where it stopped, as far as the IRI is read, so it adds no pass of its own.
+class enclosure {
+public:
+    explicit enclosure(UChar32 lead) {
+        if (lead < 0 || u_charType(lead) != U_START_PUNCTUATION || u_getBidiPairedBracket(lead) == lead) return;
+        opener_ = lead;
+        closer_ = u_getBidiPairedBracket(lead);
+    }
+
+    // Where in s the closing bracket is, looking in s[0, upto) (s only grows between calls); npos while none.
+    std::size_t find(std::string_view s, std::size_t upto) {
+        for (upto = std::min(upto, s.size()); closer_ >= 0 && cut_ == npos && scanned_ < upto;) {
+            const chr x = at(s, scanned_);
+            if (x.c == opener_) ++depth_;
+            if (x.c == closer_ && depth_-- == 0) cut_ = scanned_;
+            scanned_ += x.len;
+        }
+        return cut_;
+    }
+
+private:
+    UChar32 opener_ = -1, closer_ = -1;
+    std::size_t scanned_ = 0, depth_ = 0, cut_ = npos;
+};
+
+constexpr std::size_t first_window = 256;
+
+// The longest prefix of s, before the bracket that closes `e`, that is a valid IRI (production uri), or 0. It is
+// parsed in windows that double while the automaton runs to the window's end (error offset: where no valid string
+// can go on), so the work is in proportion to the IRI, not to the rest of its word. Past that, a viable prefix
+// fails to be valid only at an unfinished "%HH", IP literal or character, so a few steps back always suffice.
+std::size_t longest_valid(std::string_view s, grammar g, enclosure& e) {
     std::size_t window = std::min(s.size(), first_window);
     for (;;) {
         while (window < s.size() && U8_IS_TRAIL(static_cast<std::uint8_t>(s[window]))) ++window;
+        if (const std::size_t cut = e.find(s, window); cut != npos) {
+            s = s.substr(0, cut);
+            window = std::min(window, s.size());
+        }
         const auto r = parse(s.substr(0, window), g, production::uri);
         if (r) {
             if (window == s.size()) return window;
@@ -152,27 +184,11 @@ std::size_t longest_valid(std::string_view s, grammar g) {
     for (int tries = 0; tries < 8 && end > 0; ++tries) {
         auto r = parse(s.substr(0, end), g, production::uri);
         if (r) return end;
-        const error& e = r.error();
-        end = e.code == errc::unexpected_end ? end - 1 : std::min<std::size_t>(e.char_offset, e.offset);
+        const error& err = r.error();
+        end = err.code == errc::unexpected_end ? end - 1 : std::min<std::size_t>(err.char_offset, err.offset);
         while (end > 0 && end < s.size() && U8_IS_TRAIL(static_cast<std::uint8_t>(s[end]))) --end;
     }
     return 0;
-}
-
-// An IRI right after an opening bracket ends at the bracket that closes it, even where the grammar and the rest
-// of the word go on: "(http://a/b)c" gives "http://a/b", "(http://a/b_(c))" gives "http://a/b_(c)".
-std::size_t enclosed_end(std::string_view s, std::size_t end, UChar32 lead) {
-    if (lead < 0 || u_charType(lead) != U_START_PUNCTUATION) return end;
-    const UChar32 closer = u_getBidiPairedBracket(lead);
-    if (closer == lead) return end;
-    std::size_t depth = 0;
-    for (std::size_t i = 0; i < end;) {
-        const chr x = at(s, i);
-        if (x.c == lead) ++depth;
-        if (x.c == closer && depth-- == 0) return i;
-        i += x.len;
-    }
-    return end;
 }
 
 // How often each bracket or quotation mark occurs in an IRI, for trim_end: each kind counted once, when first
@@ -308,13 +324,19 @@ struct part {
 };
 
 // The word text[start, word_end), which ends in "-" before a line break, and its continuations (Appendix C),
-// joined into `joined`: the next line's word is added while the joined text ends with "-" and is viable (a prefix
-// of some valid IRI, which one parse of the whole says); it stops at the part where viability ends.
+// joined into `joined`: the next line's word is added while the joined text ends with "-", is viable (a prefix of
+// some valid IRI) and holds no bracket closing `e`; it stops at the part where that ends. Viability is checked each
+// time the joined text has doubled, so the parses add up to twice its length, not to a parse per line.
 std::vector<part> continued_word(std::string_view text, std::size_t start, std::size_t word_end, grammar g,
-                                 std::string& joined) {
+                                 enclosure& e, std::string& joined) {
     std::vector<part> parts{{0, start, word_end}};
     joined.assign(text.substr(start, word_end - start));
-    for (std::size_t k = word_end; joined.back() == '-';) {
+    const auto viable_end = [&] {
+        const auto r = parse(joined, g, production::uri);
+        return r ? joined.size() : std::size_t{r.error().offset};
+    };
+    std::size_t viable = npos, checked = 0;  // viable: where the last check found viability to end
+    for (std::size_t k = word_end; joined.back() == '-' && viable == npos && e.find(joined, npos) == npos;) {
         bool line_break = false;
         while (k < text.size() && space(at(text, k).c)) {
             line_break |= text[k] == '\n';
@@ -326,10 +348,13 @@ std::vector<part> continued_word(std::string_view text, std::size_t start, std::
         parts.push_back({joined.size(), k, k_end});
         joined.append(text.substr(k, k_end - k));
         k = k_end;
+        if (joined.size() >= 2 * checked) {
+            checked = joined.size();
+            if (const std::size_t end = viable_end(); end < joined.size()) viable = end;
+        }
     }
     if (parts.size() == 1) return parts;
-    const auto r = parse(joined, g, production::uri);
-    const std::size_t viable = r ? joined.size() : r.error().offset;
+    if (viable == npos) viable = viable_end();
     std::size_t keep = 1;  // the parts up to the one viability ends in (or the first that adds nothing)
     while (keep < parts.size() && parts[keep].at < viable) ++keep;
     joined.resize(keep < parts.size() ? parts[keep].at : joined.size());
@@ -338,7 +363,7 @@ std::vector<part> continued_word(std::string_view text, std::size_t start, std::
 }
 
 // A bare IRI whose scheme is text[k, colon): to the longest valid prefix of its word, ended by an enclosing
-// bracket (enclosed_end) and less the sentence's end (trim_end). Appendix C: a line break right after a hyphen
+// bracket (enclosure) and less the sentence's end (trim_end). Appendix C: a line break right after a hyphen
 // continues the word on the next line; the word and its continuations are joined and parsed once (parsing again
 // for each line would be quadratic). `word_end` caches the end of the word the last candidate was in.
 candidate bare(std::string_view text, std::size_t k, std::size_t colon, grammar g, std::size_t& word_end) {
@@ -350,14 +375,15 @@ candidate bare(std::string_view text, std::size_t k, std::size_t colon, grammar 
             return {std::nullopt, host};
     }
     const UChar32 lead = k > 0 ? before(text, k).c : -1;
+    enclosure enclosed(lead);
     const std::string_view word = text.substr(k, word_end - k);
-    const std::size_t valid = longest_valid(word, g);
+    const std::size_t valid = longest_valid(word, g, enclosed);
     const std::size_t rejected = k + std::max(valid, scheme.size() + 1);
     if (valid == word.size() && word.back() == '-') {
         std::string joined;
-        const std::vector<part> parts = continued_word(text, k, word_end, g, joined);
+        const std::vector<part> parts = continued_word(text, k, word_end, g, enclosed, joined);
         if (parts.size() > 1) {
-            const std::size_t len = trim_end(joined, enclosed_end(joined, longest_valid(joined, g), lead), lead);
+            const std::size_t len = trim_end(joined, longest_valid(joined, g, enclosed), lead);
             std::size_t last = 0;  // the part the IRI ends in (a part adding nothing is not taken)
             while (last + 1 < parts.size() && parts[last + 1].at < len) ++last;
             joined.resize(len);
@@ -366,14 +392,13 @@ candidate bare(std::string_view text, std::size_t k, std::size_t colon, grammar 
             return {make(k, end_in_text, std::move(joined), delimiter::none), end_in_text};
         }
     }
-    const std::size_t len = trim_end(word, enclosed_end(word, valid, lead), lead);
+    const std::size_t len = trim_end(word, valid, lead);
     const std::string_view value = word.substr(0, len);
     if (!acceptable(value, g)) return {std::nullopt, rejected};
     return {make(k, k + len, std::string(value), delimiter::none), k + len};
 }
 
 }  // namespace
-
 const char* name(delimiter d) noexcept {
     switch (d) {
         case delimiter::angle_brackets: return "angle_brackets";
