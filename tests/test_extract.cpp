@@ -167,6 +167,11 @@ BOOST_AUTO_TEST_CASE(linear_in_glued_candidates) {
     std::string empty_hosts;
     for (int i = 0; i < 100000; ++i) empty_hosts += "http:///";
     BOOST_TEST(values(empty_hosts).empty());
+    // A word of bracketed IRIs, each read only to its closing bracket; and of IRIs each after an unclosed one.
+    std::string bracketed, unclosed;
+    for (int i = 0; i < 100000; ++i) bracketed += "(http://a/b)", unclosed += "(http://a/%";
+    BOOST_TEST(values(bracketed).size() == 100000u);
+    BOOST_TEST(values(unclosed).size() == 100000u);
     BOOST_TEST(values("(" + std::string(100000, '(') + "http://a/" + std::string(100000, ')')).size() == 1u);
     BOOST_TEST(values(std::string(100000, ':')).empty());
     BOOST_TEST(values("http://a/" + std::string(100000, '\'')).size() == 1u);
