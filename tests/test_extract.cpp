@@ -50,6 +50,7 @@ BOOST_AUTO_TEST_CASE(bare_iris_and_sentence_punctuation) {
     // Not IRIs: a word with a colon, a scheme alone.
     BOOST_TEST(values("Note: e.g.:x ratio 1:2 http: done").empty());
     BOOST_TEST((values("<URL:http://example.com/x>") == list{"http://example.com/x"}));
+    BOOST_TEST((values("<URL: ht\n tp://example.com/\n  x> < b and c >") == list{"http://example.com/x"}));
 }
 
 BOOST_AUTO_TEST_CASE(non_ascii_does_not_end_an_iri) {

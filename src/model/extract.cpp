@@ -68,7 +68,7 @@ bool joins_word(UChar32 c) {
 
 // The start of the scheme that ends at the ":" at `colon`, or npos: the longest run of scheme characters before
 // it, from `floor` on, that starts with a letter not glued to a letter or digit before it. "text:http://",
-// "(http://", "は http://" and ".http://" give "http"; "x.http://" gives "x.http", "1http://" none.
+// "(http://", "はhttp://" and ".http://" give "http"; "x.http://" gives "x.http", "1http://" none.
 std::size_t scheme_start(std::string_view text, std::size_t floor, std::size_t colon) {
     std::size_t run = colon;
     while (run > floor && scheme_char(text[run - 1])) --run;
@@ -271,28 +271,38 @@ extracted make(std::size_t begin, std::size_t end, std::string value, delimiter 
     return {static_cast<std::uint32_t>(begin), static_cast<std::uint32_t>(end), std::move(value), d};
 }
 
+// Whether `inside`, its whitespace removed, starts as a reference does, "URL:" aside: a scheme and ":" in its
+// first 64 characters (no scheme is that long in practice), which the text is copied to find out.
+bool starts_as_reference(std::string_view inside) {
+    std::array<char, 64> head{};
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < inside.size() && n < head.size();) {
+        const chr x = at(inside, i);
+        if (x.len > 1) break;  // a scheme is ASCII
+        if (!space(x.c)) head[n++] = inside[i];
+        i += x.len;
+    }
+    std::string_view h(head.data(), n);
+    if (h.size() >= 4 && detail::iequals(h.substr(0, 4), "URL:")) h.remove_prefix(4);
+    const std::size_t colon = h.find(':');
+    return colon != npos && colon > 0 && alpha(h[0]) && std::all_of(h.begin(), h.begin() + colon, scheme_char);
+}
+
 // Appendix C, "<...>": the whitespace inside removed and a leading "URL:" dropped. Angle contents never overlap.
-// The text is copied only when it has whitespace and starts as a reference does (a scheme and ":").
+// The text is copied only when it has whitespace and starts as a reference does.
 std::optional<candidate> angle_bracketed(std::string_view text, std::size_t pos, grammar g) {
     const std::size_t gt = text.find_first_of("<>", pos + 1);
     if (gt == npos || text[gt] != '>') return std::nullopt;
     std::string_view inside = text.substr(pos + 1, gt - pos - 1);
-    const bool url_prefix = inside.size() >= 4 && detail::iequals(inside.substr(0, 4), "URL:");
-    std::string value;
     bool has_space = false;
     for (std::size_t i = 0; i < inside.size() && !has_space;) {
         const chr x = at(inside, i);
         has_space = space(x.c);
         i += x.len;
     }
+    std::string value;
     if (has_space) {
-        std::size_t i = 0;
-        while (i < inside.size() && space(at(inside, i).c)) i += at(inside, i).len;
-        if (inside.size() - i >= 4 && detail::iequals(inside.substr(i, 4), "URL:")) i += 4;
-        while (i < inside.size() && space(at(inside, i).c)) i += at(inside, i).len;
-        std::size_t j = i;
-        while (j < inside.size() && scheme_char(inside[j])) ++j;
-        if (j == i || j == inside.size() || inside[j] != ':') return std::nullopt;
+        if (!starts_as_reference(inside)) return std::nullopt;
         for (std::size_t k = 0; k < inside.size();) {
             const chr x = at(inside, k);
             if (!space(x.c)) value.append(inside.substr(k, x.len));
@@ -301,7 +311,7 @@ std::optional<candidate> angle_bracketed(std::string_view text, std::size_t pos,
         if (value.size() >= 4 && detail::iequals(std::string_view(value).substr(0, 4), "URL:")) value.erase(0, 4);
         if (!acceptable(value, g)) return std::nullopt;
     } else {
-        if (url_prefix) inside.remove_prefix(4);
+        if (inside.size() >= 4 && detail::iequals(inside.substr(0, 4), "URL:")) inside.remove_prefix(4);
         if (!acceptable(inside, g)) return std::nullopt;
         value.assign(inside);
     }
