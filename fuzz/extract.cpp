@@ -2,13 +2,17 @@
 //   options: bits 0-3 grammar.
 // Oracles: the IRIs come in order of position without overlapping, each range inside the text; each value is
 // the text of its range less the whitespace of line breaks (and a leading "URL:" inside angle brackets);
-// each value is a valid IRI (URI in the uri grammar: production uri) with a scheme.
+// each value is a valid IRI (URI in the uri grammar: production uri) with a scheme and more than "scheme:" or
+// "scheme://", and an http, https, ws, wss or ftp one has a host that is not empty (iri/extract.hpp).
 #include <unicode/uchar.h>
 #include <unicode/utf8.h>
+
+#include <array>
 
 #include "fuzz.hpp"
 #include "iri/extract.hpp"
 #include "iri/parse.hpp"
+#include "text/ascii.hpp"
 
 namespace {
 
@@ -24,6 +28,18 @@ std::string without_breaks(std::string_view s) {
             out.append(s.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(i - start)));
     }
     return out;
+}
+
+// The value names more than its scheme, and has a host where its scheme needs one.
+bool names_something(std::string_view value, iri::grammar g) {
+    const auto r = iri::parse(value, g, iri::production::uri);
+    if (!r) return false;
+    const iri::span scheme = (*r)[iri::component::scheme];
+    const std::string_view rest = value.substr(scheme.end + 1), name = value.substr(scheme.begin, scheme.size());
+    constexpr std::array<std::string_view, 5> host_required = {"http", "https", "ws", "wss", "ftp"};
+    for (std::string_view s : host_required)
+        if (iri::detail::iequals(name, s) && (*r)[iri::component::host].size() == 0) return false;
+    return !rest.empty() && rest != "//";
 }
 
 }  // namespace
@@ -42,6 +58,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             expected.erase(0, 4);
         fuzz::require(e.value == expected, "the value is its range less line breaks", in.text, e.value);
         fuzz::require(iri::is_valid(e.value, g, iri::production::uri), "an extracted IRI is valid", in.text, e.value);
+        fuzz::require(names_something(e.value, g), "an extracted IRI has more than its scheme, and a host if needed",
+                      in.text, e.value);
     }
     return 0;
 }

@@ -50,6 +50,7 @@ BOOST_AUTO_TEST_CASE(bare_iris_and_sentence_punctuation) {
     // Not IRIs: a word with a colon, a scheme alone.
     BOOST_TEST(values("Note: e.g.:x ratio 1:2 http: done").empty());
     BOOST_TEST((values("<URL:http://example.com/x>") == list{"http://example.com/x"}));
+    BOOST_TEST((values("<URL: ht\n tp://example.com/\n  x> < b and c >") == list{"http://example.com/x"}));
 }
 
 BOOST_AUTO_TEST_CASE(non_ascii_does_not_end_an_iri) {
@@ -70,6 +71,16 @@ BOOST_AUTO_TEST_CASE(hyphen_at_a_line_break) {
     BOOST_TEST(found[0].end == text.find(" today"));
     // Without a line break, two words.
     BOOST_TEST((values("http://example.com/very- long") == list{"http://example.com/very-"}));
+    // Any number of lines, each joined while the IRI can go on; an opening bracket's closing one ends it.
+    BOOST_TEST((values("http://example.com/a-\n  b-\n  c.html.") == list{"http://example.com/a-b-c.html"}));
+    std::string lines = "http://example.com/";
+    for (int i = 0; i < 10000; ++i) lines += "x-\n";
+    std::string chain = "http://example.com/";
+    for (int i = 0; i < 10000; ++i) chain += "x-";
+    BOOST_TEST((values(lines + "end") == list{chain + "end"}));
+    BOOST_TEST((values("(http://example.com/a-\nb)-\nc") == list{"http://example.com/a-b"}));
+    BOOST_TEST((values("http://example.com/a-\n%zz-\nhttp://example.com/b") ==
+                list{"http://example.com/a-", "http://example.com/b"}));
     // Any Unicode White_Space around the line break (here a vertical tab after it, the extract harness's
     // finding): the range spans it, the value leaves it out.
     const std::string vt = "http://example.com/very-\n\vlong";
@@ -92,4 +103,77 @@ BOOST_AUTO_TEST_CASE(arbitrary_bytes) {
     }();
     BOOST_TEST(values(many).size() == 10000u);
     BOOST_TEST(values("http://a/" + std::string(100000, ')')).size() == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(a_scheme_glued_to_the_text_before_it) {
+    // The scheme starts after a character that cannot continue one: markup, JSON, emphasis, punctuation.
+    BOOST_TEST((values("<p>http://www.rubyonrails.com Link</p>") == list{"http://www.rubyonrails.com"}));
+    BOOST_TEST((values(R"({"url":"http://foo.com/bar"})") == list{"http://foo.com/bar"}));
+    BOOST_TEST((values("*http://foo.com/bar*") == list{"http://foo.com/bar"}));
+    BOOST_TEST((values(",http://foo.com/bar,") == list{"http://foo.com/bar"}));
+    BOOST_TEST((values("text:http://example.com/") == list{"http://example.com/"}));  // "text:" has no "//"
+    BOOST_TEST((values("~~http://a.example/~~ 'http://b.example/'") == list{"http://a.example/", "http://b.example/"}));
+    BOOST_TEST((values("[x](http://a.example/)[y](mailto:b@example.org)") ==
+                list{"http://a.example/", "mailto:b@example.org"}));
+    // After a letter of a script other than Latin (Japanese is written without spaces) a new word starts; an IRI
+    // goes on over non-ASCII characters (3987bis §8.3), a URI stops at them.
+    BOOST_TEST((values("詳細はhttp://example.com/を参照") == list{"http://example.com/を参照"}));
+    BOOST_TEST((values("詳細はhttp://example.com/を参照", iri::grammar::uri) == list{"http://example.com/"}));
+    BOOST_TEST((values("詳細は、http://example.com/。") == list{"http://example.com/"}));
+    BOOST_TEST((values("Смотритеhttp://example.com/ и") == list{"http://example.com/"}));
+    // A Latin letter or a digit before it belongs to the scheme (RFC 3986 §3.1): "xhttp" is a scheme, "1http" and
+    // "caféhttp" are not.
+    BOOST_TEST((values("xhttp://a.example/") == list{"xhttp://a.example/"}));
+    BOOST_TEST((values(".http://a.example/") == list{"http://a.example/"}));
+    BOOST_TEST(values("1http://a.example/ caféhttp://a.example/").empty());
+    // A fullwidth form of a character no IRI holds ends the IRI as that character would ("｜" for "|").
+    BOOST_TEST((values("｜http://google.com｜bar") == list{"http://google.com"}));
+    BOOST_TEST((values("（http://a.example/x）") == list{"http://a.example/x"}));
+    BOOST_TEST((values("「http://a.example/x」") == list{"http://a.example/x"}));
+}
+
+BOOST_AUTO_TEST_CASE(the_end_of_a_glued_iri) {
+    // An opening bracket right before the IRI is closed by the first closing bracket it does not hold.
+    BOOST_TEST((values("(http://foo.com/bar)more") == list{"http://foo.com/bar"}));
+    BOOST_TEST((values("(http://foo.com/path_(even_(nested)))") == list{"http://foo.com/path_(even_(nested))"}));
+    // Quotation marks: dropped at the end when unpaired inside; kept inside.
+    BOOST_TEST((values("'http://foo.com/bar'more") == list{"http://foo.com/bar'more"}));
+    BOOST_TEST((values("http://foo.com/blah_'quoted'") == list{"http://foo.com/blah_'quoted'"}));
+    BOOST_TEST((values("“http://a.example/b”") == list{"http://a.example/b"}));
+    // Emphasis: a final "*" always goes; "_" and "~" when the same mark opens right before the IRI.
+    BOOST_TEST((values("**see http://a.example/b**") == list{"http://a.example/b"}));
+    BOOST_TEST((values("_http://a.example/b_ http://a.example/c_ http://a.example/~") ==
+                list{"http://a.example/b", "http://a.example/c_", "http://a.example/~"}));
+    BOOST_TEST((values("*http://foo.com/bar*more") == list{"http://foo.com/bar*more"}));
+}
+
+BOOST_AUTO_TEST_CASE(only_references_that_name_something) {
+    // RFC 9110 §4.2.1: no http URI has an empty host; the same for https, ws, wss and ftp.
+    BOOST_TEST(values("http:// foo http://? http://# http:/// https://").empty());
+    BOOST_TEST(values(R"("http://" <http://> <ftp://?x> "wss:///a")").empty());
+    BOOST_TEST(values("http://u@/x http://:80/").empty());
+    // After an empty http authority the search goes on.
+    BOOST_TEST((values("http://?u=https://a.example/") == list{"https://a.example/"}));
+    // A scheme alone names nothing; other schemes may have an empty authority.
+    BOOST_TEST(values("foo:// mailto: x://.").empty());
+    BOOST_TEST((values("file:///etc/hosts") == list{"file:///etc/hosts"}));
+}
+
+BOOST_AUTO_TEST_CASE(linear_in_glued_candidates) {
+    // Each candidate's parse is in proportion to what it covers, however long its word: a word of 100 000 IRIs,
+    // each ended by a "%" not followed by two hex digits, gives all of them.
+    std::string word;
+    for (int i = 0; i < 100000; ++i) word += "http://a/%";
+    BOOST_TEST(values(word).size() == 100000u);
+    std::string empty_hosts;
+    for (int i = 0; i < 100000; ++i) empty_hosts += "http:///";
+    BOOST_TEST(values(empty_hosts).empty());
+    // A word of bracketed IRIs, each read only to its closing bracket; and of IRIs each after an unclosed one.
+    std::string bracketed, unclosed;
+    for (int i = 0; i < 100000; ++i) bracketed += "(http://a/b)", unclosed += "(http://a/%";
+    BOOST_TEST(values(bracketed).size() == 100000u);
+    BOOST_TEST(values(unclosed).size() == 100000u);
+    BOOST_TEST(values("(" + std::string(100000, '(') + "http://a/" + std::string(100000, ')')).size() == 1u);
+    BOOST_TEST(values(std::string(100000, ':')).empty());
+    BOOST_TEST(values("http://a/" + std::string(100000, '\'')).size() == 1u);
 }

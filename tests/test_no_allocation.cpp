@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "iri.h"
+#include "iri/extract.hpp"
 #include "iri/normalize.hpp"
 #include "iri/parse.hpp"
 #include "iri/resolver.hpp"
@@ -164,4 +165,27 @@ BOOST_AUTO_TEST_CASE(the_c_resolver_allocates_nothing_in_steady_state) {
     BOOST_TEST(failed == 0u);
     BOOST_TEST(pairs.size() > 9000u);
     iri_resolver_free(r);
+}
+
+// extract allocates the IRIs it finds and their vector, and nothing for the candidates it turns down: schemes glued
+// to markup, JSON and Japanese text, empty http hosts, quotes and angle brackets around no IRI, brackets, quotation
+// marks and emphasis to trim (iri/extract.hpp).
+BOOST_AUTO_TEST_CASE(extract_allocates_only_what_it_finds) {
+    const std::string refused =
+        R"({"a":"b c","n":1} <p>Note: e.g.:x 1:2 http:// http://? x:// mailto: "http://" <http://> < b and c >)"
+        " http:///a （http://） text:x 1http://a.example/ caféhttp://a.example/ ｜http://｜\n";
+    std::string none, some;
+    for (int i = 0; i < 1000; ++i) none += refused;
+    for (int i = 0; i < 1000; ++i)
+        some += refused + R"({"url":"http://a.example/json"} 詳細はhttp://example.com/long-path。)"
+                          " (http://a.example/b_(c)) ~~http://a.example/strike~~ 'http://a.example/quoted'\n";
+    (void)iri::extract(some);  // ICU's data loaded
+    std::size_t before = allocations.load();
+    BOOST_TEST(iri::extract(none).empty());
+    BOOST_TEST(allocations.load() - before == 0u);
+    before = allocations.load();
+    const auto found = iri::extract(some);
+    const std::size_t during = allocations.load() - before;
+    BOOST_TEST(found.size() == 5000u);
+    BOOST_TEST(during <= found.size() + 20);  // each value (longer than a short string's buffer), the vector's growth
 }

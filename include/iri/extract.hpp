@@ -6,20 +6,39 @@
 //   // found[0].value == "http://www.w3.org/Addressing/", found[1].value == "ftp://ds.internic.net/rfc/"
 //
 // What counts as an IRI here: text that parses as the grammar's IRI production (URI in the uri grammar: a
-// scheme, ":", the rest, a fragment allowed), found
+// scheme, ":", the rest, a fragment allowed), found in three forms. RFC 3986 Appendix C gives the first two:
 //  - between angle brackets "<...>": whitespace inside (spaces, tabs, line breaks: a long IRI broken across
 //    lines) is removed, and a leading "URL:" (Appendix C's former prefix) is dropped;
-//  - between double quotes "..." (no whitespace inside);
-//  - bare, in a word (text between whitespace): from a scheme at its start, after any opening brackets or
-//    quotes, to the longest valid IRI, less what ends a sentence (Unicode Terminal_Punctuation and
-//    Quotation_Mark characters: ".", ",", ";", ":", "!", "?", "。", quotes) and less a closing bracket that
-//    closes nothing opened inside the IRI ("(see http://a/b)" gives "http://a/b", "http://a/b_(c)" keeps
-//    its ")"). A bare candidate must have an authority ("scheme://") or one of the schemes commonly written
-//    without ("mailto:", "urn:", "tel:", "data:", ...): otherwise "Note:" or "e.g.:x" would be IRIs.
+//  - between double quotes "..." (no whitespace inside), wherever the quotes are ({"url":"http://a/"});
+//  - bare, in running text. Appendix C says only that the delimiters above are the safe way to write one; what
+//    follows is added here, after the practice of linkify-it, xurls and GFM's autolinks (tests/extract/README.md
+//    compares them case by case).
+// Where a bare IRI starts. At each ":" the scheme is the longest run of scheme characters before it (RFC 3986
+// §3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )) that starts with a letter not glued to a letter or digit:
+// after whitespace or any character that cannot continue a scheme (">", '"', "'", "*", "_", "~", ",", ":", "(",
+// "[", "{", "|", "｜", fullwidth and CJK punctuation) and after a letter of a script other than Latin
+// ("詳細はhttp://..." and "Смотритеhttp://..." give "http://..."). A Latin letter or digit before it belongs to
+// the scheme: "xhttp://a/" is the scheme "xhttp", "1http://a/" and "caféhttp://a/" hold none (no list of known
+// schemes is searched for inside a word). A bare candidate must have "//" after its ":" or be one of the schemes
+// commonly written without ("mailto:", "urn:", "tel:", "data:", ...): otherwise "Note:", "text:http://a/" or
+// "e.g.:x" would be IRIs ("text:http://a/" gives "http://a/").
+// Where it ends: at whitespace, or at a fullwidth form of a character no IRI holds (3987bis §6.3's delimiters and
+// "unwise" characters: "｜", "＜", "｛", ...; not in a LEIRI); at the longest valid IRI there; at the bracket
+// that closes one opened right before it ("(http://a/b)c" gives "http://a/b"); and less what ends a sentence or
+// a markup span: Unicode Terminal_Punctuation (".", ",", ";", ":", "!", "?", "。", ...), a final "*" (emphasis),
+// a final "_" or "~" closing the same mark right before the IRI ("~~http://a/b~~"), a quotation mark without its
+// pair inside ("'http://a/b'", not "http://a/'b'"), a closing bracket that closes nothing opened inside ("(see
+// http://a/b)" gives "http://a/b", "http://a/b_(c)" keeps its ")").
 // A non-ASCII character does not end an IRI (3987bis §8.3): in "見て http://例え.jp/引き割り。" the IRI runs to
-// "割り"; the ideographic full stop is allowed in an IRI, and is left out only as the end of the sentence.
+// "割り", and "詳細はhttp://example.com/を参照" gives "http://example.com/を参照" (under the uri grammar, where a
+// URI stops at the first non-ASCII character, "http://example.com/"); the ideographic full stop is allowed in an
+// IRI, and is left out only as the end of the sentence.
 // A line break right after a hyphen ("http://example.com/long-\n   name") joins the two lines, keeping the
 // hyphen (Appendix C: "the hyphen may or may not actually be part of the URI"; this library keeps it).
+// In every form, a reference that is only its scheme ("mailto:", "x://") names nothing and is not taken, nor is
+// an http, https, ws, wss or ftp reference without a host or with an empty one ("http://", "http://?x"): RFC 3986
+// §3.2.2 leaves it to the scheme; RFC 9110 §4.2.1 says an http URI with an empty host is invalid, and the URL
+// Standard's parser fails on one for each of these schemes (validation error host-missing).
 #pragma once
 
 #include <cstdint>
@@ -50,7 +69,8 @@ struct extracted {
 /// Every IRI in `text` (any bytes: invalid UTF-8 is skipped over, never an IRI), in order of position. A text
 /// longer than 4 GiB is searched in its first 4 GiB (offsets are 32-bit).
 ///
-/// @par Complexity  Linear in the text: each candidate is parsed a bounded number of times.
+/// @par Complexity  Linear in the text: each candidate is parsed a bounded number of times, over windows that
+/// grow with what it covers; no allocation but the IRIs found (and the joined lines of a broken one).
 [[nodiscard]] std::vector<extracted> extract(std::string_view text, grammar g = grammar::iri);
 
 }  // namespace iri
