@@ -11,8 +11,8 @@
 // take any string a crawler meets, and so do these functions. Any bytes are accepted (invalid UTF-8, NUL, controls
 // are percent-encoded where the peers encode them), in time linear in the input. The few errors:
 //   - errc::input_too_long for an input of 2^32 - 1 bytes or more (offsets are 32-bit);
-//   - errc::bad_port for a port that is neither digits nor within 0-65535 (the surt package raises there), and in
-//     the Safe Browsing profile for a port that is not digits;
+//   - errc::bad_port for a port that is not digits (the surt package raises there); a port above 65535, which its
+//     Python 3 version refuses too, is kept as written (as its Python 2 version did);
 //   - errc::unexpected_end for a URL with nothing in it (blank) to canonicalize, or a Safe Browsing URL without a
 //     host ("http:///x", "/blah": Safe Browsing hashes host expressions, so it needs one; where the host should be);
 //   - errc::disallowed_character for a Safe Browsing URL whose scheme is not followed by "//" ("mailto:x").

@@ -88,6 +88,15 @@ bool idna_host(std::string_view host, std::string& out) {
 
 }  // namespace
 
+error character_error(errc code, std::string_view text, std::size_t at) {
+    const auto* p = reinterpret_cast<const std::uint8_t*>(text.data());
+    const auto n = static_cast<std::int32_t>(std::min<std::size_t>(text.size(), at + 4));
+    auto i = static_cast<std::int32_t>(at);
+    UChar32 c = 0;
+    U8_NEXT(p, i, n, c);
+    return iri::detail::text_error(code, text, at, static_cast<std::size_t>(i) - at, c < 0 ? 0 : static_cast<char32_t>(c));
+}
+
 void append_cleaned(std::string& out, std::string_view input) {
     std::size_t b = 0, e = input.size();
     while (b < e && is_py_space(input[b])) ++b;
@@ -151,20 +160,17 @@ std::optional<error> parse_ia(std::string_view input, ia_url& u) {
         hostname = netloc.substr(0, c);
         if (c != std::string_view::npos) port = netloc.substr(c + 1);
     }
-    u.port = 0;
-    if (!port.empty()) {  // urllib's port: digits, at most 65535, else ValueError
-        const std::size_t bad = std::min(port.find_first_not_of("0123456789"), port.size());
-        std::uint32_t value = 0;
-        for (std::size_t k = 0; k < bad && value <= 65535; ++k) value = value * 10 + static_cast<std::uint32_t>(port[k] - '0');
-        if (bad < port.size() || value > 65535) {
-            const auto at = static_cast<std::size_t>(port.data() - t.data()) + (bad < port.size() ? bad : 0);
-            error e = iri::detail::text_error(errc::bad_port, t, at, bad < port.size() ? 1 : port.size());
-            e.offset = e.char_offset = static_cast<std::uint32_t>(static_cast<std::ptrdiff_t>(at) + shift);
-            e.where = component::port;
-            return e;
-        }
-        u.port = value;  // 0 is no port ("o.port or None")
+    // urllib's port: digits (else ValueError), as a number: leading zeros dropped, 0 none ("o.port or None"). One
+    // above 65535, which the package's Python 3 refuses too, is kept as written (its Python 2 did so): a key for it.
+    u.port.clear();
+    if (const std::size_t bad = port.find_first_not_of("0123456789"); bad != std::string_view::npos) {
+        error e = character_error(errc::bad_port, t, static_cast<std::size_t>(port.data() - t.data()) + bad);
+        e.offset = e.char_offset = static_cast<std::uint32_t>(static_cast<std::ptrdiff_t>(e.offset) + shift);
+        e.where = component::port;
+        return e;
     }
+    if (const std::size_t nonzero = port.find_first_not_of('0'); nonzero != std::string_view::npos)
+        u.port.assign(port.substr(nonzero));
     u.host.assign(hostname);
     lowercase(u.host);
     // An http(s) URL with no host takes its path's first segment as host ("http:////www.x.com").
@@ -549,9 +555,9 @@ void google_stage(ia_url& u) {
 void ia_stage(ia_url& u, bool host_massage) {
     lowercase(u.host);
     if (host_massage && u.scheme != "dns") u.host.erase(0, massage_host_prefix(u.host));
-    if ((u.port == 80 && iri::detail::iequals(u.scheme, "http")) ||
-        (u.port == 443 && iri::detail::iequals(u.scheme, "https")))
-        u.port = 0;
+    if ((u.port == "80" && iri::detail::iequals(u.scheme, "http")) ||
+        (u.port == "443" && iri::detail::iequals(u.scheme, "https")))
+        u.port.clear();
     lowercase(u.path);
     strip_path_session_id(u.path);
     if (u.path.size() > 1 && u.path.back() == '/') u.path.pop_back();
@@ -565,13 +571,8 @@ void ia_stage(ia_url& u, bool host_massage) {
 
 namespace {
 
-void append_port(std::string& out, std::uint32_t port) {
-    if (port == 0) return;
-    char digits[8];
-    std::size_t n = 0;
-    for (; port > 0; port /= 10) digits[n++] = static_cast<char>('0' + port % 10);
-    out.push_back(':');
-    while (n > 0) out.push_back(digits[--n]);
+void append_port(std::string& out, std::string_view port) {
+    if (!port.empty()) out.append(":").append(port);
 }
 
 // geturl_bytes after the host: path (or "/" before a query or fragment), "?" query, "#" fragment, a lone "?".

@@ -16,24 +16,27 @@
 namespace iri::crawl::detail {
 
 /// A URL as the IA parse leaves it (handyurl). An empty host, path, query or fragment is an absent one, as in the
-/// surt package (which turns each empty part into None); port 0 means none (its "port or None").
+/// surt package (which turns each empty part into None).
 struct ia_url {
     std::string scheme;
     std::string host;
     std::string path;
     std::string query;
     std::string fragment;
-    std::uint32_t port = 0;
+    std::string port;                ///< digits without leading zeros; empty: none
     bool trailing_question = false;  ///< a lone "?" ended the input: written back by a plain round trip
     std::string scratch, scratch2;   ///< the stages' working space, kept with the URL so that it is reused
 };
+
+/// An error of `code` about the character at text[at] (a byte that begins no character: that byte).
+[[nodiscard]] error character_error(errc code, std::string_view text, std::size_t at);
 
 /// TAB, CR and LF deleted, ASCII white space trimmed from both ends (handyurl.parse's first steps, and Safe
 /// Browsing's step 1): appended to `out`.
 void append_cleaned(std::string& out, std::string_view input);
 
 /// handyurl.parse (crawler-keys §1 "Parse"): the lenient split of `input` (not yet cleaned) into `u`, overwriting
-/// it. Errors: bad_port (a port that is not digits or above 65535), unexpected_end (nothing but white space).
+/// it. Errors: bad_port (a port that is not digits), unexpected_end (nothing but white space).
 [[nodiscard]] std::optional<error> parse_ia(std::string_view input, ia_url& u);
 
 /// GoogleURLCanonicalizer.canonicalize (§1 "Google stage"), in place.

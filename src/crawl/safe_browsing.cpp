@@ -93,7 +93,9 @@ std::optional<error> append_safe_browsing(std::string& out, std::string_view inp
         port = authority.substr(colon + 1);
         const std::size_t bad = port.find_first_not_of("0123456789");
         if (bad != std::string_view::npos) {
-            return at(errc::bad_port, d, static_cast<std::size_t>(port.data() - d.data()) + bad, component::port);
+            error e = character_error(errc::bad_port, d, static_cast<std::size_t>(port.data() - d.data()) + bad);
+            e.where = component::port;
+            return e;
         }
     }
     // 5. Host: leading and trailing dots removed, runs of dots made one.
