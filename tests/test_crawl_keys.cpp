@@ -349,6 +349,10 @@ BOOST_AUTO_TEST_CASE(errors) {
     BOOST_TEST((crawl::canonicalize("mailto:x@y.org").error().code == iri::errc::disallowed_character));
     BOOST_TEST((crawl::canonicalize("http:///x").error().code == iri::errc::unexpected_end));
     BOOST_TEST((crawl::canonicalize("http://h:x/").error().code == iri::errc::bad_port));
+    // The port follows the first ":", so that no host keeps one and the canonical form reads back as itself.
+    BOOST_TEST((crawl::canonicalize("http://a:b:80/x", {.keep_port = true}).error().code == iri::errc::bad_port));
+    // Dots: runs made one before IDNA (which refuses an empty label), then A-labels.
+    BOOST_TEST(must(crawl::canonicalize("http://.bücher..de./")) == "http://xn--bcher-kva.de/");
     BOOST_TEST(must(crawl::canonicalize("www.google.com:8080/foo.html")) == "http://www.google.com/foo.html");
     BOOST_TEST((crawl::canonicalize(" ", {.profile = crawl::canon_profile::ia}).error().code == iri::errc::unexpected_end));
     // The append forms leave the buffer as it was on an error, and append after what is there.

@@ -39,12 +39,24 @@ error at(errc code, std::string_view text, std::size_t where, component c) {
     return e;
 }
 
+// Leading and trailing dots removed, each run of dots made one, in place.
+void collapse_dots(std::string& h) {
+    std::size_t w = 0;
+    for (const char c : h)
+        if (c != '.' || (w > 0 && h[w - 1] != '.')) h[w++] = c;
+    if (w > 0 && h[w - 1] == '.') --w;
+    h.resize(w);
+}
+
 // Step 5 on the host `h` (dots handled): IDN as A-labels, IPv4 in any form as a dotted quad, else lowercase;
 // escaped (step 7) into `out`. A bracketed IPv6 address is only lowercased: v4 asks no more (the newer v5 text
 // also compresses it), and the Go client does the same.
 void append_host(std::string& out, std::string& h) {
     if (!iri::detail::is_ascii(h)) {
-        if (auto a = iri::host_to_ascii(h)) h = std::move(*a);  // refused (or not UTF-8): its bytes, escaped
+        if (auto a = iri::host_to_ascii(h)) {  // refused (or not UTF-8): its bytes, escaped
+            h = std::move(*a);
+            collapse_dots(h);  // a dot the mapping made ("a\u3002" is "a.")
+        }
     }
     if (const auto v = inet_aton(h, true)) {
         iri::detail::append_ipv4_text(out, {static_cast<std::uint8_t>(*v >> 24), static_cast<std::uint8_t>(*v >> 16),
@@ -84,11 +96,12 @@ std::optional<error> append_safe_browsing(std::string& out, std::string_view inp
     const std::size_t authority_end = std::min(d.find_first_of("/?", i), d.size());
     std::string_view authority = d.substr(i, authority_end - i);
     if (const std::size_t a = authority.rfind('@'); a != std::string_view::npos) authority.remove_prefix(a + 1);
-    // The port: after the last ":" (after "]" for an IP literal); digits.
+    // The port: after the first ":" (after the "]" of an IP literal); digits. So no host keeps a ":" outside
+    // brackets, and the canonical form reads back as itself.
     std::string_view host = authority, port;
-    const std::size_t close = authority.rfind(']');
-    const std::size_t colon = authority.rfind(':');
-    if (colon != std::string_view::npos && (close == std::string_view::npos || colon > close)) {
+    const std::size_t close = authority.starts_with('[') ? authority.find(']') : std::string_view::npos;
+    const std::size_t colon = authority.find(':', close == std::string_view::npos ? 0 : close);
+    if (colon != std::string_view::npos) {
         host = authority.substr(0, colon);
         port = authority.substr(colon + 1);
         const std::size_t bad = port.find_first_not_of("0123456789");
@@ -99,10 +112,8 @@ std::optional<error> append_safe_browsing(std::string& out, std::string_view inp
         }
     }
     // 5. Host: leading and trailing dots removed, runs of dots made one.
-    s.host.clear();
-    for (const char c : host)
-        if (c != '.' || (!s.host.empty() && s.host.back() != '.')) s.host.push_back(c);
-    if (!s.host.empty() && s.host.back() == '.') s.host.pop_back();
+    s.host.assign(host);
+    collapse_dots(s.host);
     if (s.host.empty()) return at(errc::unexpected_end, d, static_cast<std::size_t>(host.data() - d.data()), component::host);
     const std::string_view scheme_name = scheme > 0 ? d.substr(0, scheme) : std::string_view("http");
     for (const char c : scheme_name) out.push_back(iri::detail::to_lower(c));
