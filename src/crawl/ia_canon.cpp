@@ -101,8 +101,13 @@ void append_cleaned(std::string& out, std::string_view input) {
     std::size_t b = 0, e = input.size();
     while (b < e && is_py_space(input[b])) ++b;
     while (e > b && is_py_space(input[e - 1])) --e;
-    for (std::size_t i = b; i < e; ++i)
-        if (input[i] != '\t' && input[i] != '\r' && input[i] != '\n') out.push_back(input[i]);
+    const std::string_view kept = input.substr(b, e - b);
+    for (std::size_t i = 0;;) {  // the runs between TABs, CRs and LFs
+        const std::size_t cut = std::min(kept.find_first_of("\t\r\n", i), kept.size());
+        out.append(kept.substr(i, cut - i));
+        if (cut == kept.size()) break;
+        i = cut + 1;
+    }
 }
 
 std::optional<error> parse_ia(std::string_view input, ia_url& u) {
@@ -191,8 +196,14 @@ std::optional<error> parse_ia(std::string_view input, ia_url& u) {
 }
 
 void append_unescaped_repeatedly(std::string& out, std::string_view in) {
+    const std::size_t first = in.find('%');
+    if (first == std::string_view::npos) {  // nothing to decode: the common case, one copy
+        out.append(in);
+        return;
+    }
     const std::size_t base = out.size();
-    for (const char c : in) {
+    out.append(in.substr(0, first));
+    for (const char c : in.substr(first)) {
         out.push_back(c);
         // The octet just written (or decoded) may close a "%HH" with the two before it.
         while (out.size() - base >= 3) {
@@ -205,16 +216,17 @@ void append_unescaped_repeatedly(std::string& out, std::string_view in) {
 }
 
 void append_escaped_once(std::string& out, std::string_view in) {
-    for (const char c : in) {
-        const auto o = static_cast<unsigned char>(c);
-        if (escaped_once(o)) {
-            char triplet[3];
-            iri::detail::put_percent_encoded(triplet, o);
-            out.append(triplet, 3);
-        } else {
-            out.push_back(c);
-        }
+    std::size_t run = 0;  // the bytes kept as they are, copied a run at a time
+    for (std::size_t i = 0; i < in.size(); ++i) {
+        const auto o = static_cast<unsigned char>(in[i]);
+        if (!escaped_once(o)) continue;
+        out.append(in.substr(run, i - run));
+        char triplet[3];
+        iri::detail::put_percent_encoded(triplet, o);
+        out.append(triplet, 3);
+        run = i + 1;
     }
+    out.append(in.substr(run));
 }
 
 std::optional<std::uint32_t> inet_aton(std::string_view host, bool hex) noexcept {
@@ -446,11 +458,17 @@ bool cut_query_session(std::string& q, std::size_t i, std::size_t e) {
 }  // namespace
 
 void strip_path_session_id(std::string& path) {
+    if (path.find('(') == std::string::npos) return;  // every session segment starts with one
     strip_one_path_session(path, true);
     strip_one_path_session(path, false);
 }
 
 void strip_query_session_id(std::string& query) {
+    // Every pattern has "id" in it (jsessionid=, phpsessid=, sid=, aspsessionid, cfid=): most queries have none.
+    bool id = false;
+    for (std::size_t i = 0; i + 1 < query.size() && !id; ++i)
+        id = to_lower(query[i]) == 'i' && to_lower(query[i + 1]) == 'd';
+    if (!id) return;
     static constexpr query_session_pattern fixed[] = {
         {"jsessionid=", 32, false, 0},
         {"phpsessid=", 32, false, 0},
