@@ -151,7 +151,7 @@ surt_outcome run_surt_case(const boost::json::object& c) {
 
 // internetarchive/surt tests/test_surt.py, every assertion about a function this library has. The ones that do not
 // apply are counted by reason; a case the package itself marks xfail must still differ (its expected value is the
-// fix the package has not made, and crawler-keys §1 keeps the package's behaviour).
+// fix the package has not made, and this library keeps the package's behaviour).
 BOOST_AUTO_TEST_CASE(surt_package_tests) {
     const boost::json::array cases = crawl_json("surt_test_surt.json").as_array();
     std::size_t agree = 0, xfail = 0;
@@ -227,7 +227,7 @@ std::string lower_hex(std::string s) {
 }  // namespace
 
 // google/safebrowsing urls_test.go (TestCanonicalURL, TestParseIPAddress). Where its client departs from the v4
-// document the difference is the documented one (crawler-keys §2): it drops the query, and escapes with lowercase
+// document the difference is the documented one (tests/crawl/README.md): it drops the query, and escapes with lowercase
 // hex; its IP parser masks the parts before the last to a byte and takes "a.b.c.d junk". The test checks that each
 // difference is exactly that one.
 BOOST_AUTO_TEST_CASE(safe_browsing_go_client_tests) {
@@ -273,7 +273,7 @@ BOOST_AUTO_TEST_CASE(safe_browsing_go_client_tests) {
     BOOST_TEST(failures == 15u);
 }
 
-// crawler-keys §1's own examples and the choices it names.
+// The surt package's behaviour where its tests say nothing: the choices include/iri/crawl_keys.hpp names.
 BOOST_AUTO_TEST_CASE(surt_spec_examples) {
     BOOST_TEST(must(crawl::surt("http://www.archive.org/goo/?a=2&b&a=1")) == "org,archive)/goo?a=1&a=2&b");
     BOOST_TEST(must(crawl::surt("whois://whois.isoc.org.il/shaveh.co.il")) == "il,org,isoc,whois)/shaveh.co.il");
@@ -304,7 +304,7 @@ BOOST_AUTO_TEST_CASE(surt_spec_examples) {
 
 BOOST_AUTO_TEST_CASE(heritrix_format) {
     const crawl::surt_options h{.format = crawl::surt_format::heritrix};
-    // crawler-keys §1 "Heritrix SURT".
+    // Heritrix's SURT.fromURI: "scheme://(" reversed labels each with ",", ":port", "@userinfo", ")".
     BOOST_TEST(must(crawl::surt("http://user:pass@www.archive.org:8080/a", h)) ==
                "http://(org,archive,www,:8080@user:pass)/a");
     BOOST_TEST(must(crawl::surt("http://www.Archive.org/Path?Q#F", h)) == "http://(org,archive,www,)/path?q#f");

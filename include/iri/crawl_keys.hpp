@@ -16,8 +16,19 @@
 //   - errc::unexpected_end for a URL with nothing in it (blank) to canonicalize, or a Safe Browsing URL without a
 //     host ("http:///x", "/blah": Safe Browsing hashes host expressions, so it needs one; where the host should be);
 //   - errc::disallowed_character for a Safe Browsing URL whose scheme is not followed by "//" ("mailto:x").
-// Offsets in an error count bytes of the input after its leading whitespace was trimmed and its TAB, CR and LF
-// removed (the first step of both canonicalizers).
+// Offsets in an error count bytes of the input after its leading white space was trimmed and its TAB, CR and LF
+// removed (the first step of both canonicalizers), and for Safe Browsing after its percent-decoding (its step 3).
+//
+// Where the peers differ, these follow the surt package (Python, version 0.3.1): "dns:alexa.com" is a URL without
+// a host ("dns:alexa.com", where Java's WaybackURLKeyMaker writes "com,alexa)"); a leading "www" + digits + "." is
+// dropped once; each ".." of a host becomes "." once ("a...b" -> "a..b"); inet_aton reads "10.0.258" as
+// 10.0.1.2; a port is a number (leading zeros dropped, 0 is none, one above 65535 kept); the trailing comma is
+// written after an IP address host too, after the port. Hosts are mapped to A-labels by UTS #46 (iri/idna.hpp)
+// where the package uses Python's IDNA 2003 codec; a host either refuses keeps its bytes, escaped. Heritrix's
+// lower-casing is ASCII only (Java's is Unicode). Safe Browsing follows the v4 text: the query and a lone "?" are
+// kept, hex is uppercase, the port is dropped, a bracketed IPv6 address is only lower-cased (the Go client drops
+// the query, writes lowercase hex and reads "276.2.3" as 20.2.0.3; here that host is a name, read by inet_aton's
+// rules with hex: every part but the last below 256).
 #pragma once
 
 #include <cstddef>

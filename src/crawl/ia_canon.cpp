@@ -1,5 +1,5 @@
 // The Internet Archive's canonicalizer, after the surt package (internetarchive/surt: handyurl.py,
-// GoogleURLCanonicalizer.py, IAURLCanonicalizer.py, URLRegexTransformer.py), crawler-keys §1. Each regular
+// GoogleURLCanonicalizer.py, IAURLCanonicalizer.py, URLRegexTransformer.py; Java's iipc/webarchive-commons). Each regular
 // expression of the package is written out as a scan of its own, in linear time: where the package's pattern
 // begins with a greedy "(.*)", the scan runs from the right and takes the first match it meets, the one the
 // regular expression's backtracking finds.

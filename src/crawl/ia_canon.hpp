@@ -35,7 +35,7 @@ struct ia_url {
 /// Browsing's step 1): appended to `out`.
 void append_cleaned(std::string& out, std::string_view input);
 
-/// handyurl.parse (crawler-keys §1 "Parse"): the lenient split of `input` (not yet cleaned) into `u`, overwriting
+/// handyurl.parse: the lenient split of `input` (not yet cleaned) into `u`, overwriting
 /// it. Errors: bad_port (a port that is not digits), unexpected_end (nothing but white space).
 [[nodiscard]] std::optional<error> parse_ia(std::string_view input, ia_url& u);
 
@@ -73,8 +73,7 @@ void append_escaped_once(std::string& out, std::string_view in);
 /// decimal ("1.2.3") or octal ("017.0.0.1") pattern read by inet_aton; its dotted quad, or nothing.
 [[nodiscard]] std::optional<std::array<std::uint8_t, 4>> attempt_ip_formats(std::string_view host) noexcept;
 
-/// normalizePath: dot segments and empty segments of a decoded path, the surt package's way (crawler-keys §1),
-/// appended to `out`.
+/// normalizePath: dot segments and empty segments of a decoded path, the surt package's way, appended to `out`.
 void append_normalized_path(std::string& out, std::string_view path);
 
 /// alphaReorderQuery: the "&"-separated parameters sorted by name, then value (no "=" first), in place.

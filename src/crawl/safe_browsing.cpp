@@ -1,5 +1,5 @@
 // Google Safe Browsing canonicalization (Safe Browsing API v4, "URLs and Hashing", "Canonicalization";
-// crawler-keys §2), the steps in the document's order.
+// https://developers.google.com/safe-browsing/v4/urls-hashing), the steps in the document's order.
 #include "crawl/safe_browsing.hpp"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// Google Safe Browsing canonicalization (crawler-keys §2). Private to the library: iri::crawl::canonicalize's
+// Google Safe Browsing canonicalization (v4 "URLs and Hashing"). Private to the library: iri::crawl::canonicalize's
 // safe_browsing profile.
 #pragma once
 
