@@ -28,6 +28,7 @@
 
 #include "iri/check.hpp"
 #include "iri/convert.hpp"
+#include "iri/crawl_keys.hpp"
 #include "iri/extract.hpp"
 #include "iri/normalize.hpp"
 #include "iri/parse.hpp"
@@ -75,6 +76,14 @@ const std::vector<pattern>& patterns() {
         {"hyphen newline", "", "http://a/b-\n"},
         {"a ZWJ", "http://a/", "a\xE2\x80\x8D"},
         {"a=&", "http://a/?", "a=b%20&"},
+        // The crawler's keys: a "%25" decoded one level per pass by a repeated decode; session ids and path
+        // segments that nearly match at every start; runs of dots; Heritrix's ":digits" tried at every colon.
+        {"%2525", "http://a/%", "25"},
+        {"cfid=", "http://a/?", "cfid="},
+        {"jsessionid", "http://a/?", "jsessionid=0123456789abcdefghijklemopqrstu&"},
+        {"(24)/ .aspx", "http://a", "/(abcdefghijklmnopqrstuvwx)", "/a.aspx"},
+        {"a. labels", "http://", "a.", "/"},
+        {":1", "http://a", ":1"},
     };
     return p;
 }
@@ -164,6 +173,12 @@ const std::vector<named_operation>& operations() {
              keep(std::move(found));
              return std::to_string(n) + " found";
          }},
+        {"surt", [](std::string_view s) { return outcome(crawl::surt(s)); }},
+        {"surt heritrix",
+         [](std::string_view s) { return outcome(crawl::surt(s, {.format = crawl::surt_format::heritrix})); }},
+        {"canonicalize safe-browsing", [](std::string_view s) { return outcome(crawl::canonicalize(s)); }},
+        {"canonicalize ia",
+         [](std::string_view s) { return outcome(crawl::canonicalize(s, {.profile = crawl::canon_profile::ia})); }},
         {"percent_encode",
          [](std::string_view s) { return outcome(percent_encode(s, grammar::uri, production::segment)); }},
         {"percent_decode", [](std::string_view s) { return outcome(percent_decode(s, decode_mode::lenient)); }},

@@ -23,6 +23,7 @@
 #include "iri.h"
 #include "iri/check.hpp"
 #include "iri/convert.hpp"
+#include "iri/crawl_keys.hpp"
 #include "iri/normalize.hpp"
 #include "iri/parse.hpp"
 #include "iri/resolve.hpp"
@@ -204,6 +205,30 @@ std::vector<row> rows() {
     r.push_back(normalizing("iri::normalize syntax", iri::rung::syntax, false));
     r.push_back(normalizing("iri::normalize scheme", iri::rung::scheme, false));
     r.push_back(normalizing("iri::canonical_key scheme", iri::rung::scheme, true));
+    // The crawler's keys (crawl_keys.hpp) of each line, appended to one reused buffer: the SURT key (the Internet
+    // Archive's canonicalizer and format) and the Safe Browsing v4 canonical form. Not parsed first: both take any
+    // string, as a crawl meets them.
+    auto crawl_key = [](const char* name, auto append) {
+        return row{name, [append](const dataset& d) {
+                       std::size_t ok = 0, sum = 0;
+                       std::string out;
+                       for (auto l : d.lines) {
+                           out.clear();
+                           if (const auto n = append(out, l)) {
+                               ++ok;
+                               sum += *n;
+                           }
+                       }
+                       sink = sum;
+                       return ok;
+                   }};
+    };
+    r.push_back(crawl_key("iri::crawl::surt", [](std::string& out, std::string_view l) {
+        return iri::crawl::append_surt(out, l);
+    }));
+    r.push_back(crawl_key("iri::crawl::canonicalize safe-browsing", [](std::string& out, std::string_view l) {
+        return iri::crawl::append_canonicalized(out, l);
+    }));
     // Issue 15 item 3: every diagnostic of each line (docs/diagnostics.md), cheap where nothing can fire.
     r.push_back({"iri::check iri", [](const dataset& d) {
                      std::size_t clean = 0, sum = 0;

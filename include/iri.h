@@ -481,6 +481,47 @@ IRI_C_API int iri_web_set_port(iri_web_url* url, const char* value, size_t len, 
 IRI_C_API int iri_web_set_pathname(iri_web_url* url, const char* value, size_t len, iri_error* err);
 IRI_C_API int iri_web_set_search(iri_web_url* url, const char* value, size_t len, iri_error* err);
 IRI_C_API int iri_web_set_hash(iri_web_url* url, const char* value, size_t len, iri_error* err);
+/* ---- a crawler's keys (include/iri/crawl_keys.hpp, docs/c-api.md) ---- */
+enum { IRI_SURT_FORMAT_IA = 0, IRI_SURT_FORMAT_HERITRIX = 1 };
+
+typedef struct iri_surt_options {
+    size_t size;
+    int with_scheme;    /* "http://(org,archive)/" instead of "org,archive)/" */
+    int trailing_comma; /* "org,archive,)/" */
+    int reverse_ipaddr; /* default 1; 0: an IPv4 address host as it is */
+    int host_massage;   /* default 1: drop a leading "www" + digits + "." */
+    int format;         /* IRI_SURT_FORMAT_*: the Internet Archive's key (default) or Heritrix's SURT */
+} iri_surt_options;
+#define IRI_SURT_OPTIONS_INIT \
+  { sizeof(iri_surt_options), 0, 0, 1, 1, IRI_SURT_FORMAT_IA }
+
+enum { IRI_CANON_SAFE_BROWSING = 0, IRI_CANON_IA = 1, IRI_CANON_IA_ONLY = 2 };
+
+typedef struct iri_canonicalize_options {
+    size_t size;
+    int profile;      /* IRI_CANON_*: Google Safe Browsing v4 (default), the IA canonicalizer, its IA stage alone */
+    int keep_port;    /* safe browsing: keep the port (v4 drops it) */
+    int host_massage; /* ia, ia-only: default 1 */
+} iri_canonicalize_options;
+#define IRI_CANONICALIZE_OPTIONS_INIT \
+  { sizeof(iri_canonicalize_options), IRI_CANON_SAFE_BROWSING, 0, 1 }
+
+/* The SURT key of a URL (the Wayback Machine's and CDX files' urlkey; the surt package's surt()), or Heritrix's
+ * SURT. Any bytes are accepted (not only UTF-8): "" gives "-"; a port that is not digits is IRI_E_BAD_PORT.
+ * *out: library-allocated. */
+IRI_C_API int iri_surt(const char* url, size_t len, const iri_surt_options* options, char** out, size_t* out_len,
+                       iri_error* err);
+/* A URL canonicalized by the options' profile; a Safe Browsing URL without a host is an error. *out:
+ * library-allocated. */
+IRI_C_API int iri_canonicalize(const char* url, size_t len, const iri_canonicalize_options* options, char** out,
+                               size_t* out_len, iri_error* err);
+/* The same into the caller's buffer, as iri_resolver_resolve: *out_len (required) the result's length, also with
+ * IRI_E_BUFFER_TOO_SMALL (capacity must be at least *out_len + 1; buf = NULL with capacity 0 asks the length); buf
+ * then left as it was. No allocation per call once the thread has written its longest key. */
+IRI_C_API int iri_surt_into(const char* url, size_t len, const iri_surt_options* options, char* buf, size_t capacity,
+                            size_t* out_len, iri_error* err);
+IRI_C_API int iri_canonicalize_into(const char* url, size_t len, const iri_canonicalize_options* options, char* buf,
+                                    size_t capacity, size_t* out_len, iri_error* err);
 
 #ifdef __cplusplus
 }

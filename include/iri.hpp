@@ -4,6 +4,7 @@
 
 #include "iri/builder.hpp"
 #include "iri/convert.hpp"
+#include "iri/crawl_keys.hpp"
 #include "iri/charset.hpp"
 #include "iri/check.hpp"
 #include "iri/components.hpp"

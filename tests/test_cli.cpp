@@ -399,6 +399,40 @@ BOOST_AUTO_TEST_CASE(nul_separated_and_json_input) {
                "valid\thttp://a/\xF0\x90\x8C\x80\n");
 }
 
+// surt and canonicalize: the surt package's and the Safe Browsing v4 document's examples (tests/crawl/), through
+// every way in: arguments, --input FILE, JSON lines, several jobs.
+BOOST_AUTO_TEST_CASE(surt_and_canonicalize) {
+    BOOST_TEST(run({"surt", "http://www.archive.org/goo/?a=2&b&a=1"}).out == "org,archive)/goo?a=1&a=2&b\n");
+    BOOST_TEST(run({"surt", "--with-scheme", "--trailing-comma", "https://www.example.com/"}).out ==
+               "https://(com,example,)/\n");
+    BOOST_TEST(run({"surt", "--no-reverse-ipaddr", "http://192.168.1.254/info/"}).out == "192.168.1.254)/info\n");
+    BOOST_TEST(run({"surt", "--with-scheme", "--no-host-massage", "http://www.example.com/"}).out ==
+               "http://(com,example,www)/\n");
+    BOOST_TEST(run({"surt", "--format", "heritrix", "http://user:pass@www.archive.org:8080/a"}).out ==
+               "http://(org,archive,www,:8080@user:pass)/a\n");
+    const std::string file = temp_path("crawl_urls.txt");
+    std::ofstream(file) << "http://archive.org/goo/?\n\nfiledesc:foo.arc.gz\nhttp://a:8x/\n";
+    const ran f = run({"surt", "--input", file, "--jobs", "2"});
+    BOOST_TEST(f.status == 1);  // the bad port
+    BOOST_TEST(f.out.starts_with("org,archive)/goo\n-\nfiledesc:foo.arc.gz\ninvalid\thttp://a:8x/\n"));
+    std::remove(file.c_str());
+    const ran j = run({"surt", "--input-format", "json", "--json"}, "\"http://a.org/\\u0000x\"\n");
+    BOOST_TEST(j.out == "{\"input\": \"http://a.org/\\u0000x\", \"valid\": true, \"output\": \"org,a)/%00x\"}\n");
+    BOOST_TEST(run({"canonicalize", "http://3279880203/blah", "http://www.google.com/q?r?"}).out ==
+               "http://195.127.0.11/blah\nhttp://www.google.com/q?r?\n");
+    BOOST_TEST(run({"canonicalize", "--keep-port", "http://www.gotaport.com:1234/"}).out ==
+               "http://www.gotaport.com:1234/\n");
+    BOOST_TEST(run({"canonicalize", "--profile", "ia", "http://www34.archive.org/index.html?b=a&b=b&a=b"}).out ==
+               "http://archive.org/index.html?a=b&b=a&b=b\n");
+    BOOST_TEST(run({"canonicalize", "--profile", "ia-only", "http://www.archive.org/big/"}).out ==
+               "http://archive.org/big\n");
+    const ran e = run({"canonicalize", "mailto:bryner@google.com"});
+    BOOST_TEST(e.status == 1);
+    BOOST_TEST(e.out.starts_with("invalid\tmailto:bryner@google.com\n"));
+    BOOST_TEST(run({"canonicalize", "--profile", "google", "x"}).status == 2);
+    BOOST_TEST(run({"surt", "--format", "urlcanon", "x"}).status == 2);
+}
+
 BOOST_AUTO_TEST_CASE(output_stays_in_input_order_with_several_jobs) {
     const auto lines = iri_test::dataset_lines("derived/zhwiki_iri_100k.txt");
     std::string input, expected;

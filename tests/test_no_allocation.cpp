@@ -11,6 +11,7 @@
 #endif
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <new>
@@ -19,6 +20,7 @@
 
 #include "iri.h"
 #include "iri/extract.hpp"
+#include "iri/crawl_keys.hpp"
 #include "iri/normalize.hpp"
 #include "iri/parse.hpp"
 #include "iri/resolver.hpp"
@@ -125,6 +127,38 @@ BOOST_AUTO_TEST_CASE(append_normalized_and_the_resolver_allocate_nothing_in_stea
     BOOST_TEST(failed == 0u);
     BOOST_TEST(views.size() > 200000u);
     BOOST_TEST(pairs.size() > 9000u);
+}
+
+// The crawler's keys (crawl_keys.hpp) append into the caller's buffer, with the thread's scratch space: once both
+// have grown, a SURT key or a canonical form allocates nothing (but for a host IDNA maps: the URLs with a byte
+// above 0x7F or a "%", which may decode to one, are left out).
+BOOST_AUTO_TEST_CASE(crawl_keys_allocate_nothing_in_steady_state) {
+    std::vector<std::string> lines;
+    for (const char* f : {"url-various-datasets/kasztp.txt", "url-various-datasets/userbait.txt",
+                          "oxiri/relative_urls_cc_10k.csv"})
+        for (auto& l : iri_test::dataset_lines(f))
+            if (std::all_of(l.begin(), l.end(), [](char c) { return c != '%' && static_cast<unsigned char>(c) < 0x80; }))
+                lines.push_back(std::move(l));
+    std::string out;
+    std::size_t written = 0;
+    auto run = [&] {
+        for (const std::string& l : lines) {
+            out.clear();
+            written += iri::crawl::append_surt(out, l).has_value();
+            out.clear();
+            written += iri::crawl::append_surt(out, l, {.format = iri::crawl::surt_format::heritrix}).has_value();
+            out.clear();
+            written += iri::crawl::append_canonicalized(out, l).has_value();
+            out.clear();
+            written += iri::crawl::append_canonicalized(out, l, {.profile = iri::crawl::canon_profile::ia}).has_value();
+        }
+    };
+    run();  // the buffers grow to their steady size
+    const std::size_t before = allocations.load();
+    run();
+    BOOST_TEST(allocations.load() - before == 0u);
+    BOOST_TEST(lines.size() > 10000u);
+    BOOST_TEST(written > 3 * 2 * lines.size());
 }
 
 // The C resolver (iri.h) writes into the caller's buffer: once its own has grown, neither a single href nor a batch

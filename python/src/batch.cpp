@@ -184,6 +184,20 @@ py::list to_iri_many(py::handle sequence, std::string_view to, bool keep_discour
                        [&](std::string_view s, outcome& out) { store(out, iri::to_iri(s, o)); });
 }
 
+py::list surts(py::handle sequence, bool with_scheme, bool trailing_comma, bool reverse_ipaddr, bool host_massage,
+               std::string_view errors, py::handle jobs, std::string_view format) {
+    const iri::crawl::surt_options o = surt_options(with_scheme, trailing_comma, reverse_ipaddr, host_massage, format);
+    return map_strings(sequence, errors, jobs,
+                       [&](std::string_view s, outcome& out) { store(out, iri::crawl::surt(s, o)); });
+}
+
+py::list canonicalizes(py::handle sequence, std::string_view profile, bool keep_port, std::string_view errors,
+                       py::handle jobs, bool host_massage) {
+    const iri::crawl::canonicalize_options o = canonicalize_options(profile, keep_port, host_massage);
+    return map_strings(sequence, errors, jobs,
+                       [&](std::string_view s, outcome& out) { store(out, iri::crawl::canonicalize(s, o)); });
+}
+
 /// The bases of a pair batch: one str or bytes for every item, or a sequence as long as the references.
 struct bases {
     items many;
@@ -349,6 +363,11 @@ void define_batch(py::module_& m) {
     m.def("to_iri_many", &to_iri_many, doc::to_iri_many, arg("items"), arg("to") = "iri",
           arg("keep_discouraged_encoded") = false, arg("keep_http_query_encoded") = false, arg("unicode_hosts") = false,
           arg("errors") = "none", arg("jobs") = 1);
+    m.def("surts", &surts, doc::surts, arg("items"), arg("with_scheme") = false, arg("trailing_comma") = false,
+          arg("reverse_ipaddr") = true, arg("host_massage") = true, arg("errors") = "none", arg("jobs") = 1,
+          py::kw_only(), arg("format") = "ia");
+    m.def("canonicalizes", &canonicalizes, doc::canonicalizes, arg("items"), arg("profile") = "safe-browsing",
+          arg("keep_port") = false, arg("errors") = "none", arg("jobs") = 1, py::kw_only(), arg("host_massage") = true);
 }
 
 }  // namespace pyiri

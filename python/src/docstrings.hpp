@@ -75,6 +75,41 @@ inline constexpr const char* to_iri = R"(URI to IRI (3987bis §4.2): %HH of UTF-
 'http://www.example.org/Dürst'
 )";
 
+inline constexpr const char* surt = R"(The SURT key of a URL (the Wayback Machine's and CDX files' urlkey), as the surt
+package's surt() with the same options and defaults: the Internet Archive's canonicalizer, then the host reversed.
+An empty string gives "-", a "filedesc..." string comes back as it is; a port that is not digits raises IRIError.
+format="heritrix" writes Heritrix's SURT instead (no canonicalization; the other options do not apply).
+
+>>> iri.surt("http://www.archive.org/goo/?a=2&b&a=1")
+'org,archive)/goo?a=1&a=2&b'
+>>> iri.surt("http://www.example.com/", with_scheme=True, trailing_comma=True)
+'http://(com,example,)/'
+)";
+
+inline constexpr const char* canonicalize = R"(The URL canonicalized by `profile`: "safe-browsing" (Google Safe Browsing
+v4 "URLs and Hashing"; the port dropped unless keep_port; a URL without a host raises IRIError), "ia" (the
+surt key's canonicalizer, written as a URL) or "ia-only" (its IA stage alone).
+
+>>> iri.canonicalize("http://3279880203/blah")
+'http://195.127.0.11/blah'
+>>> iri.canonicalize("http://www34.archive.org/index.html?b=a&a=b", profile="ia")
+'http://archive.org/index.html?a=b&b=a'
+)";
+
+inline constexpr const char* surts = R"(surt() of each item, in input order; the GIL released, on `jobs` threads.
+A bad item gives None (errors="none") or raises the first bad item's IRIError (errors="raise").
+
+>>> iri.surts(["http://archive.org/goo/?", "", "http://a:8x/"])
+['org,archive)/goo', '-', None]
+)";
+
+inline constexpr const char* canonicalizes = R"(canonicalize() of each item, in input order; the GIL released, on `jobs`
+threads. A bad item gives None (errors="none") or raises the first bad item's IRIError (errors="raise").
+
+>>> iri.canonicalizes(["http://www.GOOgle.com/", "mailto:x"])
+['http://www.google.com/', None]
+)";
+
 inline constexpr const char* leiri_to_iri = R"(LEIRI to IRI (3987bis §6.2).
 
 >>> iri.leiri_to_iri("http://a/b c")

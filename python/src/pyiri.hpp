@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "iri/convert.hpp"
+#include "iri/crawl_keys.hpp"
 #include "iri/error.hpp"
 #include "iri/grammar.hpp"
 #include "iri/normalize.hpp"
@@ -67,6 +68,12 @@ private:
 /// to_uri options; `host` is "percent" or "idna"; `charset` must outlive the options.
 [[nodiscard]] iri::to_uri_options to_uri_options(std::string_view host, const std::optional<std::string>& charset,
                                                  bool encode_unsafe_ascii);
+/// surt options; `format` is "ia" or "heritrix", else ValueError.
+[[nodiscard]] iri::crawl::surt_options surt_options(bool with_scheme, bool trailing_comma, bool reverse_ipaddr,
+                                                    bool host_massage, std::string_view format);
+/// canonicalize options; `profile` is "safe-browsing", "ia" or "ia-only", else ValueError.
+[[nodiscard]] iri::crawl::canonicalize_options canonicalize_options(std::string_view profile, bool keep_port,
+                                                                    bool host_massage);
 
 /// Registers the single-item functions and the Reference class.
 void define_single(py::module_& m);

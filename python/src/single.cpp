@@ -193,6 +193,21 @@ py::str leiri_to_iri(py::handle s, std::string_view to) {
 
 }  // namespace
 
+py::str surt(py::handle s, bool with_scheme, bool trailing_comma, bool reverse_ipaddr, bool host_massage,
+             std::string_view format) {
+    const text t = as_text(s, "s");
+    auto out = iri::crawl::surt(t.bytes, surt_options(with_scheme, trailing_comma, reverse_ipaddr, host_massage, format));
+    if (!out) raise(out.error(), t);
+    return to_str(*out);
+}
+
+py::str canonicalize(py::handle s, std::string_view profile, bool keep_port, bool host_massage) {
+    const text t = as_text(s, "s");
+    auto out = iri::crawl::canonicalize(t.bytes, canonicalize_options(profile, keep_port, host_massage));
+    if (!out) raise(out.error(), t);
+    return to_str(*out);
+}
+
 void define_single(py::module_& m) {
     using py::arg;
     define_reference(m);
@@ -214,6 +229,10 @@ void define_single(py::module_& m) {
     m.def("to_iri", &to_iri, doc::to_iri, arg("s"), arg("to") = "iri", arg("keep_discouraged_encoded") = false,
           arg("keep_http_query_encoded") = false, arg("unicode_hosts") = false);
     m.def("leiri_to_iri", &leiri_to_iri, doc::leiri_to_iri, arg("s"), arg("to") = "iri");
+    m.def("surt", &surt, doc::surt, arg("s"), arg("with_scheme") = false, arg("trailing_comma") = false,
+          arg("reverse_ipaddr") = true, arg("host_massage") = true, py::kw_only(), arg("format") = "ia");
+    m.def("canonicalize", &canonicalize, doc::canonicalize, arg("s"), arg("profile") = "safe-browsing",
+          arg("keep_port") = false, py::kw_only(), arg("host_massage") = true);
 }
 
 }  // namespace pyiri

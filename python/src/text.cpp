@@ -99,4 +99,22 @@ iri::to_uri_options to_uri_options(std::string_view host, const std::optional<st
     return o;
 }
 
+iri::crawl::surt_options surt_options(bool with_scheme, bool trailing_comma, bool reverse_ipaddr, bool host_massage,
+                                      std::string_view format) {
+    iri::crawl::surt_options o{.with_scheme = with_scheme,
+                               .trailing_comma = trailing_comma,
+                               .reverse_ipaddr = reverse_ipaddr,
+                               .host_massage = host_massage};
+    if (format == "heritrix") o.format = iri::crawl::surt_format::heritrix;
+    else if (format != "ia") throw py::value_error("format must be 'ia' or 'heritrix'");
+    return o;
+}
+
+iri::crawl::canonicalize_options canonicalize_options(std::string_view profile, bool keep_port, bool host_massage) {
+    iri::crawl::canonicalize_options o{.keep_port = keep_port, .host_massage = host_massage};
+    if (!iri::crawl::find_canon_profile(profile, o.profile))
+        throw py::value_error("profile must be 'safe-browsing', 'ia' or 'ia-only'");
+    return o;
+}
+
 }  // namespace pyiri

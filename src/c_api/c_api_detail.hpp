@@ -79,6 +79,16 @@ struct sized_struct<iri_to_iri_options> {
     static constexpr std::size_t first_version = offsetof(iri_to_iri_options, unicode_hosts) + sizeof(int);
 };
 template <>
+struct sized_struct<iri_surt_options> {
+    static constexpr const char* name = "iri_surt_options";
+    static constexpr std::size_t first_version = offsetof(iri_surt_options, format) + sizeof(int);
+};
+template <>
+struct sized_struct<iri_canonicalize_options> {
+    static constexpr const char* name = "iri_canonicalize_options";
+    static constexpr std::size_t first_version = offsetof(iri_canonicalize_options, host_massage) + sizeof(int);
+};
+template <>
 struct sized_struct<iri_diagnostic> {
     static constexpr const char* name = "iri_diagnostic";
     static constexpr std::size_t first_version = offsetof(iri_diagnostic, spec) + sizeof(const char*);

@@ -991,6 +991,54 @@ static void test_resolver_batch(void) {
     }
 }
 
+/* ---- a crawler's keys: the surt package's and the Safe Browsing v4 document's examples (tests/crawl/) ---- */
+static void test_crawl_keys(void) {
+    char* out = NULL;
+    size_t n = 0;
+    iri_error e = IRI_ERROR_INIT;
+    iri_surt_options so = IRI_SURT_OPTIONS_INIT;
+    iri_canonicalize_options co = IRI_CANONICALIZE_OPTIONS_INIT;
+    char buf[64];
+    CHECK(iri_surt("http://www.archive.org/goo/?a=2&b&a=1", 37, NULL, &out, &n, &e) == IRI_OK);
+    CHECK(out != NULL && n == 26 && strcmp(out, "org,archive)/goo?a=1&a=2&b") == 0);
+    iri_free(out);
+    so.with_scheme = 1;
+    so.trailing_comma = 1;
+    CHECK(iri_surt("https://www.example.com/", 24, &so, &out, &n, &e) == IRI_OK);
+    CHECK(strcmp(out, "https://(com,example,)/") == 0);
+    iri_free(out);
+    CHECK(iri_surt(NULL, 0, NULL, &out, &n, &e) == IRI_OK && strcmp(out, "-") == 0);
+    iri_free(out);
+    CHECK(iri_surt("http://a:8x/", 12, NULL, &out, &n, &e) == IRI_E_BAD_PORT && out == NULL && e.offset == 10);
+    so.format = 7;
+    CHECK(iri_surt("http://a/", 9, &so, &out, &n, &e) == IRI_E_INVALID_ARGUMENT);
+    so.format = IRI_SURT_FORMAT_HERITRIX;
+    CHECK(iri_surt_into("http://user:pass@www.archive.org:8080/a", 39, &so, buf, sizeof buf, &n, &e) == IRI_OK);
+    CHECK(n == 42 && strcmp(buf, "http://(org,archive,www,:8080@user:pass)/a") == 0);
+    /* the caller's buffer: too small is an error with the length, and the buffer as it was */
+    CHECK(iri_canonicalize_into("http://3279880203/blah", 22, NULL, buf, 10, &n, &e) == IRI_E_BUFFER_TOO_SMALL);
+    CHECK(n == 24 && strcmp(buf, "http://(org,archive,www,:8080@user:pass)/a") == 0);
+    CHECK(iri_canonicalize_into("http://3279880203/blah", 22, NULL, NULL, 0, &n, &e) == IRI_E_BUFFER_TOO_SMALL);
+    CHECK(iri_canonicalize_into("http://3279880203/blah", 22, NULL, buf, sizeof buf, &n, &e) == IRI_OK);
+    CHECK(n == 24 && strcmp(buf, "http://195.127.0.11/blah") == 0);
+    co.keep_port = 1;
+    CHECK(iri_canonicalize("http://www.gotaport.com:1234/", 29, &co, &out, &n, &e) == IRI_OK);
+    CHECK(strcmp(out, "http://www.gotaport.com:1234/") == 0);
+    iri_free(out);
+    co.profile = IRI_CANON_IA;
+    CHECK(iri_canonicalize("http://www34.archive.org/index.html?b=a&b=b&a=b", 47, &co, &out, &n, &e) == IRI_OK);
+    CHECK(strcmp(out, "http://archive.org/index.html?a=b&b=a&b=b") == 0);
+    iri_free(out);
+    co.profile = IRI_CANON_SAFE_BROWSING;
+    CHECK(iri_canonicalize("mailto:bryner@google.com", 24, &co, &out, &n, &e) == IRI_E_DISALLOWED_CHARACTER);
+    co.profile = 9;
+    CHECK(iri_canonicalize("http://a/", 9, &co, &out, &n, &e) == IRI_E_INVALID_ARGUMENT);
+    co.size = 0;
+    CHECK(rejects_size(iri_canonicalize("http://a/", 9, &co, &out, NULL, &e), &e, "iri_canonicalize_options"));
+    so.size = 0;
+    CHECK(rejects_size(iri_surt("http://a/", 9, &so, &out, NULL, &e), &e, "iri_surt_options"));
+}
+
 int main(void) {
     test_names();
     test_parse();
@@ -1009,6 +1057,7 @@ int main(void) {
     test_resolver_handle();
     test_resolver_normal_forms();
     test_resolver_batch();
+    test_crawl_keys();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -39,6 +39,10 @@ Subcommands:
   url         each href as a browser parses it, by the WHATWG URL Standard (against --base URL, the pair's
               page, or none): its href, or with --json every getter of the URL class; a failure names the
               Standard's validation error
+  surt        the SURT key of each URL (the Wayback Machine's and CDX files' urlkey): the Internet Archive's
+              canonicalizer, then the host reversed ("org,archive)/goo?a=1&b"); --format heritrix: Heritrix's
+  canonicalize  each URL canonicalized by --profile: safe-browsing (Google Safe Browsing v4, the default),
+              ia (the SURT key's canonicalizer, as a URL) or ia-only (its IA stage alone)
   extract     find the IRIs in running text (each argument a text, or the files): begin, end, IRI
               (RFC 3986 Appendix C: <...> and "..." delimiters, line breaks inside <...>, sentence
               punctuation left out, a line break after a hyphen joined)
@@ -65,6 +69,13 @@ Options:
   --unicode-hosts      to-iri: punycode labels to Unicode (step 7)
   --keep-discouraged   to-iri: leave the §5.1 characters (compatibility, ignorable, spaces) encoded
   --keep-http-query    to-iri: leave the query of http(s) URIs as it is (step 5)
+  --with-scheme        surt: "http://(org,archive)/" instead of "org,archive)/"
+  --trailing-comma     surt: a comma after the reversed host ("org,archive,)/")
+  --no-reverse-ipaddr  surt: an IPv4 address host as it is ("192.168.1.254)/")
+  --no-host-massage    surt, canonicalize: keep a leading "www" + digits + "." of the host
+  --format F           surt: ia (default) | heritrix (no canonicalization: "http://(org,archive,www,)/")
+  --profile P          canonicalize: safe-browsing (default) | ia | ia-only
+  --keep-port          canonicalize --profile safe-browsing: keep the port (v4 drops it)
   --min-severity S     check: show error | warning | info (default) and above; the exit status follows
                        errors only
   --rung R             normalize, key, compare: simple | syntax (default) | scheme, each rung including the ones
@@ -102,6 +113,8 @@ Examples:
   iri key --rung scheme --input urls.txt | sort -u
   iri url --base 'https://example.org/dir/page.html' '..\x' '//h/p'
   iri extract --input mail.txt --json
+  iri surt --input urls.txt --jobs 4 | sort
+  iri canonicalize 'http://3279880203/blah' 'http://www.GOOgle.com/a/../b#f'
 
 Exit status: 0 when every input is valid, 1 when some are not (check: when some have errors), 2 for a usage
 error, an input that cannot be read or an output that cannot be written. A reader closing the pipe early (iri
@@ -156,6 +169,12 @@ constexpr std::pair<const char*, iri::severity> severities[] = {
     {"error", iri::severity::error}, {"warning", iri::severity::warning}, {"info", iri::severity::info}};
 constexpr std::pair<const char*, iri::host_mapping> host_mappings[] = {{"percent", iri::host_mapping::percent_encoding},
                                                                        {"idna", iri::host_mapping::idna}};
+constexpr std::pair<const char*, iri::crawl::surt_format> surt_formats[] = {{"ia", iri::crawl::surt_format::ia},
+                                                                          {"heritrix", iri::crawl::surt_format::heritrix}};
+constexpr std::pair<const char*, iri::crawl::canon_profile> canon_profiles[] = {
+    {"safe-browsing", iri::crawl::canon_profile::safe_browsing},
+    {"ia", iri::crawl::canon_profile::ia},
+    {"ia-only", iri::crawl::canon_profile::ia_only}};
 constexpr std::pair<const char*, input_format> input_formats[] = {{"lines", input_format::lines},
                                                                   {"json", input_format::json}};
 
@@ -216,6 +235,16 @@ const option_spec option_specs[] = {
              usage_error("--as-uri is for normalize and key");
          o.normalization.as_uri = true;
      }},
+    {"--with-scheme", false, [](options& o, arg_state&, const std::string&) { o.surt.with_scheme = true; }},
+    {"--trailing-comma", false, [](options& o, arg_state&, const std::string&) { o.surt.trailing_comma = true; }},
+    {"--no-reverse-ipaddr", false, [](options& o, arg_state&, const std::string&) { o.surt.reverse_ipaddr = false; }},
+    {"--no-host-massage", false,
+     [](options& o, arg_state&, const std::string&) { o.surt.host_massage = o.canon.host_massage = false; }},
+    {"--format", true,
+     [](options& o, arg_state&, const std::string& v) { o.surt.format = choose("format", v, surt_formats); }},
+    {"--profile", true,
+     [](options& o, arg_state&, const std::string& v) { o.canon.profile = choose("profile", v, canon_profiles); }},
+    {"--keep-port", false, [](options& o, arg_state&, const std::string&) { o.canon.keep_port = true; }},
     {"--json", false, [](options&, arg_state& st, const std::string&) { st.json = true; }},
     {"--tsv", false, [](options&, arg_state& st, const std::string&) { st.tsv = true; }},
     {"--quiet", false, [](options& o, arg_state&, const std::string&) { o.quiet = true; }},

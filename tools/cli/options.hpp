@@ -35,6 +35,8 @@ struct options {
     iri::normalize_options normalization{.rung = iri::rung::syntax};  // normalize, compare
     iri::to_uri_options to_uri;                                       // to-uri (query_charset points into charset)
     iri::to_iri_options to_iri;                                       // to-iri
+    iri::crawl::surt_options surt;                                    // surt
+    iri::crawl::canonicalize_options canon;                           // canonicalize (--profile, --keep-port)
     std::string charset;
     iri::severity min_severity = iri::severity::info;  // check: the least severe diagnostic shown
     unsigned jobs = 1;

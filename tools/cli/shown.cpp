@@ -290,7 +290,8 @@ void append_caret_line(std::string& out, std::string_view input, const iri::erro
     append_marker_line(out, input, e.char_offset, e.char_offset);
     out.append(" ").append(iri::name(e.code)).append(": ");
     e.append_message(out);
-    out.append(" [").append(e.spec()).append("]\n");
+    if (*e.spec()) out.append(" [").append(e.spec()).append("]");  // errors about no grammar may cite none
+    out.append("\n");
 }
 
 std::string caret_display(std::string_view input, const iri::error& e) {

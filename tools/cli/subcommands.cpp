@@ -61,6 +61,15 @@ outcome to_iri_reference(const options& o, const record& r, std::string& sink) {
     return written(iri::append_to_iri(sink, r.fields[0], t), sink, r.fields[0], false);
 }
 
+// surt, canonicalize: the crawler's keys (iri/crawl_keys.hpp), appended to the sink.
+outcome surt_of_url(const options& o, const record& r, std::string& sink) {
+    return written(iri::crawl::append_surt(sink, r.fields[0], o.surt), sink, r.fields[0], false);
+}
+
+outcome canonical_url(const options& o, const record& r, std::string& sink) {
+    return written(iri::crawl::append_canonicalized(sink, r.fields[0], o.canon), sink, r.fields[0], false);
+}
+
 // resolve, relativize, compare: the base (--base, or the pair's first) and the reference, parsed; or the error.
 struct pair_inputs {
     std::optional<iri::reference> own_base;  // the pair's
@@ -224,6 +233,29 @@ printed as validate prints an invalid reference, the message naming the Standard
   iri url --json 'https://user:pass@[::1]:8443/p?q#f'
   printf 'https://example.org/a/	b?c
 ' | iri url --pairs
+)"},
+    {"surt", shape::output, false, &surt_of_url, &print_outcome, &run_batch,
+     R"(usage: iri surt [--with-scheme] [--trailing-comma] [--no-reverse-ipaddr] [--no-host-massage]
+                [--format ia|heritrix] [URL... | --input FILE]
+The SURT key of each URL, as the Wayback Machine and CDX files sort them (the surt package's surt()): the
+Internet Archive's canonicalizer (escapes decoded and written once, dot segments, IPv4 forms, lowercase,
+"www" + digits dropped, default port, session ids, query sorted), then the host reversed. An empty line
+gives "-", a "filedesc..." line comes back as it is. --format heritrix writes Heritrix's SURT instead:
+no canonicalization; scheme://( then the host's labels from the right, each followed by a comma, then
+:port, @userinfo, a closing parenthesis and the rest, all lowercase.
+  iri surt 'http://www.archive.org/goo/?a=2&b&a=1'
+  iri surt --with-scheme --trailing-comma 'https://www.example.com/'
+  iri surt --format heritrix 'http://user:pass@www.archive.org:8080/a'
+)"},
+    {"canonicalize", shape::output, false, &canonical_url, &print_outcome, &run_batch,
+     R"(usage: iri canonicalize [--profile safe-browsing|ia|ia-only] [--keep-port] [--no-host-massage] [URL...]
+Each URL canonicalized: safe-browsing (the default) follows Google Safe Browsing v4's "URLs and Hashing"
+(fragment removed, escapes decoded repeatedly, host dots and IPv4 forms, IDN A-labels, dot segments and
+"//", then bytes <= 0x20, >= 0x7F, "#" and "%" escaped; the port dropped unless --keep-port); a URL
+without a host is an error. ia is the SURT key's canonicalizer written as a URL; ia-only its IA stage
+alone (lowercase, "www" dropped, default port, session ids, query sorted; no decoding).
+  iri canonicalize 'http://3279880203/blah' 'http://www.GOOgle.com/a/../b#f'
+  iri canonicalize --profile ia 'http://www34.archive.org/index.html?b=a&a=b'
 )"},
     {"extract", shape::texts, false, nullptr, nullptr, &run_extract,
      R"(usage: iri extract [--grammar G] [--json | --tsv] [TEXT... | --input FILE]
