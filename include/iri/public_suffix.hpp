@@ -96,6 +96,10 @@ private:
     std::shared_ptr<const context> context_;
 };
 
+/// The host lookup_url_or_host looks up in `input`: a URL's host as written (an IP address too; "" when it has
+/// none), or `input` itself when it is no URL; a view into `input`. Error: the URL is not an IRI.
+[[nodiscard]] result<std::string_view> host_of(std::string_view input) noexcept;
+
 struct psl_loaded {
     std::optional<public_suffix_list> list;  ///< the list, or nullopt
     std::string error;                       ///< why there is no list ("FILE: No such file or directory")

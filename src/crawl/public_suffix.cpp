@@ -168,18 +168,25 @@ result<site> public_suffix_list::lookup(std::string_view host, psl_sections sect
     return answer;
 }
 
-result<site> public_suffix_list::lookup_url_or_host(std::string_view input, psl_sections sections) const {
-    const components parts = split(input);
-    if (input.empty() || input.front() == '[' || !parts.has(component::scheme)) return lookup(input, sections);
+result<std::string_view> host_of(std::string_view input) noexcept {
+    // RFC 3986 Appendix B: a scheme is what comes before a ":" that no "/", "?" or "#" precedes. An IP literal
+    // ("[::1]") is a host, whatever its colons.
+    if (input.empty() || input.front() == '[' || !split(input).has(component::scheme)) return input;
     auto parsed = parse(input, grammar::iri, production::uri);
     if (!parsed) return parsed.error();
     const span h = (*parsed)[component::host];
-    if (parsed->host() != host_kind::reg_name) return site{};  // no host, or an address
-    auto answer = lookup(input.substr(h.begin, h.size()), sections);
-    if (answer) return answer;
-    error e = answer.error();  // its offsets into the host, moved to the input's
-    e.offset += h.begin;
-    e.char_offset += h.begin;
+    return h.present() ? input.substr(h.begin, h.size()) : input.substr(0, 0);
+}
+
+result<site> public_suffix_list::lookup_url_or_host(std::string_view input, psl_sections sections) const {
+    const auto host = host_of(input);
+    if (!host) return host.error();
+    auto answer = lookup(*host, sections);
+    if (answer || host->data() == input.data()) return answer;
+    error e = answer.error();  // its offsets are into the host, moved to the input's
+    const auto at = static_cast<std::uint32_t>(host->data() - input.data());
+    e.offset += at;
+    e.char_offset += at;
     e.where = component::host;
     return e;
 }

@@ -20,6 +20,7 @@ enum class shape : std::uint8_t {
     output,       ///< normalize, to-uri, to-iri, resolve, relativize: one string
     equivalence,  ///< compare: equivalent or different
     texts,        ///< extract: the IRIs found in running text
+    site,         ///< site: the public suffix and the registrable domain
 };
 
 /// What one record gives: an error (with the string it is about), or components, or an output string. Made with
