@@ -13,8 +13,8 @@
 
 Every function takes str or bytes. Offsets are str indices for str input. Errors raise iri.IRIError (a
 ValueError); a str with lone surrogates raises UnicodeEncodeError. The batch calls (validate_many,
-resolve_many, normalize_many, canonical_keys, to_uri_many, to_iri_many) release the GIL and take jobs=N to
-use N threads; their output is in input order. See docs/python.md.
+resolve_many, normalize_many, canonical_keys, to_uri_many, to_iri_many, registrable_domains) release the GIL and
+take jobs=N to use N threads; their output is in input order. See docs/python.md.
 """
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ from ._iri import (Reference, canonical_key, canonical_keys, equivalent, from_ch
                    host_to_unicode, is_valid, leiri_to_iri, normalize, normalize_many, parse, percent_decode,
                    percent_encode, production_rule, relativize, remove_dot_segments, resolve, resolve_many, to_iri,
                    to_iri_many, to_uri, to_uri_many, validate_many)
+from ._iri import PublicSuffixList, public_suffix, registrable_domain, registrable_domains
 from . import _iri
 
 __all__ = [
@@ -33,6 +34,7 @@ __all__ = [
     "extract", "from_charset", "grammars", "host_to_ascii", "host_to_unicode", "is_valid", "leiri_to_iri", "normalize", "normalize_many", "parse", "percent_decode",
     "percent_encode", "production_rule", "relativize", "remove_dot_segments", "resolve", "resolve_many", "to_iri", "to_iri_many",
     "to_uri", "to_uri_many", "validate_many",
+    "PublicSuffixList", "public_suffix", "registrable_domain", "registrable_domains",
 ]
 
 

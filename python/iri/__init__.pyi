@@ -1,4 +1,5 @@
 # Type stubs of the iri package (the extension iri._iri and the Python wrappers).
+import os
 from typing import Iterable, List, Literal, Optional, Sequence, Union
 
 from ._types import Diagnostic as Diagnostic, IRIError as IRIError, Match as Match
@@ -81,3 +82,16 @@ def to_uri_many(items: Sequence[Text], host: Literal["percent", "idna"] = "perce
 def to_iri_many(items: Sequence[Text], to: str = "iri", keep_discouraged_encoded: bool = False,
                 keep_http_query_encoded: bool = False, unicode_hosts: bool = False, errors: Errors = "none",
                 jobs: Optional[int] = 1) -> List[Optional[str]]: ...
+
+class PublicSuffixList:
+    """A Public Suffix List loaded once: the system's (path None) or the one in a file."""
+    def __init__(self, path: Union[None, str, bytes, "os.PathLike[str]"] = None) -> None: ...
+    @property
+    def source(self) -> str: ...
+
+PslArg = Union[None, str, bytes, "os.PathLike[str]", PublicSuffixList]
+
+def public_suffix(host_or_url: Text, psl: PslArg = None, icann_only: bool = False) -> Optional[str]: ...
+def registrable_domain(host_or_url: Text, psl: PslArg = None, icann_only: bool = False) -> Optional[str]: ...
+def registrable_domains(items: Sequence[Text], psl: PslArg = None, icann_only: bool = False, errors: Errors = "none",
+                        jobs: Optional[int] = 1) -> List[Optional[str]]: ...

@@ -44,6 +44,7 @@ struct outcome {
     std::string value;
     std::optional<iri::error> error;
     const char* input = nullptr;
+    bool none = false;  // no value and no error: None (registrable_domains, for a host without one)
 };
 
 /// The number of threads `jobs` asks for: 1 to 256 as the command-line tool's --jobs, or None or 0 for one per
@@ -120,7 +121,7 @@ py::list results(const std::vector<outcome>& out, bool raise_errors, const TextO
     for (std::size_t i = 0; i < out.size(); ++i) {
         const outcome& o = out[i];
         if (o.error && raise_errors) raise(*o.error, text_of(i, o.input), o.input);
-        PyObject* v = o.error ? Py_NewRef(Py_None) : to_str(o.value).release().ptr();
+        PyObject* v = o.error || o.none ? Py_NewRef(Py_None) : to_str(o.value).release().ptr();
         PyList_SET_ITEM(list.ptr(), static_cast<Py_ssize_t>(i), v);
     }
     return list;
@@ -253,6 +254,18 @@ py::list canonical_keys(py::handle hrefs, py::handle base_arg, const std::option
                      });
 }
 
+py::list registrable_domains(py::handle sequence, py::handle psl, bool icann_only, std::string_view errors,
+                              py::handle jobs) {
+    const iri::crawl::public_suffix_list list = psl_named(psl);
+    const auto sections = icann_only ? iri::crawl::psl_sections::icann_only : iri::crawl::psl_sections::all;
+    return map_strings(sequence, errors, jobs, [&](std::string_view s, outcome& out) {
+        auto answer = list.lookup_url_or_host(s, sections);
+        if (!answer) out.error = answer.error();
+        else if (answer->registrable_domain) out.value = std::move(*answer->registrable_domain);
+        else out.none = true;
+    });
+}
+
 }  // namespace
 
 void define_batch(py::module_& m) {
@@ -273,6 +286,8 @@ void define_batch(py::module_& m) {
     m.def("to_iri_many", &to_iri_many, doc::to_iri_many, arg("items"), arg("to") = "iri",
           arg("keep_discouraged_encoded") = false, arg("keep_http_query_encoded") = false, arg("unicode_hosts") = false,
           arg("errors") = "none", arg("jobs") = 1);
+    m.def("registrable_domains", &registrable_domains, doc::registrable_domains, arg("items"), arg("psl") = py::none(),
+          arg("icann_only") = false, arg("errors") = "none", arg("jobs") = 1);
 }
 
 }  // namespace pyiri

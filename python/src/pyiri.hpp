@@ -12,6 +12,7 @@
 #include "iri/error.hpp"
 #include "iri/grammar.hpp"
 #include "iri/normalize.hpp"
+#include "iri/public_suffix.hpp"
 #include "iri/resolve.hpp"
 
 namespace pyiri {
@@ -68,11 +69,18 @@ private:
 [[nodiscard]] iri::to_uri_options to_uri_options(std::string_view host, const std::optional<std::string>& charset,
                                                  bool encode_unsafe_ascii);
 
+/// The Public Suffix List a `psl` argument names: None (libpsl's default list, loaded once), a path (str, bytes or
+/// os.PathLike; loaded once while the file is unchanged) or an iri.PublicSuffixList; OSError when it cannot be
+/// loaded. A copy, which shares the loaded list.
+[[nodiscard]] iri::crawl::public_suffix_list psl_named(py::handle psl);
+
 /// Registers the single-item functions and the Reference class.
 void define_single(py::module_& m);
 /// Registers the batch functions (*_many, canonical_keys).
 void define_batch(py::module_& m);
 /// Registers check, extract, percent_encode/decode and the grammar lookups.
 void define_text_tools(py::module_& m);
+/// Registers iri.PublicSuffixList, public_suffix and registrable_domain.
+void define_public_suffix(py::module_& m);
 
 }  // namespace pyiri
