@@ -24,6 +24,7 @@
 #include "iri/convert.hpp"
 #include "iri/normalize.hpp"
 #include "iri/parse.hpp"
+#include "iri/public_suffix.hpp"
 #include "iri/resolve.hpp"
 #include "iri/resolver.hpp"
 
@@ -212,6 +213,22 @@ std::vector<row> rows() {
                      }
                      sink = sum;
                      return clean;
+                 }});
+    // The site of each line (iri site): its host's public suffix and registrable domain by the system's Public
+    // Suffix List (loaded once, before the rounds), the line parsed as an IRI to find the host.
+    r.push_back({"iri::crawl site", [](const dataset& d) {
+                     static const auto psl = iri::crawl::public_suffix_list::load_default();
+                     std::size_t with_domain = 0, sum = 0;
+                     if (!psl.list) return with_domain;
+                     for (auto l : d.lines) {
+                         const auto s = psl.list->lookup_url_or_host(l);
+                         if (s && s->registrable_domain) {
+                             ++with_domain;
+                             sum += s->registrable_domain->size();
+                         }
+                     }
+                     sink = sum;
+                     return with_domain;
                  }});
 #ifdef IRI_BENCH_BOOST_URL
     r.push_back({"Boost.URL parse_uri_reference", [](const dataset& d) {

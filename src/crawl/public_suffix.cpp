@@ -37,7 +37,14 @@ namespace {
 
 // True when some label of `host` is empty: a leading dot, "..", or the empty host.
 [[nodiscard]] bool has_empty_label(std::string_view host) noexcept {
-    return host.empty() || host.front() == '.' || host.back() == '.' || host.find("..") != std::string_view::npos;
+    if (host.empty() || host.front() == '.' || host.back() == '.') return true;
+    // One pass (a search for ".." would start one at each dot of a host of one-letter labels).
+    bool dot = false;
+    for (char c : host) {
+        if (dot && c == '.') return true;
+        dot = c == '.';
+    }
+    return false;
 }
 
 // The offsets where the labels of `name` begin, left to right.
@@ -142,6 +149,7 @@ result<site> public_suffix_list::lookup(std::string_view host, psl_sections sect
     bool plain = true;
     for (char c : name) plain = plain && plain_host_octet(c);
     if (plain) {
+        if (name.size() > dns_name_octets) return site{};  // as A-labels already: longer than a domain can be
         ascii.reserve(name.size());
         for (char c : name) ascii.push_back(detail::to_lower(c));
     } else {
