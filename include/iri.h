@@ -456,8 +456,8 @@ IRI_C_API void iri_psl_free(iri_psl* psl); /* NULL is allowed */
  * (NULL: the system's list, loaded on first use), with `sections` IRI_PSL_ALL_SECTIONS or IRI_PSL_ICANN_ONLY. */
 IRI_C_API int iri_public_suffix(const iri_psl* psl, const char* host_or_url, size_t len, int sections, char** out,
                                 size_t* out_len, iri_error* err);
-IRI_C_API int iri_registrable_domain(const iri_psl* psl, const char* host_or_url, size_t len, int sections,
-                                     char** out, size_t* out_len, iri_error* err);
+IRI_C_API int iri_registrable_domain(const iri_psl* psl, const char* host_or_url, size_t len, int sections, char** out,
+                                     size_t* out_len, iri_error* err);
 
 #ifdef __cplusplus
 }

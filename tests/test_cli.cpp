@@ -633,9 +633,11 @@ BOOST_AUTO_TEST_CASE(site_of_urls_and_hosts) {
     const ran e = run({"site", "--psl", list, "--json", "http://exa mple.com/", "www.ex ample.com"});
     BOOST_TEST(e.status == 1);
     BOOST_TEST(e.out.find("\"input\": \"http://exa mple.com/\", \"valid\": false, \"error\": {\"code\": "
-                          "\"disallowed_character\", \"offset\": 10,") != std::string::npos, e.out);
+                          "\"disallowed_character\", \"offset\": 10,") != std::string::npos,
+               e.out);
     BOOST_TEST(e.out.find("\"input\": \"www.ex ample.com\", \"valid\": false, \"error\": {\"code\": "
-                          "\"idna_failed\", \"offset\": 4,") != std::string::npos, e.out);
+                          "\"idna_failed\", \"offset\": 4,") != std::string::npos,
+               e.out);
     // A list that cannot be read is named, with the reason (status 2); --psl is for site alone.
     const ran missing = run({"site", "--psl", "no-such-list.dat", "example.com"});
     BOOST_TEST(missing.status == 2);

@@ -79,10 +79,10 @@ BOOST_AUTO_TEST_CASE(public_suffixes) {
     BOOST_TEST(shown(psl.public_suffix("www.example.co.uk")) == "co.uk");
     BOOST_TEST(shown(psl.public_suffix("WWW.Example.COM")) == "com");
     BOOST_TEST(shown(psl.public_suffix("COM")) == "com");
-    BOOST_TEST(shown(psl.public_suffix("example")) == "example");       // unlisted: the implicit "*"
+    BOOST_TEST(shown(psl.public_suffix("example")) == "example");  // unlisted: the implicit "*"
     BOOST_TEST(shown(psl.public_suffix("a.b.example")) == "example");
-    BOOST_TEST(shown(psl.public_suffix("b.c.mm")) == "c.mm");            // *.mm
-    BOOST_TEST(shown(psl.public_suffix("www.www.ck")) == "ck");          // !www.ck under *.ck
+    BOOST_TEST(shown(psl.public_suffix("b.c.mm")) == "c.mm");    // *.mm
+    BOOST_TEST(shown(psl.public_suffix("www.www.ck")) == "ck");  // !www.ck under *.ck
     BOOST_TEST(shown(psl.public_suffix("www.ck")) == "ck");
     BOOST_TEST(shown(psl.public_suffix("www.食狮.公司.cn")) == "公司.cn");  // Unicode in, Unicode out
     BOOST_TEST(shown(psl.public_suffix("www.xn--85x722f.xn--55qx5d.cn")) == "xn--55qx5d.cn");
@@ -111,9 +111,9 @@ BOOST_AUTO_TEST_CASE(sections) {
 // labels, names longer than DNS allows. One final dot is kept off the lookup and put back.
 BOOST_AUTO_TEST_CASE(hosts_without_answers) {
     const auto& psl = pinned();
-    for (const std::string& host : std::vector<std::string>{"", ".", "192.0.2.1", "192.0.2.1.", "[::1]", "[2001:db8::1]", ".example.com",
-                                   "a..example.com", "example.com..", "..", std::string(64, 'a') + ".com",
-                                   std::string(250, 'a') + ".com"}) {
+    for (const std::string& host : std::vector<std::string>{
+             "", ".", "192.0.2.1", "192.0.2.1.", "[::1]", "[2001:db8::1]", ".example.com", "a..example.com",
+             "example.com..", "..", std::string(64, 'a') + ".com", std::string(250, 'a') + ".com"}) {
         BOOST_TEST_CONTEXT(host) {
             const auto r = psl.lookup(host);
             BOOST_TEST_REQUIRE(r.has_value());
@@ -227,9 +227,10 @@ BOOST_AUTO_TEST_CASE(loading) {
 // One list, queried from several threads at once, answers each as one thread does.
 BOOST_AUTO_TEST_CASE(concurrent_queries) {
     const auto& psl = pinned();
-    const std::vector<std::pair<std::string, std::string>> expected{
-        {"www.example.co.uk", "example.co.uk"}, {"a.b.c.kobe.jp", "b.c.kobe.jp"},
-        {"www.食狮.公司.cn", "食狮.公司.cn"},      {"foo.github.io", "foo.github.io"}};
+    const std::vector<std::pair<std::string, std::string>> expected{{"www.example.co.uk", "example.co.uk"},
+                                                                    {"a.b.c.kobe.jp", "b.c.kobe.jp"},
+                                                                    {"www.食狮.公司.cn", "食狮.公司.cn"},
+                                                                    {"foo.github.io", "foo.github.io"}};
     std::vector<int> wrong(4, 0);
     std::vector<std::thread> threads;
     for (std::size_t t = 0; t < wrong.size(); ++t)

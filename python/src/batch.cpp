@@ -255,7 +255,7 @@ py::list canonical_keys(py::handle hrefs, py::handle base_arg, const std::option
 }
 
 py::list registrable_domains(py::handle sequence, py::handle psl, bool icann_only, std::string_view errors,
-                              py::handle jobs) {
+                             py::handle jobs) {
     const iri::crawl::public_suffix_list list = psl_named(psl);
     const auto sections = icann_only ? iri::crawl::psl_sections::icann_only : iri::crawl::psl_sections::all;
     return map_strings(sequence, errors, jobs, [&](std::string_view s, outcome& out) {

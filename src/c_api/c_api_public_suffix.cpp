@@ -30,9 +30,9 @@ int answer(const iri_psl* psl, const char* text, size_t len, int sections, bool 
             if (!system.list) return fail(err, IRI_E_CANNOT_LOAD, system.error.c_str());
             list = &*system.list;
         }
-        const auto s = list->lookup_url_or_host(
-            bytes(text, len),
-            sections == IRI_PSL_ICANN_ONLY ? iri::crawl::psl_sections::icann_only : iri::crawl::psl_sections::all);
+        const auto s = list->lookup_url_or_host(bytes(text, len), sections == IRI_PSL_ICANN_ONLY
+                                                                      ? iri::crawl::psl_sections::icann_only
+                                                                      : iri::crawl::psl_sections::all);
         if (!s) return fail(err, s.error());
         const std::optional<std::string>& value = domain ? s->registrable_domain : s->public_suffix;
         return value ? give(*value, out, out_len, err) : IRI_OK;

@@ -204,8 +204,7 @@ std::optional<std::string> public_suffix_list::public_suffix(std::string_view ho
     return answer ? std::move(answer->public_suffix) : std::nullopt;
 }
 
-std::optional<std::string> public_suffix_list::registrable_domain(std::string_view host,
-                                                                  psl_sections sections) const {
+std::optional<std::string> public_suffix_list::registrable_domain(std::string_view host, psl_sections sections) const {
     auto answer = lookup(host, sections);
     return answer ? std::move(answer->registrable_domain) : std::nullopt;
 }

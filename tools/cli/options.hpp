@@ -34,9 +34,10 @@ struct options {
     iri::to_uri_options to_uri;                                       // to-uri (query_charset points into charset)
     iri::to_iri_options to_iri;                                       // to-iri
     std::string charset;
-    std::optional<std::string> psl_file;                // site --psl FILE: that list instead of libpsl's default
-    iri::crawl::psl_sections psl_sections = iri::crawl::psl_sections::all;  // site --icann-only
-    std::optional<iri::crawl::public_suffix_list> psl;  // site: the list, loaded once
+    // site: --psl FILE (else libpsl's default list), the list loaded once, --icann-only
+    std::optional<std::string> psl_file;
+    std::optional<iri::crawl::public_suffix_list> psl;
+    iri::crawl::psl_sections psl_sections = iri::crawl::psl_sections::all;
     iri::severity min_severity = iri::severity::info;  // check: the least severe diagnostic shown
     unsigned jobs = 1;
     bool progress = true;
