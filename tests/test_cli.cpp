@@ -638,6 +638,15 @@ BOOST_AUTO_TEST_CASE(site_of_urls_and_hosts) {
     BOOST_TEST(e.out.find("\"input\": \"www.ex ample.com\", \"valid\": false, \"error\": {\"code\": "
                           "\"idna_failed\", \"offset\": 4,") != std::string::npos,
                e.out);
+    // --tsv: the header's eight columns on every row, an unreadable JSON line's too.
+    const ran t = run({"site", "--psl", list, "--tsv", "--input-format", "json"}, "\"example\"\n[1]\n\"a b\"\n");
+    BOOST_TEST(t.status == 1);
+    BOOST_TEST(t.out.starts_with("input\tvalid\tpublic_suffix\tregistrable_domain\terror_code\terror_offset\t"
+                                 "error_component\terror_message\n"
+                                 "example\ttrue\texample\t\t\t\t\t\n"
+                                 "\tfalse\t\t\tbad_input\t\t\tan array of strings is expected\n"
+                                 "a b\tfalse\t\t\tidna_failed\t0\thost\t"),
+               t.out);
     // A list that cannot be read is named, with the reason (status 2); --psl is for site alone.
     const ran missing = run({"site", "--psl", "no-such-list.dat", "example.com"});
     BOOST_TEST(missing.status == 2);
