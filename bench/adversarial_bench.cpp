@@ -33,6 +33,7 @@
 #include "iri/normalize.hpp"
 #include "iri/parse.hpp"
 #include "iri/percent.hpp"
+#include "iri/public_suffix.hpp"
 #include "iri/query.hpp"
 #include "iri/reference.hpp"
 #include "iri/resolve.hpp"
@@ -61,6 +62,7 @@ const std::vector<pattern>& patterns() {
         {"é label", "http://", "é", "/"},
         {"éé. labels", "http://", "éé.", "/"},
         {"xn--a. labels", "http://", "xn--a.", "/"},
+        {"a. labels", "http://", "a.", "/"},
         {"xn-- long label", "http://xn--", "a", "/"},
         {"e + U+0301 U+0316", "http://a/e", "\xCC\x81\xCC\x96"},
         {"e U+0301 U+0316", "http://a/", "e\xCC\x81\xCC\x96"},
@@ -179,6 +181,16 @@ const std::vector<named_operation>& operations() {
         {"canonicalize safe-browsing", [](std::string_view s) { return outcome(crawl::canonicalize(s)); }},
         {"canonicalize ia",
          [](std::string_view s) { return outcome(crawl::canonicalize(s, {.profile = crawl::canon_profile::ia})); }},
+        {"site",  // the Public Suffix List's answers for the host (the system's list, loaded on the first call)
+         [](std::string_view s) {
+             static const auto psl = crawl::public_suffix_list::load_default();
+             if (!psl.list) return psl.error;
+             auto site = psl.list->lookup_url_or_host(s);
+             if (!site) return std::string(name(site.error().code));
+             const std::string answer = site->registrable_domain ? "ok" : "none";
+             keep(std::move(*site));
+             return answer;
+         }},
         {"percent_encode",
          [](std::string_view s) { return outcome(percent_encode(s, grammar::uri, production::segment)); }},
         {"percent_decode", [](std::string_view s) { return outcome(percent_decode(s, decode_mode::lenient)); }},

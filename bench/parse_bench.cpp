@@ -26,6 +26,7 @@
 #include "iri/crawl_keys.hpp"
 #include "iri/normalize.hpp"
 #include "iri/parse.hpp"
+#include "iri/public_suffix.hpp"
 #include "iri/resolve.hpp"
 #include "iri/resolver.hpp"
 #include "iri/web.hpp"
@@ -258,6 +259,22 @@ std::vector<row> rows() {
                      std::size_t ok = 0;
                      for (auto l : d.lines) ok += iri::web::can_parse(l);
                      return ok;
+                 }});
+    // The site of each line (iri site): its host's public suffix and registrable domain by the system's Public
+    // Suffix List (loaded once, before the rounds), the line parsed as an IRI to find the host.
+    r.push_back({"iri::crawl site", [](const dataset& d) {
+                     static const auto psl = iri::crawl::public_suffix_list::load_default();
+                     std::size_t with_domain = 0, sum = 0;
+                     if (!psl.list) return with_domain;
+                     for (auto l : d.lines) {
+                         const auto s = psl.list->lookup_url_or_host(l);
+                         if (s && s->registrable_domain) {
+                             ++with_domain;
+                             sum += s->registrable_domain->size();
+                         }
+                     }
+                     sink = sum;
+                     return with_domain;
                  }});
 #ifdef IRI_BENCH_BOOST_URL
     r.push_back({"Boost.URL parse_uri_reference", [](const dataset& d) {

@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
-"""Link dedup with Dask: how many distinct link targets a crawl's (page, href) pairs have, and how many per host.
+"""Link dedup with Dask: how many distinct link targets a crawl's (page, href) pairs have, per host and per site.
 
 Each input file holds lines "page,href" (split at the first comma; a header line "base,relative" or
 "page,href" is skipped), as in Common Crawl link extracts. Each file is one partition. Per partition the hrefs
 are resolved against their pages and turned into canonical keys (RFC 3986 §5.2 resolution, RFC 3987 §5.3
 scheme-based normalization, fragments dropped) by one batch call, iri.canonical_keys, which releases the GIL;
-then Dask counts the distinct keys, and the distinct keys per host.
+then Dask counts the distinct keys, the distinct keys per host, and the distinct keys per site: the registrable
+domain of the key's host by the Public Suffix List (iri.registrable_domains: "example.co.uk" for
+"www.example.co.uk", "foo.github.io" for "a.foo.github.io" unless --icann-only), or the host itself when it has
+none (an IP address, a public suffix), "" without a host. --psl FILE names the list (at the same path on every
+worker), else the system's.
 
 Run it with the interpreter iri is installed for (pip install, README; the extension is built for that one
 interpreter), which needs Debian's python3-dask and python3-distributed:
@@ -21,7 +25,7 @@ interpreter), which needs Debian's python3-dask and python3-distributed:
     /usr/bin/python3 examples/dask_link_dedup.py --scheduler tcp://scheduler.example:8786 /shared/links-*.csv
 
 It prints the counts as JSON: pairs, resolved (those whose href resolves against its page), distinct_targets and
-the top hosts by distinct targets.
+the top hosts and the top sites by distinct targets.
 
 docs/python.md says more.
 """
@@ -52,7 +56,8 @@ def split_pairs(lines: Iterable[str]) -> Tuple[List[str], List[str]]:
 
 
 def partition_keys(lines: Iterable[str], jobs: int = 1) -> List[str]:
-    """The canonical keys of one partition's link targets (pairs that do not resolve are left out)."""
+    """The canonical keys of one partition's link targets (pairs that do not resolve are left out). The one place
+    keys are made: another key (a SURT, say) replaces this function, and the counts follow it."""
     pages, hrefs = split_pairs(lines)
     keys = iri.canonical_keys(hrefs, bases=pages, rung="scheme", keep_fragment=False, jobs=jobs)
     return [k for k in keys if k is not None]
@@ -63,21 +68,45 @@ def host_of(key: str) -> str:
     return iri.parse(key).host or ""
 
 
-def link_counts(paths: List[str], client) -> Dict[str, object]:
-    """The counts, computed on the Dask cluster `client` is connected to."""
+def site(domain: Optional[str], host: str) -> str:
+    """The site of a key: its host's registrable domain, else (an address, a public suffix) the host itself."""
+    return domain if domain is not None else host
+
+
+def registrable_domain(key: str, psl: Optional[str], icann_only: bool) -> Optional[str]:
+    """iri.registrable_domain of one key; None for a host UTS #46 refuses, as the batch call gives."""
+    try:
+        return iri.registrable_domain(key, psl=psl, icann_only=icann_only)
+    except iri.IRIError:
+        return None
+
+
+def partition_sites(keys: Iterable[str], psl: Optional[str] = None, icann_only: bool = False,
+                    jobs: int = 1) -> List[str]:
+    """The site of each key of one partition, by one batch call (iri.registrable_domains, the GIL released)."""
+    keys = list(keys)
+    domains = iri.registrable_domains(keys, psl=psl, icann_only=icann_only, jobs=jobs)
+    return [site(d, host_of(k)) for k, d in zip(keys, domains)]
+
+
+def link_counts(paths: List[str], client, psl: Optional[str] = None, icann_only: bool = False) -> Dict[str, object]:
+    """The counts, computed on the Dask cluster `client` is connected to; `psl`, `icann_only`: the Public Suffix
+    List of the sites (a file every worker reads at that path; None: the system's)."""
     import dask.bag as db
 
     lines = db.read_text(paths, blocksize=None)  # one partition per file
     keys = lines.map_partitions(partition_keys)
     distinct = keys.distinct()
     per_host = distinct.map(host_of).frequencies()
+    per_site = distinct.map_partitions(partition_sites, psl, icann_only).frequencies()
     n_pairs = lines.map_partitions(lambda part: [len(split_pairs(part)[0])]).sum()
-    pairs, resolved, targets, hosts = client.compute([n_pairs, keys.count(), distinct.count(), per_host], sync=True)
+    pairs, resolved, targets, hosts, sites = client.compute(
+        [n_pairs, keys.count(), distinct.count(), per_host, per_site], sync=True)
     return {"pairs": pairs, "resolved": resolved, "distinct_targets": targets,
-            "targets_per_host": dict(sorted(hosts))}
+            "targets_per_host": dict(sorted(hosts)), "targets_per_site": dict(sorted(sites))}
 
 
-def single_process_counts(paths: List[str]) -> Dict[str, object]:
+def single_process_counts(paths: List[str], psl: Optional[str] = None, icann_only: bool = False) -> Dict[str, object]:
     """The same counts in this process, one pair at a time, without Dask or the batch calls."""
     pairs = resolved = 0
     distinct = set()
@@ -92,8 +121,9 @@ def single_process_counts(paths: List[str]) -> Dict[str, object]:
                 resolved += 1
                 distinct.add(key)
     hosts = Counter(host_of(k) for k in distinct)
+    sites = Counter(site(registrable_domain(k, psl, icann_only), host_of(k)) for k in distinct)
     return {"pairs": pairs, "resolved": resolved, "distinct_targets": len(distinct),
-            "targets_per_host": dict(sorted(hosts.items()))}
+            "targets_per_host": dict(sorted(hosts.items())), "targets_per_site": dict(sorted(sites.items()))}
 
 
 def connect(scheduler: Optional[str], workers: int):
@@ -122,13 +152,22 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("files", nargs="+", help="files of page,href lines, one partition each")
     parser.add_argument("--scheduler", help="address of a running Dask scheduler (default: a local cluster)")
     parser.add_argument("--workers", type=positive, default=2, help="worker processes of the local cluster (1 or more)")
-    parser.add_argument("--top", type=int, default=10, help="hosts to print")
+    parser.add_argument("--top", type=int, default=10, help="hosts and sites to print")
+    parser.add_argument("--psl", help="the Public Suffix List file of the sites (default: the system's)")
+    parser.add_argument("--icann-only", action="store_true", help="sites by the list's ICANN section only")
     args = parser.parse_args(argv)
+    if args.psl:
+        try:  # a list that cannot be loaded is refused before the cluster starts
+            iri.PublicSuffixList(args.psl)
+        except OSError as e:
+            parser.error(str(e))
     with connect(args.scheduler, args.workers) as client:
         client.upload_file(__file__)  # the workers import this module's functions
-        counts = link_counts(args.files, client)
+        counts = link_counts(args.files, client, args.psl, args.icann_only)
     hosts = Counter(counts.pop("targets_per_host"))
     counts["top_hosts"] = hosts.most_common(args.top)
+    sites = Counter(counts.pop("targets_per_site"))
+    counts["top_sites"] = sites.most_common(args.top)
     json.dump(counts, sys.stdout, indent=2, ensure_ascii=False)
     print()
     return 0

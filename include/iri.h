@@ -82,7 +82,8 @@ enum {
     IRI_E_NO_SUCH_GRAMMAR = 65,  /* a grammar number or name this library does not have */
     IRI_E_NO_MEMORY = 66,        /* allocation failed */
     IRI_E_INTERNAL = 67,         /* an unexpected failure inside the library (a bug) */
-    IRI_E_BUFFER_TOO_SMALL = 68  /* the caller's buffer cannot hold the result and its NUL (*out_len: its length) */
+    IRI_E_BUFFER_TOO_SMALL = 68, /* the caller's buffer cannot hold the result and its NUL (*out_len: its length) */
+    IRI_E_CANNOT_LOAD = 69       /* a file that cannot be read or loaded (the message names it and says why) */
 };
 
 /* The name of a status code ("ok", "unexpected_end", "invalid_argument", ...); "unknown" for other values. */
@@ -522,6 +523,27 @@ IRI_C_API int iri_surt_into(const char* url, size_t len, const iri_surt_options*
                             size_t* out_len, iri_error* err);
 IRI_C_API int iri_canonicalize_into(const char* url, size_t len, const iri_canonicalize_options* options, char* buf,
                                     size_t capacity, size_t* out_len, iri_error* err);
+/* ---- the Public Suffix List (publicsuffix.org, through libpsl; C++: iri/public_suffix.hpp) ----
+ * A list is loaded once and is immutable: any number of threads may query one at once. The queries take a host,
+ * or an absolute URL or IRI (an input with a scheme by RFC 3986 Appendix B), whose host is taken; the answer is
+ * lowercased, in U-labels for a host with characters other than ASCII and in A-labels otherwise. *out is NULL
+ * with IRI_OK where the list gives no answer (an IP address, a URL without a host, the registrable domain of a
+ * public suffix). An invalid URL is its parse error; a host UTS #46 refuses is IRI_E_IDNA_FAILED at its label. */
+typedef struct iri_psl iri_psl; /* opaque */
+enum { IRI_PSL_ALL_SECTIONS = 0, IRI_PSL_ICANN_ONLY = 1 };
+
+/* A list *out (free with iri_psl_free) from the file at `path` (NUL-terminated; the list's text form or libpsl's
+ * DAFSA form), or with path NULL the system's list (libpsl's default). IRI_E_CANNOT_LOAD, the message naming the
+ * file and the reason; *out is then NULL. */
+IRI_C_API int iri_psl_load(const char* path, iri_psl** out, iri_error* err);
+IRI_C_API void iri_psl_free(iri_psl* psl); /* NULL is allowed */
+
+/* The public suffix and the registrable domain (the public suffix and one label more) of `host_or_url` by `psl`
+ * (NULL: the system's list, loaded on first use), with `sections` IRI_PSL_ALL_SECTIONS or IRI_PSL_ICANN_ONLY. */
+IRI_C_API int iri_public_suffix(const iri_psl* psl, const char* host_or_url, size_t len, int sections, char** out,
+                                size_t* out_len, iri_error* err);
+IRI_C_API int iri_registrable_domain(const iri_psl* psl, const char* host_or_url, size_t len, int sections, char** out,
+                                     size_t* out_len, iri_error* err);
 
 #ifdef __cplusplus
 }

@@ -16,6 +16,7 @@
 #include "iri/parse.hpp"
 #include "iri/percent.hpp"
 #include "iri/prepare.hpp"
+#include "iri/public_suffix.hpp"
 #include "iri/query.hpp"
 #include "iri/reference.hpp"
 #include "iri/resolve.hpp"

@@ -155,7 +155,7 @@ BOOST_AUTO_TEST_CASE(text_output_shows_controls_format_characters_and_bad_bytes_
 BOOST_AUTO_TEST_CASE(help_for_each_subcommand) {
     BOOST_TEST(run({"--help"}).out.starts_with("usage: iri SUBCOMMAND"));
     for (const char* sub : {"validate", "parse", "check", "resolve", "relativize", "normalize", "key", "compare",
-                            "to-uri", "to-iri", "extract"}) {
+                            "to-uri", "to-iri", "extract", "site"}) {
         const ran h = run({sub, "--help"});
         BOOST_TEST(h.status == 0);
         BOOST_TEST(h.out.starts_with(std::string("usage: iri ") + sub + " "), sub);
@@ -788,4 +788,69 @@ BOOST_AUTO_TEST_CASE(url_passes_urltestdata) {
     BOOST_TEST(cases.size() == 891u);  // tests/web-platform-tests/README.md
     BOOST_TEST_MESSAGE("urltestdata through iri url --json: " << passed << " of " << cases.size() << " cases pass");
     BOOST_TEST(passed == cases.size());
+}
+
+// iri site against the pinned Public Suffix List (tests/crawl/README.md): the public suffix and registrable domain
+// of each input, a URL's host or a host, by the list's rules (co.uk, *.ck with !www.ck, the private github.io).
+BOOST_AUTO_TEST_CASE(site_of_urls_and_hosts) {
+    const std::string list = std::string(IRI_SOURCE_DIR) + "/tests/crawl/public_suffix_list.dat";
+    const ran r = run({"site", "--psl", list, "https://user@WWW.Example.CO.UK:8443/a?b", "www.www.ck",
+                       "http://www.食狮.公司.cn/", "foo.github.io", "example", "http://192.0.2.1/", "mailto:a@b.org"});
+    BOOST_TEST(r.status == 0, r.err);
+    BOOST_TEST(r.out ==
+               "co.uk\texample.co.uk\n"
+               "ck\twww.ck\n"
+               "公司.cn\t食狮.公司.cn\n"
+               "github.io\tfoo.github.io\n"
+               "example\t\n"  // the implicit "*" rule: a public suffix, no registrable domain
+               "\t\n"         // an address
+               "\t\n");       // no host
+    // --icann-only: github.io is an ICANN "io" domain; --json names the host, null where there is no answer.
+    const ran j = run({"site", "--psl", list, "--icann-only", "--json", "--input-format", "json"},
+                      "\"http://foo.github.io/x\"\n\"[::1]\"\n");
+    BOOST_TEST(j.status == 0, j.err);
+    BOOST_TEST(j.out ==
+               "{\"input\": \"http://foo.github.io/x\", \"valid\": true, \"host\": \"foo.github.io\", "
+               "\"public_suffix\": \"io\", \"registrable_domain\": \"github.io\"}\n"
+               "{\"input\": \"[::1]\", \"valid\": true, \"host\": \"[::1]\", \"public_suffix\": null, "
+               "\"registrable_domain\": null}\n");
+    // A URL that is not an IRI, a host UTS #46 refuses: invalid, with the byte (status 1).
+    const ran e = run({"site", "--psl", list, "--json", "http://exa mple.com/", "www.ex ample.com"});
+    BOOST_TEST(e.status == 1);
+    BOOST_TEST(e.out.find("\"input\": \"http://exa mple.com/\", \"valid\": false, \"error\": {\"code\": "
+                          "\"disallowed_character\", \"offset\": 10,") != std::string::npos,
+               e.out);
+    BOOST_TEST(e.out.find("\"input\": \"www.ex ample.com\", \"valid\": false, \"error\": {\"code\": "
+                          "\"idna_failed\", \"offset\": 4,") != std::string::npos,
+               e.out);
+    // --tsv: the header's eight columns on every row, an unreadable JSON line's too.
+    const ran t = run({"site", "--psl", list, "--tsv", "--input-format", "json"}, "\"example\"\n[1]\n\"a b\"\n");
+    BOOST_TEST(t.status == 1);
+    BOOST_TEST(t.out.starts_with("input\tvalid\tpublic_suffix\tregistrable_domain\terror_code\terror_offset\t"
+                                 "error_component\terror_message\n"
+                                 "example\ttrue\texample\t\t\t\t\t\n"
+                                 "\tfalse\t\t\tbad_input\t\t\tan array of strings is expected\n"
+                                 "a b\tfalse\t\t\tidna_failed\t0\thost\t"),
+               t.out);
+    // A list that cannot be read is named, with the reason (status 2); --psl is for site alone.
+    const ran missing = run({"site", "--psl", "no-such-list.dat", "example.com"});
+    BOOST_TEST(missing.status == 2);
+    BOOST_TEST(missing.err == "iri: cannot load the Public Suffix List: no-such-list.dat: No such file or directory\n");
+    BOOST_TEST(run({"validate", "--icann-only", "http://a/"}).status == 2);
+    // The system's list (libpsl's default) answers for rules much older than the pinned one.
+    BOOST_TEST(run({"site", "www.example.co.uk"}).out == "co.uk\texample.co.uk\n");
+}
+
+// Many inputs on several threads come out in input order, each line its input's answer.
+BOOST_AUTO_TEST_CASE(site_in_input_order_with_several_jobs) {
+    const std::string list = std::string(IRI_SOURCE_DIR) + "/tests/crawl/public_suffix_list.dat";
+    std::string input, expected;
+    for (int i = 0; i < 20000; ++i) {
+        const std::string n = std::to_string(i);
+        input += i % 2 ? "http://www.h" + n + ".co.uk/p\n" : "a.b" + n + ".github.io\n";
+        expected += i % 2 ? "co.uk\th" + n + ".co.uk\n" : "github.io\tb" + n + ".github.io\n";
+    }
+    const ran r = run({"site", "--psl", list, "--jobs", "4"}, input);
+    BOOST_TEST(r.status == 0);
+    BOOST_TEST(r.out == expected);
 }

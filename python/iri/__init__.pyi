@@ -1,4 +1,5 @@
 # Type stubs of the iri package (the extension iri._iri and the Python wrappers).
+import os
 from typing import Iterable, List, Literal, Optional, Sequence, Union
 
 from ._types import Diagnostic as Diagnostic, IRIError as IRIError, Match as Match
@@ -113,3 +114,16 @@ def surts(items: Sequence[Text], with_scheme: bool = False, trailing_comma: bool
 def canonicalizes(items: Sequence[Text], profile: Literal["safe-browsing", "ia", "ia-only"] = "safe-browsing",
                   keep_port: bool = False, errors: Errors = "none", jobs: Optional[int] = 1, *,
                   host_massage: bool = True) -> List[Optional[str]]: ...
+
+class PublicSuffixList:
+    """A Public Suffix List loaded once: the system's (path None) or the one in a file."""
+    def __init__(self, path: Union[None, str, bytes, "os.PathLike[str]"] = None) -> None: ...
+    @property
+    def source(self) -> str: ...
+
+PslArg = Union[None, str, bytes, "os.PathLike[str]", PublicSuffixList]
+
+def public_suffix(host_or_url: Text, psl: PslArg = None, icann_only: bool = False) -> Optional[str]: ...
+def registrable_domain(host_or_url: Text, psl: PslArg = None, icann_only: bool = False) -> Optional[str]: ...
+def registrable_domains(items: Sequence[Text], psl: PslArg = None, icann_only: bool = False, errors: Errors = "none",
+                        jobs: Optional[int] = 1) -> List[Optional[str]]: ...

@@ -45,6 +45,7 @@ struct outcome {
     std::string value;
     std::optional<iri::error> error;
     const char* input = nullptr;
+    bool none = false;  // no value and no error: None (registrable_domains, for a host without one)
 };
 
 /// The number of threads `jobs` asks for: 1 to 256 as the command-line tool's --jobs, or None or 0 for one per
@@ -121,7 +122,7 @@ py::list results(const std::vector<outcome>& out, bool raise_errors, const TextO
     for (std::size_t i = 0; i < out.size(); ++i) {
         const outcome& o = out[i];
         if (o.error && raise_errors) raise(*o.error, text_of(i, o.input), o.input);
-        PyObject* v = o.error ? Py_NewRef(Py_None) : to_str(o.value).release().ptr();
+        PyObject* v = o.error || o.none ? Py_NewRef(Py_None) : to_str(o.value).release().ptr();
         PyList_SET_ITEM(list.ptr(), static_cast<Py_ssize_t>(i), v);
     }
     return list;
@@ -341,6 +342,18 @@ py::list urls(py::handle hrefs, py::handle base_arg, std::string_view errors, py
     });
 }
 
+py::list registrable_domains(py::handle sequence, py::handle psl, bool icann_only, std::string_view errors,
+                             py::handle jobs) {
+    const iri::crawl::public_suffix_list list = psl_named(psl);
+    const auto sections = icann_only ? iri::crawl::psl_sections::icann_only : iri::crawl::psl_sections::all;
+    return map_strings(sequence, errors, jobs, [&](std::string_view s, outcome& out) {
+        auto answer = list.lookup_url_or_host(s, sections);
+        if (!answer) out.error = answer.error();
+        else if (answer->registrable_domain) out.value = std::move(*answer->registrable_domain);
+        else out.none = true;
+    });
+}
+
 }  // namespace
 
 void define_batch(py::module_& m) {
@@ -368,6 +381,8 @@ void define_batch(py::module_& m) {
           py::kw_only(), arg("format") = "ia");
     m.def("canonicalizes", &canonicalizes, doc::canonicalizes, arg("items"), arg("profile") = "safe-browsing",
           arg("keep_port") = false, arg("errors") = "none", arg("jobs") = 1, py::kw_only(), arg("host_massage") = true);
+    m.def("registrable_domains", &registrable_domains, doc::registrable_domains, arg("items"), arg("psl") = py::none(),
+          arg("icann_only") = false, arg("errors") = "none", arg("jobs") = 1);
 }
 
 }  // namespace pyiri

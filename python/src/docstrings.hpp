@@ -201,6 +201,36 @@ inline constexpr const char* to_uri_many = R"(to_uri for each item (see resolve_
 ['http://xn--9ca/', None]
 )";
 
+inline constexpr const char* public_suffix_list = R"(A Public Suffix List (publicsuffix.org), loaded once through
+libpsl: PublicSuffixList() is the system's list (libpsl's default), PublicSuffixList(path) the list in a file (its
+text form, public_suffix_list.dat, or libpsl's DAFSA form). Raises OSError when it cannot be loaded. Pass it as
+psl= to public_suffix, registrable_domain and registrable_domains; a path given as psl= is loaded once too.
+)";
+
+inline constexpr const char* public_suffix = R"(The public suffix of a host, or of an absolute URL or IRI's host
+(an input with a scheme), by the Public Suffix List: psl=None (the system's), a path or an iri.PublicSuffixList;
+icann_only=True leaves the list's private section out. Lowercased; U-labels for a host with characters other
+than ASCII, A-labels otherwise. None for an IP address or a URL without a host; iri.IRIError for a URL that is
+not an IRI or a host UTS #46 refuses.
+
+>>> iri.public_suffix("https://www.example.co.uk/a"), iri.public_suffix("foo.github.io", icann_only=True)
+('co.uk', 'io')
+)";
+
+inline constexpr const char* registrable_domain = R"(The registrable domain of a host or a URL's host: its public
+suffix and one label more (see public_suffix); None where there is none (a public suffix itself, an address).
+
+>>> iri.registrable_domain("https://www.example.co.uk/a"), iri.registrable_domain("co.uk")
+('example.co.uk', None)
+)";
+
+inline constexpr const char* registrable_domains = R"(registrable_domain for each item (hosts or URLs), with the
+GIL released on jobs threads, in input order; errors="none" gives None for a bad item, "raise" its IRIError.
+
+>>> iri.registrable_domains(["http://a.b.example.co.uk/", "192.0.2.1", "http://exa mple/"])
+['example.co.uk', None, None]
+)";
+
 inline constexpr const char* to_iri_many = R"(to_iri for each item (see resolve_many for errors= and jobs=).
 
 >>> iri.to_iri_many(["http://a/%C3%A9"])

@@ -13,6 +13,7 @@
 #include "iri/error.hpp"
 #include "iri/grammar.hpp"
 #include "iri/normalize.hpp"
+#include "iri/public_suffix.hpp"
 #include "iri/resolve.hpp"
 
 namespace pyiri {
@@ -75,6 +76,11 @@ private:
 [[nodiscard]] iri::crawl::canonicalize_options canonicalize_options(std::string_view profile, bool keep_port,
                                                                     bool host_massage);
 
+/// The Public Suffix List a `psl` argument names: None (libpsl's default list, loaded once), a path (str, bytes or
+/// os.PathLike; loaded once while the file is unchanged) or an iri.PublicSuffixList; OSError when it cannot be
+/// loaded. A copy, which shares the loaded list.
+[[nodiscard]] iri::crawl::public_suffix_list psl_named(py::handle psl);
+
 /// Registers the single-item functions and the Reference class.
 void define_single(py::module_& m);
 /// Registers the batch functions (*_many, canonical_keys).
@@ -83,5 +89,7 @@ void define_batch(py::module_& m);
 void define_text_tools(py::module_& m);
 /// Registers the URL class (the WHATWG URL Standard's URLs, iri/web.hpp).
 void define_web(py::module_& m);
+/// Registers iri.PublicSuffixList, public_suffix and registrable_domain.
+void define_public_suffix(py::module_& m);
 
 }  // namespace pyiri

@@ -42,6 +42,9 @@ def test_local_cluster_counts_equal_single_process(partitions):
     assert counts == expected
     assert 0 < counts["distinct_targets"] <= counts["resolved"] <= counts["pairs"]
     assert sum(counts["targets_per_host"].values()) == counts["distinct_targets"]
+    assert sum(counts["targets_per_site"].values()) == counts["distinct_targets"]
+    # A site groups at least as many targets as a host does: the sites are no more than the hosts.
+    assert 0 < len(counts["targets_per_site"]) <= len(counts["targets_per_host"])
 
 
 def test_script_counts_and_workers_refused(partitions):
@@ -62,3 +65,33 @@ def test_script_counts_and_workers_refused(partitions):
         done = subprocess.run([*script, "--workers", workers, *paths], capture_output=True, text=True, timeout=120,
                               check=False)
         assert done.returncode == 2 and "--workers: must be 1 or more" in done.stderr, done.stderr
+
+
+PINNED_PSL = pathlib.Path(os.environ.get("IRI_SOURCE_DIR", pathlib.Path(__file__).parents[2])) / "tests" / "crawl" / \
+    "public_suffix_list.dat"
+
+
+def test_targets_per_site(tmp_path):
+    """Distinct targets per site on pairs whose answers follow from the pinned list's rules: co.uk (ICANN), the
+    private github.io (two sites, or one github.io with icann_only), an address (its own site), mailto (no host);
+    one run on a cluster, the same as in one process."""
+    links = tmp_path / "links.csv"
+    links.write_text("page,href\n"
+                     "http://www.example.co.uk/a/,b\n"
+                     "http://www.example.co.uk/a/,http://shop.Example.co.uk/x#frag\n"
+                     "http://www.example.co.uk/a/,HTTP://www.example.co.uk:80/a/b\n"  # the first target again
+                     "http://www.example.co.uk/a/,//foo.github.io/\n"
+                     "http://www.example.co.uk/a/,//x.bar.github.io/\n"
+                     "http://www.example.co.uk/a/,http://192.0.2.1/x\n"
+                     "http://www.example.co.uk/a/,mailto:a@example.com\n", encoding="utf-8")
+    paths = [str(links)]
+    expected = {"example.co.uk": 2, "foo.github.io": 1, "bar.github.io": 1, "192.0.2.1": 1, "": 1}
+    assert job.single_process_counts(paths, psl=str(PINNED_PSL))["targets_per_site"] == expected
+    icann = job.single_process_counts(paths, psl=str(PINNED_PSL), icann_only=True)["targets_per_site"]
+    assert icann == {"example.co.uk": 2, "github.io": 2, "192.0.2.1": 1, "": 1}
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        client.upload_file(job.__file__)
+        counts = job.link_counts(paths, client, str(PINNED_PSL))
+    assert counts["targets_per_site"] == expected
+    assert counts["distinct_targets"] == 6

@@ -87,6 +87,7 @@ const char* iri_error_name(int code) {
         case IRI_E_NO_MEMORY: return "no_memory";
         case IRI_E_INTERNAL: return "internal";
         case IRI_E_BUFFER_TOO_SMALL: return "buffer_too_small";
+        case IRI_E_CANNOT_LOAD: return "cannot_load";
         default: break;
     }
     if (code < IRI_E_UNEXPECTED_END || code > IRI_E_URL_FAILURE) return "unknown";

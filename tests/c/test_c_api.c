@@ -1039,6 +1039,59 @@ static void test_crawl_keys(void) {
     CHECK(rejects_size(iri_surt("http://a/", 9, &so, &out, NULL, &e), &e, "iri_surt_options"));
 }
 
+/* ---- the Public Suffix List: the list the repository pins (tests/crawl/, Debian's publicsuffix 20230209) ---- */
+
+/* The answer of `f` by `psl` for `in` equals `expected` (NULL: no answer, with IRI_OK). */
+typedef int (*psl_fn)(const iri_psl*, const char*, size_t, int, char**, size_t*, iri_error*);
+static int psl_gives(psl_fn f, const iri_psl* psl, const char* in, int sections, const char* expected) {
+    char* out = NULL;
+    size_t n = 99;
+    iri_error e = IRI_ERROR_INIT;
+    int ok = f(psl, in, strlen(in), sections, &out, &n, &e) == IRI_OK &&
+             (expected == NULL ? out == NULL && n == 0 : same(out, n, expected));
+    if (!ok) printf("  %s -> %s (%s)\n", in, out ? out : "(null)", e.message);
+    iri_free(out);
+    return ok;
+}
+
+static void test_public_suffix(void) {
+    iri_psl* psl = NULL;
+    iri_error e = IRI_ERROR_INIT;
+    char* out = NULL;
+    CHECK(iri_psl_load(IRI_SOURCE_DIR "/tests/crawl/public_suffix_list.dat", &psl, &e) == IRI_OK && psl != NULL);
+    CHECK(psl_gives(iri_registrable_domain, psl, "https://www.Example.CO.UK/a", IRI_PSL_ALL_SECTIONS, "example.co.uk"));
+    CHECK(psl_gives(iri_public_suffix, psl, "https://www.Example.CO.UK/a", IRI_PSL_ALL_SECTIONS, "co.uk"));
+    CHECK(psl_gives(iri_registrable_domain, psl, "www.\xE9\xA3\x9F\xE7\x8B\xAE.\xE5\x85\xAC\xE5\x8F\xB8.cn",
+                    IRI_PSL_ALL_SECTIONS, "\xE9\xA3\x9F\xE7\x8B\xAE.\xE5\x85\xAC\xE5\x8F\xB8.cn")); /* 食狮.公司.cn */
+    CHECK(psl_gives(iri_registrable_domain, psl, "a.foo.github.io", IRI_PSL_ALL_SECTIONS, "foo.github.io"));
+    CHECK(psl_gives(iri_registrable_domain, psl, "a.foo.github.io", IRI_PSL_ICANN_ONLY, "github.io"));
+    CHECK(psl_gives(iri_registrable_domain, psl, "www.ck", IRI_PSL_ALL_SECTIONS, "www.ck")); /* !www.ck */
+    CHECK(psl_gives(iri_registrable_domain, psl, "com", IRI_PSL_ALL_SECTIONS, NULL));
+    CHECK(psl_gives(iri_public_suffix, psl, "com", IRI_PSL_ALL_SECTIONS, "com"));
+    CHECK(psl_gives(iri_public_suffix, psl, "http://192.0.2.1/", IRI_PSL_ALL_SECTIONS, NULL));
+    CHECK(psl_gives(iri_registrable_domain, psl, "", IRI_PSL_ALL_SECTIONS, NULL)); /* test_psl.txt's null */
+    /* errors: a URL that is not an IRI (the space at byte 10), a host UTS #46 refuses, bad arguments */
+    CHECK(iri_registrable_domain(psl, "http://exa mple.com/", 20, IRI_PSL_ALL_SECTIONS, &out, NULL, &e) ==
+              IRI_E_DISALLOWED_CHARACTER &&
+          out == NULL && e.offset == 10);
+    CHECK(iri_registrable_domain(psl, "www.ex ample.com", 16, IRI_PSL_ALL_SECTIONS, &out, NULL, &e) ==
+              IRI_E_IDNA_FAILED &&
+          e.char_offset == 4);
+    CHECK(iri_registrable_domain(psl, "example.com", 11, 7, &out, NULL, &e) == IRI_E_INVALID_ARGUMENT);
+    CHECK(iri_registrable_domain(psl, NULL, 3, IRI_PSL_ALL_SECTIONS, &out, NULL, &e) == IRI_E_INVALID_ARGUMENT);
+    iri_psl_free(psl);
+    /* the system's list, by NULL or loaded */
+    CHECK(psl_gives(iri_registrable_domain, NULL, "www.example.co.uk", IRI_PSL_ALL_SECTIONS, "example.co.uk"));
+    CHECK(iri_psl_load(NULL, &psl, &e) == IRI_OK && psl != NULL);
+    CHECK(psl_gives(iri_public_suffix, psl, "a.b.c.kobe.jp", IRI_PSL_ALL_SECTIONS, "c.kobe.jp"));
+    iri_psl_free(psl);
+    /* a file that cannot be read is named */
+    CHECK(iri_psl_load("no-such-list.dat", &psl, &e) == IRI_E_CANNOT_LOAD && psl == NULL);
+    CHECK(strcmp(e.message, "no-such-list.dat: No such file or directory") == 0);
+    CHECK(strcmp(iri_error_name(IRI_E_CANNOT_LOAD), "cannot_load") == 0);
+    iri_psl_free(NULL);
+}
+
 int main(void) {
     test_names();
     test_parse();
@@ -1058,6 +1111,7 @@ int main(void) {
     test_resolver_normal_forms();
     test_resolver_batch();
     test_crawl_keys();
+    test_public_suffix();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

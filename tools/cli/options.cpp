@@ -43,6 +43,8 @@ Subcommands:
               canonicalizer, then the host reversed ("org,archive)/goo?a=1&b"); --format heritrix: Heritrix's
   canonicalize  each URL canonicalized by --profile: safe-browsing (Google Safe Browsing v4, the default),
               ia (the SURT key's canonicalizer, as a URL) or ia-only (its IA stage alone)
+  site        the public suffix and the registrable domain of each URL's host or host name, by the
+              Public Suffix List (--psl FILE, --icann-only)
   extract     find the IRIs in running text (each argument a text, or the files): begin, end, IRI
               (RFC 3986 Appendix C: <...> and "..." delimiters, line breaks inside <...>, sentence
               punctuation left out, a line break after a hyphen joined)
@@ -87,6 +89,9 @@ Options:
   --no-fragment        normalize, key, compare: drop the fragments (kept by default)
   --as-uri             normalize, key: write each as a URI a client can fetch, IDNA hosts (3987bis §3.1,
                        §3.4.2), instead of an IRI (Unicode hosts, UTF-8 characters decoded)
+  --psl FILE           site: the Public Suffix List in FILE (its text form, or libpsl's DAFSA) instead of
+                       the system's, which libpsl finds
+  --icann-only         site: the list's ICANN section only, without its private one
   --json               one JSON object per input: input, valid, output, components, error {code, offset,
                        component, message}
   --tsv                one TSV row per input, after a header row
@@ -115,6 +120,7 @@ Examples:
   iri extract --input mail.txt --json
   iri surt --input urls.txt --jobs 4 | sort
   iri canonicalize 'http://3279880203/blah' 'http://www.GOOgle.com/a/../b#f'
+  iri site 'https://www.example.co.uk/a' foo.github.io
 
 Exit status: 0 when every input is valid, 1 when some are not (check: when some have errors), 2 for a usage
 error, an input that cannot be read or an output that cannot be written. A reader closing the pipe early (iri
@@ -245,6 +251,9 @@ const option_spec option_specs[] = {
     {"--profile", true,
      [](options& o, arg_state&, const std::string& v) { o.canon.profile = choose("profile", v, canon_profiles); }},
     {"--keep-port", false, [](options& o, arg_state&, const std::string&) { o.canon.keep_port = true; }},
+    {"--psl", true, [](options& o, arg_state&, const std::string& v) { o.psl_file = v; }},
+    {"--icann-only", false,
+     [](options& o, arg_state&, const std::string&) { o.psl_sections = iri::crawl::psl_sections::icann_only; }},
     {"--json", false, [](options&, arg_state& st, const std::string&) { st.json = true; }},
     {"--tsv", false, [](options&, arg_state& st, const std::string&) { st.tsv = true; }},
     {"--quiet", false, [](options& o, arg_state&, const std::string&) { o.quiet = true; }},
@@ -321,6 +330,22 @@ void read_base(options& o) {
         o.resolver = *iri::resolver::make(*o.base_text, o.grammar, resolver_options(o), {.strict = o.strict});
 }
 
+// site: the Public Suffix List, loaded once (--psl FILE, else libpsl's default); --psl and --icann-only are for site.
+void read_public_suffix_list(options& o) {
+    if (o.command != find_subcommand("site")) {
+        if (o.psl_file || o.psl_sections != iri::crawl::psl_sections::all)
+            usage_error("--psl and --icann-only are for site");
+        return;
+    }
+    auto loaded = o.psl_file ? iri::crawl::public_suffix_list::load_file(*o.psl_file)
+                             : iri::crawl::public_suffix_list::load_default();
+    if (!loaded.list) {
+        std::cerr << "iri: cannot load the Public Suffix List: " << loaded.error << "\n";
+        std::exit(exit_status::failed);
+    }
+    o.psl = std::move(*loaded.list);
+}
+
 }  // namespace
 
 options parse_args(int argc, char** argv) {
@@ -337,6 +362,7 @@ options parse_args(int argc, char** argv) {
         o.production = *p;
     }
     read_base(o);
+    read_public_suffix_list(o);
     if (o.references.empty() && o.inputs.empty()) o.inputs.emplace_back("-");
     return o;
 }

@@ -38,6 +38,10 @@ struct options {
     iri::crawl::surt_options surt;                                    // surt
     iri::crawl::canonicalize_options canon;                           // canonicalize (--profile, --keep-port)
     std::string charset;
+    // site: --psl FILE (else libpsl's default list), the list loaded once, --icann-only
+    std::optional<std::string> psl_file;
+    std::optional<iri::crawl::public_suffix_list> psl;
+    iri::crawl::psl_sections psl_sections = iri::crawl::psl_sections::all;
     iri::severity min_severity = iri::severity::info;  // check: the least severe diagnostic shown
     unsigned jobs = 1;
     bool progress = true;

@@ -25,6 +25,8 @@ std::string port_text(const iri::reference_view& v) {
     }
 }
 
+}  // namespace
+
 void json_error(std::string& out, const outcome& x) {
     const iri::error& e = *x.error;
     out += ", \"error\": {\"code\": ";
@@ -39,8 +41,6 @@ void json_error(std::string& out, const outcome& x) {
     json_string(out, e.message());
     out += "}";
 }
-
-}  // namespace
 
 void tsv_field(std::string& out, std::string_view s) {
     for (char c : s) {
@@ -60,6 +60,7 @@ std::string tsv_header(const options& o) {
     if (prints == shape::web) return url_tsv_header();
     std::string h = o.command->pairs ? "base\tinput\tvalid" : "input\tvalid";
     if (prints == shape::components) h += "\tscheme\tauthority\tuserinfo\thost\tport\tpath\tquery\tfragment\thost_kind";
+    if (prints == shape::site) h += "\tpublic_suffix\tregistrable_domain";
     if (prints == shape::equivalence) h += "\tequivalent";
     else if (prints == shape::output) h += "\toutput";
     return h + "\terror_code\terror_offset\terror_component\terror_message\n";
@@ -287,6 +288,7 @@ void print_unreadable(const options& o, const record& r, std::string& out) {
         out += o.command->pairs ? "\t\tfalse" : "\tfalse";
         if (o.command->prints == shape::components) out += "\t\t\t\t\t\t\t\t\t";
         if (o.command->prints == shape::output || o.command->prints == shape::equivalence) out += "\t";
+        if (o.command->prints == shape::site) out += "\t\t";
         out += "\tbad_input\t\t\t";
         tsv_field(out, r.bad);
         out += "\n";

@@ -9,6 +9,8 @@
 
 namespace cli {
 
+struct outcome;
+
 /// Appends `s` as a TSV field: tab, line feed, carriage return and backslash written \t \n \r \\.
 void tsv_field(std::string& out, std::string_view s);
 
@@ -23,6 +25,12 @@ void print_outcome(const options& o, const record& r, std::string& out, counters
 
 /// iri check: every diagnostic at or above --min-severity; only errors make the input invalid.
 void run_check(const options& o, const record& r, std::string& out, counters& n);
+
+/// Appends the "error" member of a JSON object: code, offset, component, the string it is in, message.
+void json_error(std::string& out, const outcome& x);
+
+/// iri site: the public suffix and registrable domain of one URL's host or one host (site_command.cpp).
+void run_site(const options& o, const record& r, std::string& out, counters& n);
 
 /// iri parse --scheme: the parts of one reference under its scheme's grammar, or its first error.
 void run_parse_scheme(const options& o, std::string_view input, std::string& out, counters& n);

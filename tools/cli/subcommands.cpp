@@ -263,6 +263,19 @@ Finds the IRIs in running text (RFC 3986 Appendix C, 3987bis §8.3) and prints b
   iri extract 'See <http://example.com/a\n  b> and "http://例え.jp/".'
   iri extract --json --input mail.txt
 )"},
+    {"site", shape::site, false, nullptr, &run_site, &run_batch,
+     R"(usage: iri site [--psl FILE] [--icann-only] [--json | --tsv] [INPUT... | --input FILE]
+The public suffix and the registrable domain of each input, tab-separated, by the Public Suffix List
+(publicsuffix.org): an absolute URL or IRI (a scheme and ":"), whose host is taken, or a bare host name.
+Lowercased; a host with characters other than ASCII answers in U-labels, any other in A-labels. An empty
+field where there is none (an IP address, a single label's registrable domain, a URL without a host). The
+list is the system's (libpsl's default) unless --psl names a file (the list's text, or libpsl's DAFSA);
+--icann-only leaves the private section (github.io, blogspot.com, ...) out. --json: input, host,
+public_suffix, registrable_domain (null where none).
+  iri site 'https://www.example.co.uk/a' 食狮.公司.cn foo.github.io
+  iri site --icann-only --json foo.github.io
+  iri site --psl public_suffix_list.dat --input urls.txt
+)"},
 };
 
 }  // namespace

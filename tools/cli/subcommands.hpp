@@ -21,6 +21,7 @@ enum class shape : std::uint8_t {
     equivalence,  ///< compare: equivalent or different
     texts,        ///< extract: the IRIs found in running text
     web,          ///< url: the URL Standard's href and getters, or its failure
+    site,         ///< site: the public suffix and the registrable domain
 };
 
 /// What one record gives: an error (with the string it is about), or components, or an output string. Made with
