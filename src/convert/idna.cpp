@@ -3,6 +3,8 @@
 
 #include <unicode/bytestream.h>
 #include <unicode/idna.h>
+#include <unicode/uchar.h>
+#include <unicode/utf8.h>
 
 #if defined(__SSE2__)
 #  include <emmintrin.h>
@@ -14,6 +16,8 @@
 #include <cstring>
 #include <memory>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "convert/idna_detail.hpp"
 #include "grammar/charset_detail.hpp"
@@ -24,24 +28,34 @@ namespace iri {
 
 namespace {
 
+// An ICU UTS #46 instance with `options`, or nullptr when ICU cannot make one.
+std::unique_ptr<icu::IDNA> make_uts46(std::uint32_t options) noexcept {
+    UErrorCode status = U_ZERO_ERROR;
+    std::unique_ptr<icu::IDNA> p(icu::IDNA::createUTS46Instance(options, status));
+    return U_SUCCESS(status) ? std::move(p) : nullptr;
+}
+
 // One instance for the process: ICU's IDNA objects are immutable and thread-safe once built.
 const icu::IDNA* uts46() noexcept {
-    static const std::unique_ptr<icu::IDNA> instance = [] {
-        UErrorCode status = U_ZERO_ERROR;
-        std::unique_ptr<icu::IDNA> p(
-            icu::IDNA::createUTS46Instance(UIDNA_USE_STD3_RULES | UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ |
-                                               UIDNA_NONTRANSITIONAL_TO_ASCII | UIDNA_NONTRANSITIONAL_TO_UNICODE,
-                                           status));
-        return U_SUCCESS(status) ? std::move(p) : nullptr;
-    }();
+    static const std::unique_ptr<icu::IDNA> instance =
+        make_uts46(UIDNA_USE_STD3_RULES | UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ | UIDNA_NONTRANSITIONAL_TO_ASCII |
+                   UIDNA_NONTRANSITIONAL_TO_UNICODE);
+    return instance.get();
+}
+
+// The URL Standard's relaxed flags (§3.3, beStrict false): UseSTD3ASCIIRules false. ICU has no switch for
+// CheckHyphens or VerifyDnsLength: it reports their errors, which web_domain_to_ascii then ignores.
+const icu::IDNA* uts46_web_relaxed() noexcept {
+    static const std::unique_ptr<icu::IDNA> instance = make_uts46(
+        UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ | UIDNA_NONTRANSITIONAL_TO_ASCII | UIDNA_NONTRANSITIONAL_TO_UNICODE);
     return instance.get();
 }
 
 enum class direction { to_ascii, to_unicode };
 
-// One name or label through ICU: the output, and the UTS #46 error bits (0: none).
-bool convert(direction d, bool label, std::string_view in, std::string& out, std::uint32_t& errors) {
-    const icu::IDNA* idna = uts46();
+// One name or label through ICU instance `idna`: the output, and the UTS #46 error bits (0: none).
+bool convert(const icu::IDNA* idna, direction d, bool label, std::string_view in, std::string& out,
+             std::uint32_t& errors) {
     if (!idna) return false;
     UErrorCode status = U_ZERO_ERROR;
     icu::IDNAInfo info;
@@ -86,7 +100,7 @@ result<std::string> process(direction d, std::string_view host) {
     if (auto too_long = beyond_dns(host)) return *too_long;
     std::string out;
     std::uint32_t errors = 0;
-    if (!convert(d, false, host, out, errors)) return detail::text_error(errc::unicode_failure, host, 0, 0);
+    if (!convert(uts46(), d, false, host, out, errors)) return detail::text_error(errc::unicode_failure, host, 0, 0);
     if (errors == 0) return out;
     // Name the label: the first one that fails alone; the whole host when none does (a name too long).
     for (std::size_t begin = 0; begin <= host.size();) {
@@ -94,7 +108,7 @@ result<std::string> process(direction d, std::string_view host) {
         if (end == std::string_view::npos) end = host.size();
         std::string ignored;
         std::uint32_t label_errors = 0;
-        if (end > begin && convert(d, true, host.substr(begin, end - begin), ignored, label_errors) &&
+        if (end > begin && convert(uts46(), d, true, host.substr(begin, end - begin), ignored, label_errors) &&
             label_errors != 0)
             return idna_error(host, begin, end, label_errors);
         begin = end + 1;
@@ -233,6 +247,95 @@ bool detail::is_plain_ldh_host(std::string_view host) noexcept {
 }
 
 result<std::string> host_to_ascii(std::string_view host) { return process(direction::to_ascii, host); }
+
+namespace {
+
+// The longest name web_domain_to_ascii gives ICU at once. ICU splices each label's result into the whole name, so
+// its work on one name grows with the square of its labels; a longer name goes through in pieces of whole labels.
+constexpr std::size_t web_piece_bytes = 1024;
+
+// Whether `name` (UTF-8, ICU's ToUnicode output) has a right-to-left label: a character of bidi class R, AL or AN
+// (RFC 5893 §1.4, UTS #46 §4.1 V8).
+bool has_rtl_label(std::string_view name) noexcept {
+    const auto* s = reinterpret_cast<const std::uint8_t*>(name.data());
+    const auto n = static_cast<std::int64_t>(name.size());
+    for (std::int64_t i = 0; i < n;) {
+        UChar32 c = 0;
+        U8_NEXT(s, i, n, c);
+        const UCharDirection d = c < 0 ? U_OTHER_NEUTRAL : u_charDirection(c);
+        if (d == U_RIGHT_TO_LEFT || d == U_RIGHT_TO_LEFT_ARABIC || d == U_ARABIC_NUMBER) return true;
+    }
+    return false;
+}
+
+// ToASCII of a long name, `pieces` of whole labels (cut at "."), their outputs joined by "." into `out` and their
+// errors or'ed: UTS #46 processes a name label by label but for two things. CheckBidi's rule applies to every label
+// once one label of the name is right-to-left (a "Bidi domain name"): when one piece has such a label, each other
+// piece is checked again with a right-to-left label (U+05D0, valid alone) after it. And VerifyDnsLength's limits are
+// on the whole: the name's length is counted here, and a piece whose output ends in "." (it ended in an empty label,
+// which is not the root) is an empty label.
+bool to_ascii_in_pieces(const icu::IDNA* idna, const std::vector<std::string_view>& pieces, std::string& out,
+                        std::uint32_t& errors) {
+    std::vector<bool> rtl(pieces.size());
+    bool any_rtl = false;
+    for (std::size_t i = 0; i < pieces.size(); ++i) {
+        if (i) out += '.';
+        const std::size_t start = out.size();
+        std::uint32_t e = 0;
+        if (!convert(idna, direction::to_ascii, false, pieces[i], out, e)) return false;
+        errors |= e;
+        if (out.size() > start && out.back() == '.' && i + 1 < pieces.size()) errors |= UIDNA_ERROR_EMPTY_LABEL;
+        std::string unicode;
+        if (!convert(idna, direction::to_unicode, false, pieces[i], unicode, e)) return false;
+        rtl[i] = has_rtl_label(unicode);
+        any_rtl = any_rtl || rtl[i];
+    }
+    for (std::size_t i = 0; any_rtl && i < pieces.size(); ++i) {
+        if (rtl[i]) continue;
+        std::string probe(pieces[i]), ignored;
+        probe += ".\xD7\x90";  // U+05D0 HEBREW LETTER ALEF
+        std::uint32_t e = 0;
+        if (!convert(idna, direction::to_ascii, false, probe, ignored, e)) return false;
+        errors |= e & UIDNA_ERROR_BIDI;
+    }
+    const std::size_t length = !out.empty() && out.back() == '.' ? out.size() - 1 : out.size();
+    if (length > dns_name_octets) errors |= UIDNA_ERROR_DOMAIN_NAME_TOO_LONG;
+    return true;
+}
+
+}  // namespace
+
+std::optional<std::string> detail::web_domain_to_ascii(std::string_view domain, bool be_strict) {
+    // The errors of the checks the relaxed flags turn off: CheckHyphens (UTS #46 §4.1 V2, V3) and VerifyDnsLength
+    // (§4.2 step 4: empty labels, labels and names too long).
+    constexpr std::uint32_t hyphens = UIDNA_ERROR_LEADING_HYPHEN | UIDNA_ERROR_TRAILING_HYPHEN | UIDNA_ERROR_HYPHEN_3_4;
+    constexpr std::uint32_t dns_length =
+        UIDNA_ERROR_EMPTY_LABEL | UIDNA_ERROR_LABEL_TOO_LONG | UIDNA_ERROR_DOMAIN_NAME_TOO_LONG;
+    const icu::IDNA* idna = be_strict ? uts46() : uts46_web_relaxed();
+    std::string out;
+    std::uint32_t errors = 0;
+    if (domain.size() <= web_piece_bytes) {
+        if (!convert(idna, direction::to_ascii, false, domain, out, errors)) return std::nullopt;
+    } else {
+        // Pieces of at least web_piece_bytes (one label may be longer), each ending before a "."; a final "." (the
+        // root) is kept out of them.
+        const bool root = domain.back() == '.';
+        const std::string_view labels = root ? domain.substr(0, domain.size() - 1) : domain;
+        std::vector<std::string_view> pieces;
+        for (std::size_t begin = 0;;) {
+            const std::size_t cut = labels.find('.', std::min(begin + web_piece_bytes, labels.size()));
+            pieces.push_back(
+                labels.substr(begin, cut == std::string_view::npos ? std::string_view::npos : cut - begin));
+            if (cut == std::string_view::npos) break;
+            begin = cut + 1;
+        }
+        if (!to_ascii_in_pieces(idna, pieces, out, errors)) return std::nullopt;
+        if (root) out += '.';
+    }
+    if (!be_strict) errors &= ~(hyphens | dns_length);
+    if (errors != 0) return std::nullopt;
+    return out;
+}
 
 result<std::string> host_to_unicode(std::string_view host) { return process(direction::to_unicode, host); }
 

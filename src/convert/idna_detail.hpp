@@ -1,6 +1,8 @@
 // What the library knows of UTS #46 without asking ICU. Private to the library.
 #pragma once
 
+#include <optional>
+#include <string>
 #include <string_view>
 
 namespace iri::detail {
@@ -12,5 +14,12 @@ namespace iri::detail {
 /// CheckHyphens and the DNS lengths pass, and no ASCII label is right-to-left (CheckBidi). The fast path of
 /// host_to_ascii and host_to_unicode, and the host check of iri::check.
 [[nodiscard]] bool is_plain_ldh_host(std::string_view host) noexcept;
+
+/// The URL Standard's "domain parser ToASCII" (§3.3): UTS #46 ToASCII of `domain` (UTF-8) with CheckHyphens,
+/// UseSTD3ASCIIRules and VerifyDnsLength set to `be_strict`, CheckBidi and CheckJoiners true, nontransitional
+/// processing, IgnoreInvalidPunycode false; nullopt for its failure. Through the same ICU instance code as
+/// host_to_ascii, without the DNS limits that function applies first (the Standard's relaxed flags have none):
+/// ICU's own limit on a label's Punycode (about a thousand code points; U_INPUT_TOO_LONG_ERROR) is a failure.
+[[nodiscard]] std::optional<std::string> web_domain_to_ascii(std::string_view domain, bool be_strict);
 
 }  // namespace iri::detail

@@ -108,11 +108,12 @@ void append_ipv4_text(std::string& out, const std::array<std::uint8_t, 4>& a) {
     }
 }
 
-void append_ipv6_text(std::string& out, const std::array<std::uint8_t, 16>& a) {
+void append_ipv6_text(std::string& out, const std::array<std::uint8_t, 16>& a, ipv4_mapped_text mapped_text) {
     unsigned f[8];
     for (std::size_t i = 0; i < 8; ++i) f[i] = static_cast<unsigned>(a[2 * i] << 8 | a[2 * i + 1]);
-    // §5: IPv4-mapped addresses (::ffff:0:0/96) end in dotted decimal.
-    const bool mapped = f[0] == 0 && f[1] == 0 && f[2] == 0 && f[3] == 0 && f[4] == 0 && f[5] == 0xFFFF;
+    // §5: IPv4-mapped addresses (::ffff:0:0/96) end in dotted decimal, when asked for.
+    const bool mapped = mapped_text == ipv4_mapped_text::dotted && f[0] == 0 && f[1] == 0 && f[2] == 0 && f[3] == 0 &&
+                        f[4] == 0 && f[5] == 0xFFFF;
     const std::size_t hex_fields = mapped ? 6 : 8;
     // §4.2: the longest run of at least two zero fields, the first of equal runs.
     std::size_t best = hex_fields, best_len = 1;

@@ -18,10 +18,16 @@ namespace iri::detail {
 /// possibly an IPv4address), or nullopt. Hex digits of either case.
 [[nodiscard]] std::optional<std::array<std::uint8_t, 16>> parse_ipv6(std::string_view text) noexcept;
 
+/// How append_ipv6_text writes an IPv4-mapped address (::ffff:0:0/96): RFC 5952 §5's dotted decimal for its last
+/// 32 bits ("::ffff:192.0.2.1"), or in hex like any other address ("::ffff:c000:201"), as the URL Standard's IPv6
+/// serializer (§3.6) does.
+enum class ipv4_mapped_text : bool { dotted, hex };
+
 /// Appends the RFC 5952 §4 text form of `a` (no brackets): lowercase hex without leading zeros, the longest run
-/// of two or more zero fields as "::" (the first on a tie), and per §5 an IPv4-mapped address (::ffff:0:0/96) with
-/// its last 32 bits in dotted decimal ("::ffff:192.0.2.1").
-void append_ipv6_text(std::string& out, const std::array<std::uint8_t, 16>& a);
+/// of two or more zero fields as "::" (the first on a tie; the URL Standard §3.6's "compressed piece index" is the
+/// same rule), and an IPv4-mapped address as `mapped` says.
+void append_ipv6_text(std::string& out, const std::array<std::uint8_t, 16>& a,
+                      ipv4_mapped_text mapped = ipv4_mapped_text::dotted);
 
 /// Appends the dotted-decimal text form of `a` ("192.0.2.1").
 void append_ipv4_text(std::string& out, const std::array<std::uint8_t, 4>& a);

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace iri::detail {
 
@@ -20,6 +21,18 @@ inline constexpr std::array<std::uint8_t, 256> utf8_length = [] {
     for (unsigned o = 0xC2; o <= 0xF4; ++o) t[o] = o < 0xE0 ? 2 : o < 0xF0 ? 3 : 4;
     return t;
 }();
+
+/// Whether `s` is well-formed UTF-8 (RFC 3629 §3: no ill-formed sequence, surrogate or code point above U+10FFFF).
+[[nodiscard]] inline bool is_well_formed_utf8(std::string_view s) noexcept {
+    const auto* p = reinterpret_cast<const std::uint8_t*>(s.data());
+    const auto n = static_cast<std::int64_t>(s.size());
+    for (std::int64_t i = 0; i < n;) {
+        UChar32 c = 0;
+        U8_NEXT(p, i, n, c);
+        if (c < 0) return false;
+    }
+    return true;
+}
 
 /// Appends code point `c` (a scalar value) as UTF-8.
 inline void append_utf8(std::string& out, std::uint32_t c) {

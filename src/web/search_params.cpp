@@ -1,0 +1,194 @@
+// URLSearchParams (§6.2) over the application/x-www-form-urlencoded parser (§5.1) and serializer (§5.2):
+// iri::web::search_params (iri/web.hpp).
+#include <unicode/utf8.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "iri/generated/url_sets.hpp"
+#include "iri/percent.hpp"
+#include "iri/web.hpp"
+#include "model/form_detail.hpp"
+#include "text/percent_octets.hpp"
+#include "text/utf8_detail.hpp"
+#include "web/url_sets.hpp"
+
+namespace iri::web {
+
+namespace {
+
+// "UTF-8 decode without BOM" of `bytes`, as UTF-8: each ill-formed sequence (its maximal subpart, as the Encoding
+// Standard's decoder takes it) becomes U+FFFD; a leading U+FEFF stays. Also what a USVString argument is made of a
+// string that is not UTF-8.
+std::string utf8_decoded(std::string bytes) {
+    if (detail::is_well_formed_utf8(bytes)) return bytes;
+    std::string out;
+    out.reserve(bytes.size() + 8);
+    const auto* p = reinterpret_cast<const std::uint8_t*>(bytes.data());
+    const auto n = static_cast<std::int64_t>(bytes.size());
+    for (std::int64_t i = 0; i < n;) {
+        UChar32 c = 0;
+        U8_NEXT_OR_FFFD(p, i, n, c);
+        detail::append_utf8(out, static_cast<std::uint32_t>(c));
+    }
+    return out;
+}
+
+// A name or value of the §5.1 parser: "+" to a space, percent-decoded, UTF-8 decoded without BOM.
+std::string form_decoded(std::string_view text) {
+    std::string plus_as_space(text);
+    std::replace(plus_as_space.begin(), plus_as_space.end(), detail::form_space, ' ');
+    result<std::string> bytes = percent_decode(plus_as_space, decode_mode::lenient);  // lenient: never fails
+    return utf8_decoded(bytes ? std::move(*bytes) : std::move(plus_as_space));
+}
+
+// §1.3 "percent-encode after encoding" with UTF-8 and the application/x-www-form-urlencoded percent-encode set:
+// each byte of a code point in the set as "%HH", a space as "+" (spaceAsPlus), the others as they are.
+void append_form_encoded(std::string& out, std::string_view text) {
+    const generated::url_set_bits& set =
+        generated::url_sets[static_cast<std::size_t>(url_set::form_urlencoded_percent_encode)];
+    for (char ch : text) {
+        const auto octet = static_cast<unsigned char>(ch);
+        if (octet == ' ') {
+            out += detail::form_space;
+        } else if (generated::contains(set, octet)) {  // every byte of a non-ASCII code point: the set has them all
+            char triplet[3];
+            detail::put_percent_encoded(triplet, octet);
+            out.append(triplet, 3);
+        } else {
+            out += ch;
+        }
+    }
+}
+
+// The UTF-16 code units of a UTF-8 string, one at a time (for "code unit less than").
+class utf16_units {
+public:
+    explicit utf16_units(std::string_view s) noexcept
+        : s_(reinterpret_cast<const std::uint8_t*>(s.data())), n_(static_cast<std::int64_t>(s.size())) {}
+    // The next code unit, or -1 at the end.
+    std::int32_t next() noexcept {
+        if (low_ >= 0) return std::exchange(low_, -1);
+        if (i_ >= n_) return -1;
+        UChar32 c = 0;
+        U8_NEXT_OR_FFFD(s_, i_, n_, c);
+        if (c < 0x10000) return c;
+        low_ = static_cast<std::int32_t>(0xDC00 + ((c - 0x10000) & 0x3FF));
+        return static_cast<std::int32_t>(0xD800 + ((c - 0x10000) >> 10));
+    }
+
+private:
+    const std::uint8_t* s_;
+    std::int64_t n_;
+    std::int64_t i_ = 0;
+    std::int32_t low_ = -1;
+};
+
+// Infra's "code unit less than": `a` before `b` in the order of their UTF-16 code units (a supplementary code point,
+// a surrogate pair from U+D800, sorts before U+E000 to U+FFFF, unlike UTF-8's byte order).
+bool code_unit_less(std::string_view a, std::string_view b) noexcept {
+    utf16_units x(a), y(b);
+    for (;;) {
+        const std::int32_t u = x.next(), v = y.next();
+        if (u != v) return u < v;  // the end (-1) before any code unit
+        if (u < 0) return false;
+    }
+}
+
+// A USVString argument: `s` as it is when it is UTF-8, else with U+FFFD for each ill-formed sequence.
+std::string usv(std::string_view s) { return utf8_decoded(std::string(s)); }
+
+// Whether `stored` (UTF-8) equals the USVString argument `arg`, without making one of it.
+bool same(std::string_view stored, std::string_view arg) noexcept {
+    if (stored == arg) return true;
+    if (detail::is_well_formed_utf8(arg)) return false;
+    const auto* a = reinterpret_cast<const std::uint8_t*>(stored.data());
+    const auto* b = reinterpret_cast<const std::uint8_t*>(arg.data());
+    const auto m = static_cast<std::int64_t>(stored.size()), n = static_cast<std::int64_t>(arg.size());
+    std::int64_t i = 0, j = 0;
+    while (i < m && j < n) {
+        UChar32 c = 0, d = 0;
+        U8_NEXT_OR_FFFD(a, i, m, c);
+        U8_NEXT_OR_FFFD(b, j, n, d);
+        if (c != d) return false;
+    }
+    return i == m && j == n;
+}
+
+}  // namespace
+
+// The constructor with a string (§6.2): a leading "?" removed, then the §5.1 parser (its input is the UTF-8
+// encoding of the string: `input` itself).
+search_params::search_params(std::string_view input) {
+    if (!input.empty() && input.front() == '?') input.remove_prefix(1);
+    for (std::size_t begin = 0; begin <= input.size();) {
+        const std::size_t amp = std::min(input.find(detail::form_pair_separators(false)[0], begin), input.size());
+        const std::string_view bytes = input.substr(begin, amp - begin);
+        begin = amp + 1;
+        if (bytes.empty()) continue;
+        const std::size_t eq = bytes.find(detail::form_name_value_separator);
+        const std::string_view name = bytes.substr(0, eq);
+        const std::string_view value = eq == std::string_view::npos ? std::string_view() : bytes.substr(eq + 1);
+        list_.emplace_back(form_decoded(name), form_decoded(value));
+    }
+}
+
+void search_params::append(std::string_view name, std::string_view value) { list_.emplace_back(usv(name), usv(value)); }
+
+void search_params::remove(std::string_view name, std::optional<std::string_view> value) {
+    std::erase_if(list_, [&](const std::pair<std::string, std::string>& t) {
+        return same(t.first, name) && (!value || same(t.second, *value));
+    });
+}
+
+std::optional<std::string_view> search_params::get(std::string_view name) const noexcept {
+    for (const auto& [n, v] : list_)
+        if (same(n, name)) return std::string_view(v);
+    return std::nullopt;
+}
+
+std::vector<std::string_view> search_params::get_all(std::string_view name) const {
+    std::vector<std::string_view> out;
+    for (const auto& [n, v] : list_)
+        if (same(n, name)) out.emplace_back(v);
+    return out;
+}
+
+bool search_params::has(std::string_view name, std::optional<std::string_view> value) const noexcept {
+    return std::any_of(list_.begin(), list_.end(), [&](const std::pair<std::string, std::string>& t) {
+        return same(t.first, name) && (!value || same(t.second, *value));
+    });
+}
+
+void search_params::set(std::string_view name, std::string_view value) {
+    std::string n = usv(name), v = usv(value);
+    const auto first = std::find_if(list_.begin(), list_.end(), [&](const auto& t) { return t.first == n; });
+    if (first == list_.end()) {
+        list_.emplace_back(std::move(n), std::move(v));
+        return;
+    }
+    first->second = std::move(v);
+    list_.erase(std::remove_if(first + 1, list_.end(), [&](const auto& t) { return t.first == n; }), list_.end());
+}
+
+void search_params::sort() {
+    std::stable_sort(list_.begin(), list_.end(),
+                     [](const auto& a, const auto& b) { return code_unit_less(a.first, b.first); });
+}
+
+std::string search_params::to_string() const {
+    std::string out;
+    for (const auto& [name, value] : list_) {
+        if (!out.empty()) out += detail::form_pair_separators(false);
+        append_form_encoded(out, name);
+        out += detail::form_name_value_separator;
+        append_form_encoded(out, value);
+    }
+    return out;
+}
+
+}  // namespace iri::web
