@@ -8,6 +8,9 @@
 #include "iri/parse.hpp"
 
 #include <array>
+#include <bit>
+#include <cstring>
+#include <string_view>
 
 #include "grammar/charset_detail.hpp"
 #include "grammar/literal_skip.hpp"
@@ -39,6 +42,7 @@ struct prefixes {
     detail::prefix_fn scheme, userinfo, ip_literal, ipv4, ipv6, reg_name, port, abempty, rootless, noscheme, query,
         fragment;
     bool complete;
+    bool http_schemes;  // the grammar's scheme holds "http" and "https" (the scheme's DFA says so, once)
     const detail::component_sets* sets;
 };
 
@@ -97,7 +101,13 @@ prefixes make_prefixes(const grammar_info& gi) noexcept {
                prefix(gi, production::query),
                prefix(gi, production::fragment),
                false,
+               false,
                nullptr};
+    const auto scheme_of = [&f](std::string_view text) {
+        return run(f.scheme, reinterpret_cast<const unsigned char*>(text.data()), 0,
+                   static_cast<std::uint32_t>(text.size()));
+    };
+    f.http_schemes = f.scheme && scheme_of("http://") == 4 && scheme_of("https://") == 5;
     f.complete = f.scheme && f.userinfo && f.ip_literal && f.ipv4 && f.ipv6 && f.reg_name && f.port && f.abempty &&
                  f.rootless && f.noscheme && f.query && f.fragment;
     return f;
@@ -164,6 +174,69 @@ inline std::uint32_t authority(const prefixes& f, const unsigned char* s, std::u
     return end != none && is_authority_end(s, end, n) ? end : none;
 }
 
+// The end of the run of `member` (a mask of reference_masks) from `at`: the first octet from there outside the
+// component's set. Octets past the input are in no set, so the word of the input's end stops the search.
+std::uint32_t run_end(const std::uint32_t* member, std::uint32_t at) noexcept {
+    std::uint32_t w = at / 32;
+    if (const std::uint32_t outside = ~member[w] >> (at % 32))
+        return at + static_cast<std::uint32_t>(std::countr_zero(outside));
+    while (!~member[++w]) {
+    }
+    return w * 32 + static_cast<std::uint32_t>(std::countr_zero(~member[w]));
+}
+
+// The whole-reference path, for the shape of most absolute references: scheme "://" reg-name or IPv4address
+// [":" port] path-abempty ["?" query] ["#" fragment] (RFC 3986 §3), plain as classify_reference says (ASCII, whole
+// triplets). One SIMD pass classifies every octet for the host and the path (reference_masks), each of which is
+// then the run of its mask, with no call; a query or fragment (the rarer parts) is skipped as on the other path. The scheme (0 to scheme_end, ":" after it) is found already.
+// True with `out` filled when the input is that; false when it cannot tell (the per-component path then
+// decides: a userinfo, an IP-literal, a non-ASCII octet), having written nothing.
+bool whole_reference(const prefixes& f, production p, const unsigned char* s, std::uint32_t n,
+                     std::uint32_t scheme_end, components& out) noexcept {
+    if (n - scheme_end < 3 || s[scheme_end + 1] != '/' || s[scheme_end + 2] != '/') return false;
+    detail::reference_masks m;
+    if (!detail::classify_reference(s, n, *f.sets, m)) return false;
+    const std::uint32_t a = scheme_end + 3;
+    const std::uint32_t host_end = run_end(m.reg_name, a);
+    std::uint32_t end = host_end, port_end = none;
+    if (end < n && s[end] == ':') {
+        if ((port_end = run(f.port, s, end + 1, n)) == none) return false;
+        end = port_end;
+    }
+    if (!is_authority_end(s, end, n)) return false;  // "@" (a userinfo first), "[" (an IP-literal), or not valid
+    // IPv4address starts with a digit (dec-octet, RFC 3986 §3.2.2): only such a host is tried, first as the rule
+    // says (IPv4address before reg-name).
+    const bool v4 = host_end > a && s[a] >= '0' && s[a] <= '9' && run(f.ipv4, s, a, host_end) == host_end;
+    const std::uint32_t path_end = end < n && s[end] == '/' ? run_end(m.path, end) : end;
+    std::uint32_t at = path_end, query_end = none, fragment_end = none;
+    if (at < n && s[at] == '?' && (at = query_end = run_repeated(f.query, f.sets->query, s, at + 1, n)) == none)
+        return false;
+    if (at < n && s[at] == '#' && p != production::absolute_uri &&
+        (at = fragment_end = run_repeated(f.fragment, f.sets->fragment, s, at + 1, n)) == none)
+        return false;
+    if (at != n) return false;
+    out[component::scheme] = {0, scheme_end};
+    out[component::authority] = {a, end};
+    out[component::host] = {a, host_end};
+    out[v4 ? component::ipv4address : component::reg_name] = {a, host_end};
+    if (port_end != none) out[component::port] = {host_end + 1, port_end};
+    out[component::path] = {end, path_end};
+    if (query_end != none) out[component::query] = {path_end + 1, query_end};
+    if (fragment_end != none)
+        out[component::fragment] = {(query_end != none ? query_end : path_end) + 1, fragment_end};
+    return true;
+}
+
+// The end of the scheme from the start of [s, s + n), or `none`: the scheme's DFA, but for the commonest schemes
+// of all, "http" and "https" before "://", told by one comparison when the grammar's scheme holds them.
+std::uint32_t http_scheme(const prefixes& f, const unsigned char* s, std::uint32_t n) noexcept {
+    if (f.http_schemes && n >= 8) {
+        if (std::memcmp(s, "https://", 8) == 0) return 5;
+        if (std::memcmp(s, "http://", 7) == 0) return 4;
+    }
+    return run(f.scheme, s, 0, n);
+}
+
 // The fast path. True with `out` filled when the input is a valid string of the reference production `p`;
 // false when it cannot tell (the whole-production DFA then decides).
 bool split_parse(grammar g, production p, const unsigned char* s, std::uint32_t n, components& out) noexcept {
@@ -172,10 +245,11 @@ bool split_parse(grammar g, production p, const unsigned char* s, std::uint32_t 
     std::uint32_t at = 0;
     // scheme ":" — first-match-wins: a reference that starts with a scheme and ":" is not a relative-ref, whose
     // first segment cannot hold a ":" (RFC 3986 §4.2).
-    const std::uint32_t scheme_end = run(f.scheme, s, 0, n);
+    const std::uint32_t scheme_end = http_scheme(f, s, n);
     const bool has_scheme = scheme_end != none && scheme_end < n && s[scheme_end] == ':';
     if (has_scheme) {
         if (p == production::relative_ref) return false;
+        if (whole_reference(f, p, s, n, scheme_end, out)) return true;
         out[component::scheme] = {0, scheme_end};
         at = scheme_end + 1;
     } else if (p != production::uri_reference && p != production::relative_ref) {
