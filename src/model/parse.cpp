@@ -244,10 +244,10 @@ bool whole_reference(const prefixes& f, production p, const unsigned char* s, st
 }
 
 // The whole-reference path for a relative reference that does not start with "//" (RFC 3986 §4.2): path-absolute,
-// path-noscheme or path-empty, then ["?" query] ["#" fragment], plain as classify_reference says. The first
-// segment is the run of segment-nz-nc's set; a ":" after it may end a scheme (§4.2: a relative path's first
-// segment has none), which this path leaves to the other. As whole_reference, false having written nothing when it
-// cannot tell.
+// path-noscheme or path-empty, then ["?" query] ["#" fragment], plain as classify_reference says, with no scheme
+// (split_parse's DFA found none). The first segment is the run of segment-nz-nc's set; a ":" after it (which
+// path-noscheme's first segment cannot hold, §4.2) is left to the other path. As whole_reference, false having
+// written nothing when it cannot tell.
 bool whole_relative(const prefixes& f, production p, const unsigned char* s, std::uint32_t n,
                     components& out) noexcept {
     detail::reference_masks m;  // segment-nz-nc, the path
@@ -273,7 +273,8 @@ std::uint32_t http_scheme(const prefixes& f, const unsigned char* s, std::uint32
 
 // The fast path. True with `out` filled when the input is a valid string of the reference production `p`;
 // false when it cannot tell (the whole-production DFA then decides). `http` is http_scheme's answer, whose
-// whole_reference has been tried already.
+// whole_reference has been tried already. The scheme's DFA goes first, so that a reference with a scheme (file:,
+// urn:) is not classified for whole_relative in vain.
 bool split_parse(const prefixes& f, production p, const unsigned char* s, std::uint32_t n, std::uint32_t http,
                  components& out) noexcept {
     std::uint32_t at = 0;
@@ -288,6 +289,8 @@ bool split_parse(const prefixes& f, production p, const unsigned char* s, std::u
         at = scheme_end + 1;
     } else if (p != production::uri_reference && p != production::relative_ref) {
         return false;
+    } else if (!(n >= 2 && s[0] == '/' && s[1] == '/') && whole_relative(f, p, s, n, out)) {
+        return true;
     }
     // "//" authority path-abempty / path-absolute / path-rootless (with a scheme) or path-noscheme (without) /
     // path-empty (RFC 3986 §3, §4.2).
@@ -326,18 +329,15 @@ bool split_parse(const prefixes& f, production p, const unsigned char* s, std::u
     return at == n;
 }
 
-// A reference production `p` of `g` by the fast paths: whole_reference first for an http or https reference,
-// whole_relative for a relative reference without an authority, then split_parse. True with `out` filled when the
-// input is valid; false when they cannot tell.
+// A reference production `p` of `g` by the fast paths: whole_reference first for an http or https reference, then
+// split_parse (which tries whole_reference for other schemes, whole_relative for a reference the scheme's DFA finds
+// none in). True with `out` filled when the input is valid; false when they cannot tell.
 inline bool parse_reference(grammar g, production p, const unsigned char* s, std::uint32_t n,
                             components& out) noexcept {
     const prefixes& f = prefixes_of(g);
     if (!f.complete) return false;
     const std::uint32_t http = http_scheme(f, s, n);
     if (http != none && p != production::relative_ref && whole_reference(f, p, s, n, http, out)) return true;
-    if (http == none && (p == production::uri_reference || p == production::relative_ref) &&
-        !(n >= 2 && s[0] == '/' && s[1] == '/') && whole_relative(f, p, s, n, out))
-        return true;
     return split_parse(f, p, s, n, http, out);
 }
 
