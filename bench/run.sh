@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Runs the benchmarks over every dataset in datasets/ (unpacked by the build into build/datasets) and prints one Markdown table (also written to
 # bench/results/latest.md with the machine described).
-#   bench/run.sh              medians of 21 interleaved rounds (ns/URL, MB/s, accepted, ratios), then the targets
-#   bench/run.sh --callgrind  instructions per URL for each row (valgrind callgrind; repeatable, unlike time)
+#   bench/run.sh              medians of 21 interleaved rounds (ns/URL, MB/s, accepted, ratios), then the targets;
+#                             ns/URL at each SIMD level the machine has (IRI_FORCE_SIMD: widest, avx2, scalar)
+#   bench/run.sh --callgrind  instructions per URL for each row (valgrind callgrind, at the AVX2 level: valgrind has
+#                             no AVX-512; repeatable, unlike time)
 #   bench/run.sh --smoke      each benchmark once on the first 200 lines of each dataset (CI: keeps them compiling)
 #   bench/run.sh --profile [ROW [DATASET...]]  instructions per URL by function (callgrind), for the slow ratios
 #   bench/run.sh --adversarial  every operation on crafted inputs of 1 MB and 10 MB: ns/byte and the time ratio
@@ -56,7 +58,7 @@ adversarial_instructions() {
   rm -rf "$dir"
 }
 
-# The SIMD levels of this machine, widest first, as IRI_FORCE_SIMD names them ("" for the widest: no variable).
+# The SIMD levels of this machine, widest first, by IRI_FORCE_SIMD's names (the widest runs without the variable).
 simd_levels() {
   local flags
   flags=$(grep -m1 '^flags' /proc/cpuinfo 2> /dev/null || true)
