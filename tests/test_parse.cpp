@@ -1187,6 +1187,62 @@ BOOST_AUTO_TEST_CASE(typical_references) {
 
 // Unknown productions of a variant and the size limit are errors, not crashes: every role is defined in the four
 // shipped variants (tests/test_generator_errors.cpp checks 25 entries), so here only the grammar lookup.
+// The common shapes are parsed by masks of 32 or 64 octets (model/parse.cpp: whole_reference, whole_relative), so
+// every component end, triplet and stopping octet is put at every offset across two blocks' edges: host and path
+// of each length from 0 to 140 octets, a "%41" triplet (RFC 3986 §2.1) at each offset of a path, and a "%4" that
+// lacks its second hex digit (not a pct-encoded, so no reference) at each offset, in an http reference and in a
+// relative one. The spans follow from the strings' construction (RFC 3986 §3: scheme "://" host path "?" query).
+BOOST_AUTO_TEST_CASE(components_across_simd_blocks) {
+    for (const char* v : variant_names) {
+        const grammar g = variant(v);
+        for (std::uint32_t k = 0; k <= 140; ++k) {
+            BOOST_TEST_CONTEXT(v << ", " << k << " octets") {
+                const std::string name = repeat("h", k), segment = repeat("p", k);
+                // http:// host path: the host ends at the "/", the path at the "?".
+                const std::string a = "http://" + name + "/" + segment + "?q";
+                expect_spans(parse_exact(a, g), a.size(),
+                             {{component::scheme, 0, 4},
+                              {component::authority, 7, 7 + k},
+                              {component::host, 7, 7 + k},
+                              {component::reg_name, 7, 7 + k},
+                              {component::path, 7 + k, 8 + 2 * k},
+                              {component::query, 9 + 2 * k, 10 + 2 * k}});
+                // https:// host: a port, then the path.
+                const std::string b = "https://" + name + ":80/" + segment;
+                expect_spans(parse_exact(b, g), b.size(),
+                             {{component::scheme, 0, 5},
+                              {component::authority, 8, 11 + k},
+                              {component::host, 8, 8 + k},
+                              {component::reg_name, 8, 8 + k},
+                              {component::port, 9 + k, 11 + k},
+                              {component::path, 11 + k, 12 + 2 * k}});
+                // A relative path (path-noscheme) and an absolute one, each with a fragment.
+                const std::string c = segment + "x/y#f";
+                expect_spans(parse_exact(c, g), c.size(),
+                             {{component::path, 0, 3 + k}, {component::fragment, 4 + k, 5 + k}});
+                const std::string d = "/" + segment + "#f";
+                expect_spans(parse_exact(d, g), d.size(),
+                             {{component::path, 0, 1 + k}, {component::fragment, 2 + k, 3 + k}});
+                // A triplet at offset k of a path of 144 octets, whole or cut short.
+                const std::string path = "/" + segment + "%41" + repeat("p", 140 - k);
+                const std::string e = "http://h" + path;
+                expect_spans(parse_exact(e, g), e.size(),
+                             {{component::scheme, 0, 4},
+                              {component::authority, 7, 8},
+                              {component::host, 7, 8},
+                              {component::reg_name, 7, 8},
+                              {component::path, 8, 152}});
+                expect_spans(parse_exact(path, g), 144, {{component::path, 0, 144}});
+                const std::string cut = "/" + segment + "%4";
+                BOOST_TEST(!parse_exact("http://h" + cut, g));
+                BOOST_TEST(!parse_exact(cut, g));
+                BOOST_TEST(!parse_exact("http://h" + cut + "/", g));
+                BOOST_TEST(!parse_exact(cut + "g", g));
+            }
+        }
+    }
+}
+
 BOOST_AUTO_TEST_CASE(variants_are_found_by_name) {
     for (const char* v : variant_names) BOOST_TEST(iri::name(variant(v)) == v);
     BOOST_TEST(!iri::find_grammar("http").has_value());

@@ -146,18 +146,25 @@ __attribute__((target("avx2"))) inline std::uint32_t in_set(__m256i lo, __m256i 
     return ~static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, _mm256_setzero_si256())));
 }
 
-// The 32 bytes of the block at s + at: read in place when the input holds them all; the input's last bytes
-// (fewer than 32) copied into `tail` first, its bytes past the input zero, so that nothing past
-// input.data() + input.size() is read (parse.hpp). Those bytes are masked out by the caller.
+// The 32 bytes of the block at s + at, where `left` of the input's bytes are: read in place when the input holds
+// them all; when it holds fewer but is 32 bytes long, the 32 that end it, of which the first `shift` come before
+// s + at (the caller shifts its masks down by as many); else the input's bytes copied into `tail`, zeros after them.
+// Nothing past input.data() + input.size() is read (parse.hpp); the bits of the bytes past it are masked out by the
+// caller.
 __attribute__((target("avx2"))) inline __m256i load_block(const unsigned char* s, std::uint32_t at, std::uint32_t left,
-                                                          unsigned char (&tail)[32]) noexcept {
+                                                          unsigned char (&tail)[32], unsigned& shift) noexcept {
+    shift = 0;
     if (left >= 32) return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + at));
+    if (at + left >= 32) {
+        shift = 32 - left;
+        return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + at + left - 32));
+    }
     std::memset(tail, 0, sizeof tail);
     std::memcpy(tail, s + at, left);
     return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(tail));
 }
 
-// 32 bytes at a time; the last partial block from a copy (load_block).
+// 32 bytes at a time; the last partial block from the input's last 32 bytes, or from a copy (load_block).
 __attribute__((target("avx2"))) std::uint32_t skip_avx2(const unsigned char* s, std::uint32_t at, std::uint32_t n,
                                                         const ascii_set& set) noexcept {
     const __m256i high_table = _mm256_setr_epi8(IRI_HIGH_BITS, IRI_HIGH_BITS);
@@ -165,14 +172,16 @@ __attribute__((target("avx2"))) std::uint32_t skip_avx2(const unsigned char* s, 
     while (at < n) {
         const std::uint32_t left = n - at;
         unsigned char tail[32];
-        const __m256i x = load_block(s, at, left, tail);
+        unsigned shift;
+        const __m256i x = load_block(s, at, left, tail, shift);
+        const auto bits = [shift](int mask) { return static_cast<std::uint32_t>(mask) >> shift; };
         const __m256i lo = _mm256_and_si256(x, nibble);
         const __m256i high = _mm256_shuffle_epi8(high_table, _mm256_and_si256(_mm256_srli_epi16(x, 4), nibble));
         const std::uint32_t inside = left < 32 ? (1u << left) - 1 : ~0u;  // bytes of the input
-        std::uint32_t stops = ~in_set(lo, high, set) | ~inside;
-        auto pct = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('%'))));
+        std::uint32_t stops = ~(in_set(lo, high, set) >> shift) | ~inside;
+        std::uint32_t pct = bits(_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('%'))));
         std::uint32_t advance = 32;
-        if (const auto non_ascii = static_cast<std::uint32_t>(_mm256_movemask_epi8(x)) & inside) {
+        if (const std::uint32_t non_ascii = bits(_mm256_movemask_epi8(x)) & inside) {
             // Three-octet characters of a whole lead (set.three_octet_leads).
             const __m256i lead_table =
                 _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(set.three_octet_leads)));
@@ -180,15 +189,15 @@ __attribute__((target("avx2"))) std::uint32_t skip_avx2(const unsigned char* s, 
                 _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_and_si256(x, _mm256_set1_epi8(static_cast<char>(0xF0))),
                                                    _mm256_set1_epi8(static_cast<char>(0xE0))),
                                  _mm256_shuffle_epi8(lead_table, lo));
-            const auto leads = static_cast<std::uint32_t>(_mm256_movemask_epi8(is_lead)) & inside;
-            const auto trails = static_cast<std::uint32_t>(_mm256_movemask_epi8(
-                                    _mm256_cmpeq_epi8(_mm256_and_si256(x, _mm256_set1_epi8(static_cast<char>(0xC0))),
-                                                      _mm256_set1_epi8(static_cast<char>(0x80))))) &
-                                inside;
+            const std::uint32_t leads = bits(_mm256_movemask_epi8(is_lead)) & inside;
+            const std::uint32_t trails = bits(_mm256_movemask_epi8(_mm256_cmpeq_epi8(
+                                             _mm256_and_si256(x, _mm256_set1_epi8(static_cast<char>(0xC0))),
+                                             _mm256_set1_epi8(static_cast<char>(0x80))))) &
+                                         inside;
             pass_whole_characters(non_ascii, leads, trails, stops, advance);
         }
         pct &= inside & before_first(stops);
-        if (pct) check_triplets(pct, in_set(lo, high, hex_digits) & inside, stops, advance);
+        if (pct) check_triplets(pct, (in_set(lo, high, hex_digits) >> shift) & inside, stops, advance);
         if (stops && static_cast<std::uint32_t>(__builtin_ctz(stops)) < advance)
             return at + static_cast<std::uint32_t>(__builtin_ctz(stops));
         at += advance;
@@ -246,8 +255,149 @@ __attribute__((target("avx512f,avx512bw"))) std::uint32_t skip_avx512(const unsi
     return at;
 }
 #  pragma GCC diagnostic pop
+#endif
+
+// Every "%" of the masks (`pct`, `hex`: words of 32 octets as in reference_masks, `count` of them, octets past the
+// input in neither) followed by two hexadecimal digits (RFC 3986 §2.1): the digits of the octets at the start of a
+// word are those of the next one.
+bool triplets_whole(const std::uint32_t* pct, const std::uint32_t* hex, std::uint32_t count) noexcept {
+    std::uint32_t bad = 0;
+    for (std::uint32_t w = 0; w < count; ++w) {
+        const std::uint32_t next = w + 1 < count ? hex[w + 1] : 0;
+        bad |= pct[w] & ~((hex[w] >> 1 | next << 31) & (hex[w] >> 2 | next << 30));
+    }
+    return bad == 0;
+}
+
+#ifdef IRI_X86
+// The masks of the 32 octets x into word w of `m`, `pct` and `hex`, each passed through `place` (the last block's
+// octets to their offsets); false when one is non-ASCII.
+template <class Place>
+__attribute__((target("avx2"), always_inline)) inline bool classify_block(__m256i x, const ascii_set& first,
+                                                                          const ascii_set& second, std::uint32_t w,
+                                                                          reference_masks& m, std::uint32_t* pct,
+                                                                          std::uint32_t* hex, Place place) noexcept {
+    if (_mm256_movemask_epi8(x)) return false;
+    const __m256i nibble = _mm256_set1_epi8(0x0F);
+    const __m256i lo = _mm256_and_si256(x, nibble);
+    const __m256i high = _mm256_shuffle_epi8(_mm256_setr_epi8(IRI_HIGH_BITS, IRI_HIGH_BITS),
+                                             _mm256_and_si256(_mm256_srli_epi16(x, 4), nibble));
+    m.first[w] = place(in_set(lo, high, first));
+    m.second[w] = place(in_set(lo, high, second));
+    pct[w] = place(static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('%')))));
+    hex[w] = pct[w] ? place(in_set(lo, high, hex_digits)) : 0;
+    return true;
+}
+
+// The AVX2 reference_masks, a word a block of 32 octets. The last block of a reference of 32 octets or more is the
+// 32 that end it, its masks shifted down to their place; of a shorter one, two blocks of 16, the first and the last
+// 16 octets (overlapping), or, under 16, a copy (its octets past the input masked out: a grammar may hold U+0000):
+// no octet past the input is read.
+__attribute__((target("avx2"))) bool classify_avx2(const unsigned char* s, std::uint32_t n, const ascii_set& first,
+                                                   const ascii_set& second, reference_masks& m) noexcept {
+    if (n > reference_masks::max_size) return false;
+    std::uint32_t pct[reference_masks::words], hex[reference_masks::words];
+    const auto as_is = [](std::uint32_t mask) { return mask; };
+    const std::uint32_t whole = n / 32, left = n % 32;
+    for (std::uint32_t w = 0; w < whole; ++w)
+        if (!classify_block(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + 32 * w)), first, second, w, m, pct,
+                            hex, as_is))
+            return false;
+    if (left == 0) {
+        m.first[whole] = m.second[whole] = 0;  // the word of octet n: in no set
+        pct[whole] = hex[whole] = 0;
+    } else if (n >= 32) {
+        const auto shifted = [shift = 32 - left](std::uint32_t mask) { return mask >> shift; };
+        if (!classify_block(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + n - 32)), first, second, whole, m,
+                            pct, hex, shifted))
+            return false;
+    } else if (n >= 16) {
+        const auto halves = [n](std::uint32_t mask) { return (mask & 0xFFFF) | (mask >> 16) << (n - 16); };
+        if (!classify_block(
+                _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(s + n - 16), reinterpret_cast<const __m128i*>(s)),
+                first, second, 0, m, pct, hex, halves))
+            return false;
+    } else {
+        unsigned char tail[32] = {};
+        std::memcpy(tail, s, n);
+        const auto inside = [n](std::uint32_t mask) { return mask & ((1u << n) - 1); };
+        if (!classify_block(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(tail)), first, second, 0, m, pct, hex,
+                            inside))
+            return false;
+    }
+    const std::uint32_t count = whole + 1;
+    std::uint32_t any = 0;
+    for (std::uint32_t w = 0; w < count; ++w) any |= pct[w];
+    return !any || triplets_whole(pct, hex, count);
+}
+
+// A set's nibble table in each 128-bit lane.
+#  pragma GCC diagnostic push  // _mm512_broadcast_i32x4, as above
+#  pragma GCC diagnostic ignored "-Wuninitialized"
+#  if !defined(__clang__)
+#    pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#  endif
+__attribute__((target("avx512f,avx512bw"), always_inline)) inline __m512i table(const ascii_set& set) noexcept {
+    return _mm512_broadcast_i32x4(_mm_load_si128(reinterpret_cast<const __m128i*>(set.low_nibble)));
+}
+
+// The AVX-512BW reference_masks: blocks of 64 octets, two words each, the last one loaded with the octets past the
+// input masked out (never read), and so are their bits.
+__attribute__((target("avx512f,avx512bw"))) bool classify_avx512(const unsigned char* s, std::uint32_t n,
+                                                                 const ascii_set& first, const ascii_set& second,
+                                                                 reference_masks& m) noexcept {
+    if (n > reference_masks::max_size) return false;
+    const __m512i nibble = _mm512_set1_epi8(0x0F);
+    std::uint32_t pct[reference_masks::words + 1], hex[reference_masks::words + 1], any = 0;
+    const auto put = [](std::uint32_t* words, std::uint32_t b, std::uint64_t mask) {
+        words[2 * b] = static_cast<std::uint32_t>(mask);
+        words[2 * b + 1] = static_cast<std::uint32_t>(mask >> 32);
+    };
+    std::uint32_t b = 0;
+    for (; 64 * b <= n; ++b) {  // the block of octet n too
+        const std::uint32_t left = n - 64 * b;
+        const __mmask64 inside = left < 64 ? (std::uint64_t{1} << left) - 1 : ~std::uint64_t{0};
+        const __m512i x = _mm512_maskz_loadu_epi8(inside, s + 64 * b);
+        if (_mm512_movepi8_mask(x)) return false;  // non-ASCII: the per-component path judges it
+        const __m512i lo = _mm512_and_si512(x, nibble);
+        const __m512i high = _mm512_shuffle_epi8(_mm512_broadcast_i32x4(_mm_setr_epi8(IRI_HIGH_BITS)),
+                                                 _mm512_and_si512(_mm512_srli_epi16(x, 4), nibble));
+        const std::uint64_t percent = _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('%'));
+        put(m.first, b, _mm512_mask_test_epi8_mask(inside, _mm512_shuffle_epi8(table(first), lo), high));
+        put(m.second, b, _mm512_mask_test_epi8_mask(inside, _mm512_shuffle_epi8(table(second), lo), high));
+        put(pct, b, percent);
+        put(hex, b, percent ? _mm512_mask_test_epi8_mask(inside, _mm512_shuffle_epi8(table(hex_digits), lo), high) : 0);
+        any |= percent != 0;
+    }
+    return !any || triplets_whole(pct, hex, 2 * b);
+}
+#  pragma GCC diagnostic pop
 #  undef IRI_HIGH_BITS
 #endif
+
+// At the scalar level: no masks.
+bool classify_none(const unsigned char*, std::uint32_t, const ascii_set&, const ascii_set&, reference_masks&) noexcept {
+    return false;
+}
+
+using classify_fn = bool (*)(const unsigned char*, std::uint32_t, const ascii_set&, const ascii_set&,
+                             reference_masks&) noexcept;
+
+classify_fn classifier_for(simd_level level) noexcept {
+    switch (level) {
+        case simd_level::scalar: break;
+#ifdef IRI_X86
+        case simd_level::avx2: return classify_avx2;
+        case simd_level::avx512: return classify_avx512;
+#else
+        default: break;
+#endif
+    }
+    return classify_none;
+}
+
+// Chosen once, when the library is loaded, as `skip` is.
+classify_fn classify = classifier_for(active_simd_level());
 
 using skip_fn = std::uint32_t (*)(const unsigned char*, std::uint32_t, std::uint32_t, const ascii_set&) noexcept;
 
@@ -272,6 +422,7 @@ skip_fn skip = implementation_for(active_simd_level());
 bool select_simd_level(simd_level level) noexcept {
     if (!processor_has(level)) return false;
     skip = implementation_for(level);
+    classify = classifier_for(level);
     select_octets_level(level);
     set_active_simd_level(level);
     return true;
@@ -280,6 +431,11 @@ bool select_simd_level(simd_level level) noexcept {
 std::uint32_t skip_literals_from(const unsigned char* s, std::uint32_t at, std::uint32_t n,
                                  const ascii_set& set) noexcept {
     return skip(s, at, n, set);
+}
+
+bool classify_reference(const unsigned char* s, std::uint32_t n, const ascii_set& first, const ascii_set& second,
+                        reference_masks& m) noexcept {
+    return classify(s, n, first, second, m);
 }
 
 }  // namespace iri::detail

@@ -46,6 +46,23 @@ struct component_sets {
 };
 [[nodiscard]] const component_sets& literal_sets(grammar g) noexcept;
 
+/// A whole reference's octets as bit masks, for the parse's whole-reference paths (model/parse.cpp): bit i of word w
+/// stands for octet 32 w + i. An octet is in a mask when it is in that mask's ASCII literal set (of component_sets:
+/// "%" included, and "/" in the path's); octets past the input are in none, so that every run ends by the input's
+/// end, in the word of the octet there.
+struct reference_masks {
+    static constexpr std::uint32_t max_size = 1023;  ///< longer references take the per-component path
+    static constexpr std::uint32_t words = max_size / 32 + 1;
+    std::uint32_t first[words + 1], second[words + 1];  // one more: the AVX-512 blocks fill words in pairs
+};
+
+/// Fills `m` for s[0, n) with the sets `first` and `second` and says whether the reference is plain: at most
+/// max_size octets, all of them ASCII, each "%" followed by two hexadecimal digits (RFC 3986 §2.1). In a plain
+/// reference, the run of a component's mask from its first octet is the component, as skip_literals finds it.
+/// False at the scalar level (no masks: the per-component path is no dearer there), and then `m` is left undefined.
+[[nodiscard]] bool classify_reference(const unsigned char* s, std::uint32_t n, const ascii_set& first,
+                                      const ascii_set& second, reference_masks& m) noexcept;
+
 /// Makes every later skip, and octets_of, use `level` when the processor has it, and says whether it does. For the
 /// fuzzers, which compare the implementations in one process; not synchronized with parses on other threads.
 bool select_simd_level(simd_level level) noexcept;

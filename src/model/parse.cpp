@@ -1,13 +1,19 @@
 // The parse path. The reference productions (URI-reference, URI, absolute-URI, relative-ref and their IRI/LEIRI
-// counterparts) of a grammar that declares ";@split rfc3986" first take a fast path: split at the RFC 3986
-// delimiters while running the generated DFA of each component over its own bytes (RFC 3986 §3 and Appendix B:
-// "scheme ':' ['//' authority] path ['?' query] ['#' fragment]"; the differential test checks it per variant). Each component DFA stops at the first byte its
-// component cannot hold, which must then be the next delimiter. Anything the fast path does not accept goes to
-// the DFA of the whole production, which decides validity and reports the error: the fast path can only say yes.
-// Nothing here allocates; an invalid input's error is worked out by make_error (error.cpp) after the pass.
+// counterparts) of a grammar that declares ";@split rfc3986" first take fast paths. The commonest shapes, an
+// http(s) reference with a reg-name or IPv4 host and a relative reference without an authority, all ASCII, go by
+// masks: one SIMD pass classifies every octet (literal_skip.hpp: classify_reference), and each component is the run
+// of its mask. The others are split at the RFC 3986 delimiters while running the generated DFA of each component
+// over its own bytes (RFC 3986 §3 and Appendix B: "scheme ':' ['//' authority] path ['?' query] ['#' fragment]";
+// the differential test checks both per variant). Each component DFA stops at the first byte its component cannot
+// hold, which must then be the next delimiter. Anything the fast paths do not accept goes to the DFA of the whole
+// production, which decides validity and reports the error: the fast paths can only say yes. Nothing here
+// allocates; an invalid input's error is worked out by make_error (error.cpp) after the pass.
 #include "iri/parse.hpp"
 
 #include <array>
+#include <bit>
+#include <cstring>
+#include <string_view>
 
 #include "grammar/charset_detail.hpp"
 #include "grammar/literal_skip.hpp"
@@ -39,6 +45,7 @@ struct prefixes {
     detail::prefix_fn scheme, userinfo, ip_literal, ipv4, ipv6, reg_name, port, abempty, rootless, noscheme, query,
         fragment;
     bool complete;
+    bool http_schemes;  // the grammar's scheme holds "http" and "https" (the scheme's DFA says so, once)
     const detail::component_sets* sets;
 };
 
@@ -97,7 +104,13 @@ prefixes make_prefixes(const grammar_info& gi) noexcept {
                prefix(gi, production::query),
                prefix(gi, production::fragment),
                false,
+               false,
                nullptr};
+    const auto scheme_of = [&f](std::string_view text) {
+        return run(f.scheme, reinterpret_cast<const unsigned char*>(text.data()), 0,
+                   static_cast<std::uint32_t>(text.size()));
+    };
+    f.http_schemes = f.scheme && scheme_of("http://") == 4 && scheme_of("https://") == 5;
     f.complete = f.scheme && f.userinfo && f.ip_literal && f.ipv4 && f.ipv6 && f.reg_name && f.port && f.abempty &&
                  f.rootless && f.noscheme && f.query && f.fragment;
     return f;
@@ -164,22 +177,120 @@ inline std::uint32_t authority(const prefixes& f, const unsigned char* s, std::u
     return end != none && is_authority_end(s, end, n) ? end : none;
 }
 
+// The end of the run of `member` (a mask of reference_masks) from `at`: the first octet from there outside the
+// component's set. Octets past the input are in no set, so the word of the input's end stops the search.
+std::uint32_t run_end(const std::uint32_t* member, std::uint32_t at) noexcept {
+    std::uint32_t w = at / 32;
+    if (const std::uint32_t outside = ~member[w] >> (at % 32))
+        return at + static_cast<std::uint32_t>(std::countr_zero(outside));
+    while (!~member[++w]) {}
+    return w * 32 + static_cast<std::uint32_t>(std::countr_zero(~member[w]));
+}
+
+// ["?" query] ["#" fragment] from the path's end `at` to the input's end (RFC 3986 §3): where the query and the
+// fragment end (`none`: not there), or false when the input does not end there.
+bool query_and_fragment(const prefixes& f, production p, const unsigned char* s, std::uint32_t n, std::uint32_t at,
+                        std::uint32_t& query_end, std::uint32_t& fragment_end) noexcept {
+    query_end = fragment_end = none;
+    if (at < n && s[at] == '?' && (at = query_end = run_repeated(f.query, f.sets->query, s, at + 1, n)) == none)
+        return false;
+    if (at < n && s[at] == '#' && p != production::absolute_uri &&
+        (at = fragment_end = run_repeated(f.fragment, f.sets->fragment, s, at + 1, n)) == none)
+        return false;
+    return at == n;
+}
+
+// The spans of the path [path_begin, path_end) and of the query and fragment query_and_fragment found.
+void put_tail(components& out, std::uint32_t path_begin, std::uint32_t path_end, std::uint32_t query_end,
+              std::uint32_t fragment_end) noexcept {
+    out[component::path] = {path_begin, path_end};
+    if (query_end != none) out[component::query] = {path_end + 1, query_end};
+    if (fragment_end != none) out[component::fragment] = {(query_end != none ? query_end : path_end) + 1, fragment_end};
+}
+
+// The whole-reference path, for the shape of most absolute references: scheme "://" reg-name or IPv4address
+// [":" port] path-abempty ["?" query] ["#" fragment] (RFC 3986 §3), plain as classify_reference says (ASCII, whole
+// triplets). The scheme (0 to scheme_end, ":" after it) is found already. One SIMD pass classifies every octet
+// after the "//" for the host and the path (reference_masks), each of which is then the run of its mask, with no
+// call; a query or fragment (the rarer parts) is skipped as on the other path. True with `out` filled when the
+// input is that; false when it cannot tell (the per-component path then decides: a userinfo, an IP-literal, a
+// non-ASCII octet), having written nothing.
+bool whole_reference(const prefixes& f, production p, const unsigned char* s, std::uint32_t n, std::uint32_t scheme_end,
+                     components& out) noexcept {
+    if (n - scheme_end < 3 || s[scheme_end + 1] != '/' || s[scheme_end + 2] != '/') return false;
+    const std::uint32_t a = scheme_end + 3;
+    detail::reference_masks m;  // of s[a, n): reg-name, the path
+    if (!detail::classify_reference(s + a, n - a, f.sets->reg_name, f.sets->path, m)) return false;
+    const std::uint32_t host_end = a + run_end(m.first, 0);
+    std::uint32_t end = host_end, port_end = none;
+    if (end < n && s[end] == ':') {
+        if ((port_end = run(f.port, s, end + 1, n)) == none) return false;
+        end = port_end;
+    }
+    if (!is_authority_end(s, end, n)) return false;  // "@" (a userinfo first), "[" (an IP-literal), or not valid
+    // IPv4address starts with a digit (dec-octet, RFC 3986 §3.2.2): only such a host is tried, first as the rule
+    // says (IPv4address before reg-name).
+    const bool v4 = host_end > a && s[a] >= '0' && s[a] <= '9' && run(f.ipv4, s, a, host_end) == host_end;
+    const std::uint32_t path_end = end < n && s[end] == '/' ? a + run_end(m.second, end - a) : end;
+    std::uint32_t query_end, fragment_end;
+    if (!query_and_fragment(f, p, s, n, path_end, query_end, fragment_end)) return false;
+    out[component::scheme] = {0, scheme_end};
+    out[component::authority] = {a, end};
+    out[component::host] = {a, host_end};
+    out[v4 ? component::ipv4address : component::reg_name] = {a, host_end};
+    if (port_end != none) out[component::port] = {host_end + 1, port_end};
+    put_tail(out, end, path_end, query_end, fragment_end);
+    return true;
+}
+
+// The whole-reference path for a relative reference that does not start with "//" (RFC 3986 §4.2): path-absolute,
+// path-noscheme or path-empty, then ["?" query] ["#" fragment], plain as classify_reference says, with no scheme
+// (split_parse's DFA found none). The first segment is the run of segment-nz-nc's set; a ":" after it (which
+// path-noscheme's first segment cannot hold, §4.2) is left to the other path. As whole_reference, false having
+// written nothing when it cannot tell.
+bool whole_relative(const prefixes& f, production p, const unsigned char* s, std::uint32_t n,
+                    components& out) noexcept {
+    detail::reference_masks m;  // segment-nz-nc, the path
+    if (!detail::classify_reference(s, n, f.sets->segment_nz_nc, f.sets->path, m)) return false;
+    const std::uint32_t first_end = run_end(m.first, 0);
+    if (first_end < n && s[first_end] == ':') return false;
+    const std::uint32_t path_end = first_end < n && s[first_end] == '/' ? run_end(m.second, first_end) : first_end;
+    std::uint32_t query_end, fragment_end;
+    if (!query_and_fragment(f, p, s, n, path_end, query_end, fragment_end)) return false;
+    put_tail(out, 0, path_end, query_end, fragment_end);
+    return true;
+}
+
+// The end of "http" or "https" when the reference starts with it and "://", and the grammar's scheme holds them:
+// the commonest shape of all, told by one comparison; else `none`.
+std::uint32_t http_scheme(const prefixes& f, const unsigned char* s, std::uint32_t n) noexcept {
+    if (f.http_schemes && n >= 8) {
+        if (std::memcmp(s, "https://", 8) == 0) return 5;
+        if (std::memcmp(s, "http://", 7) == 0) return 4;
+    }
+    return none;
+}
+
 // The fast path. True with `out` filled when the input is a valid string of the reference production `p`;
-// false when it cannot tell (the whole-production DFA then decides).
-bool split_parse(grammar g, production p, const unsigned char* s, std::uint32_t n, components& out) noexcept {
-    const prefixes& f = prefixes_of(g);
-    if (!f.complete) return false;
+// false when it cannot tell (the whole-production DFA then decides). `http` is http_scheme's answer, whose
+// whole_reference has been tried already. The scheme's DFA goes first, so that a reference with a scheme (file:,
+// urn:) is not classified for whole_relative in vain.
+bool split_parse(const prefixes& f, production p, const unsigned char* s, std::uint32_t n, std::uint32_t http,
+                 components& out) noexcept {
     std::uint32_t at = 0;
     // scheme ":" — first-match-wins: a reference that starts with a scheme and ":" is not a relative-ref, whose
     // first segment cannot hold a ":" (RFC 3986 §4.2).
-    const std::uint32_t scheme_end = run(f.scheme, s, 0, n);
+    const std::uint32_t scheme_end = http != none ? http : run(f.scheme, s, 0, n);
     const bool has_scheme = scheme_end != none && scheme_end < n && s[scheme_end] == ':';
     if (has_scheme) {
         if (p == production::relative_ref) return false;
+        if (http == none && whole_reference(f, p, s, n, scheme_end, out)) return true;
         out[component::scheme] = {0, scheme_end};
         at = scheme_end + 1;
     } else if (p != production::uri_reference && p != production::relative_ref) {
         return false;
+    } else if (!(n >= 2 && s[0] == '/' && s[1] == '/') && whole_relative(f, p, s, n, out)) {
+        return true;
     }
     // "//" authority path-abempty / path-absolute / path-rootless (with a scheme) or path-noscheme (without) /
     // path-empty (RFC 3986 §3, §4.2).
@@ -218,6 +329,18 @@ bool split_parse(grammar g, production p, const unsigned char* s, std::uint32_t 
     return at == n;
 }
 
+// A reference production `p` of `g` by the fast paths: whole_reference first for an http or https reference, then
+// split_parse (which tries whole_reference for other schemes, whole_relative for a reference the scheme's DFA finds
+// none in). True with `out` filled when the input is valid; false when they cannot tell.
+inline bool parse_reference(grammar g, production p, const unsigned char* s, std::uint32_t n,
+                            components& out) noexcept {
+    const prefixes& f = prefixes_of(g);
+    if (!f.complete) return false;
+    const std::uint32_t http = http_scheme(f, s, n);
+    if (http != none && p != production::relative_ref && whole_reference(f, p, s, n, http, out)) return true;
+    return split_parse(f, p, s, n, http, out);
+}
+
 }  // namespace
 
 namespace detail {
@@ -229,7 +352,7 @@ std::optional<error> parse_into(components& out, std::string_view input, grammar
     if (input.size() >= span::omitted) return detail::make_error(errc::input_too_long, input, 0, g, p);
     const auto* s = reinterpret_cast<const unsigned char*>(input.data());
     const auto n = static_cast<std::uint32_t>(input.size());
-    if (detail::is_reference_production(p) && split_parse(g, p, s, n, out)) return std::nullopt;
+    if (detail::is_reference_production(p) && parse_reference(g, p, s, n, out)) return std::nullopt;
     std::uint32_t stop = 0;
     if (match(s, n, out, stop)) return std::nullopt;
     return detail::make_error(input, stop, g, p);
@@ -250,7 +373,7 @@ bool is_valid(std::string_view input, grammar g, production p) noexcept {
     const auto* s = reinterpret_cast<const unsigned char*>(input.data());
     const auto n = static_cast<std::uint32_t>(input.size());
     components c;
-    if (detail::is_reference_production(p) && split_parse(g, p, s, n, c)) return true;
+    if (detail::is_reference_production(p) && parse_reference(g, p, s, n, c)) return true;
     std::uint32_t stop = 0;
     return match(s, n, c, stop);
 }
