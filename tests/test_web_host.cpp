@@ -348,6 +348,7 @@ BOOST_AUTO_TEST_CASE(opaque_hosts) {
     BOOST_TEST(noted(host_of("a%zz", true), validation::invalid_url_unit));
     BOOST_TEST(noted(host_of("a\x01", true), validation::invalid_url_unit));
     BOOST_TEST(noted(host_of("a\xC2\x80", true), validation::invalid_url_unit));  // U+0080 is no URL code point
+    BOOST_TEST(host_of("a\x01\x02%zz%yy", true).notes.size() == 2u);              // each check one validation error
     BOOST_TEST(host_of("a%41\xC3\xA9!$&'()*+,;=_~-.", true).notes.empty());
 }
 

@@ -254,18 +254,23 @@ host_outcome parse_opaque_host(std::string_view input, const reporter& r, std::s
         if (in(url_set::forbidden_host, static_cast<unsigned char>(input[i])))
             return r.fail(validation::host_invalid_code_point, i);
     if (r.notes) {
-        // Code points that are not URL code points and not "%"; a "%" not followed by two ASCII hex digits.
+        // §3.5's two checks, each one validation error, noted where first found: a code point that is not a URL
+        // code point and not "%" (an ill-formed UTF-8 sequence counts as one), and a "%" not followed by two ASCII
+        // hex digits.
         const auto* s = reinterpret_cast<const std::uint8_t*>(input.data());
         const auto n = static_cast<std::int64_t>(input.size());
-        for (std::int64_t i = 0; i < n;) {
-            const std::int64_t at = i;
+        bool not_url_code_point = false, bad_percent = false;
+        for (std::int64_t i = 0; i < n && !(not_url_code_point && bad_percent);) {
+            const auto at = static_cast<std::size_t>(i);
             UChar32 c = 0;
             U8_NEXT(s, i, n, c);
-            const bool percent = c == '%';
-            if (c < 0 || (!percent && !in(url_set::url_code_point, static_cast<char32_t>(c))))
-                r.note(validation::invalid_url_unit, static_cast<std::size_t>(at));
-            else if (percent && detail::escape_at(input, static_cast<std::size_t>(at)) < 0)
-                r.note(validation::invalid_url_unit, static_cast<std::size_t>(at));
+            if (c == '%') {
+                if (!bad_percent && detail::escape_at(input, at) < 0) r.note(validation::invalid_url_unit, at);
+                bad_percent = bad_percent || detail::escape_at(input, at) < 0;
+            } else if (!not_url_code_point && (c < 0 || !in(url_set::url_code_point, static_cast<char32_t>(c)))) {
+                r.note(validation::invalid_url_unit, at);
+                not_url_code_point = true;
+            }
         }
     }
     // UTF-8 percent-encode with the C0 control percent-encode set: every byte of a code point in it.

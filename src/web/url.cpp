@@ -72,8 +72,8 @@ bool url_access::serialize(const detail::url_record& r, url& u) {
     char port_text[8];
     std::size_t port_length = 0;
     if (r.port >= 0)
-        port_length = static_cast<std::size_t>(std::to_chars(port_text, port_text + sizeof port_text, r.port).ptr -
-                                               port_text);
+        port_length =
+            static_cast<std::size_t>(std::to_chars(port_text, port_text + sizeof port_text, r.port).ptr - port_text);
     const std::size_t size = r.scheme.size() + 1 + 2 + r.username.size() + 1 + r.password.size() + 1 +
                              r.host_text.size() + 1 + port_length + 2 + r.path.size() + 1 + r.query.size() + 1 +
                              r.fragment.size();

@@ -71,8 +71,8 @@ bool url_access::fast_parse(std::string_view s, url* out) {
     while (i < s.size() && ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9') || s[i] == '-' || s[i] == '.'))
         ++i;
     const std::string_view host = s.substr(host_start, i - host_start);
-    if (host.empty() || host.front() == '.' || host.find("..") != std::string_view::npos || host.starts_with("xn--") || host.find(".xn--") != std::string_view::npos ||
-        ends_in_a_number(host))
+    if (host.empty() || host.front() == '.' || host.find("..") != std::string_view::npos || host.starts_with("xn--") ||
+        host.find(".xn--") != std::string_view::npos || ends_in_a_number(host))
         return false;
     const std::size_t host_end = i;
     std::uint32_t port = url::no_port_;

@@ -84,7 +84,11 @@ class machine {
 public:
     machine(const code_points& in, const url_record* base, url_record& url, parser_state override,
             std::vector<validation_note>* notes)
-        : in_(in), n_(static_cast<std::ptrdiff_t>(in.cp.size())), base_(base), url_(url), override_(override),
+        : in_(in),
+          n_(static_cast<std::ptrdiff_t>(in.cp.size())),
+          base_(base),
+          url_(url),
+          override_(override),
           notes_(notes) {}
 
     parse_outcome run();
@@ -243,7 +247,8 @@ parse_outcome machine::run() {
                 }
                 break;
             case no_scheme:
-                if (!base_ || (base_->opaque_path && c != '#')) return fail(validation::missing_scheme_non_relative_url);
+                if (!base_ || (base_->opaque_path && c != '#'))
+                    return fail(validation::missing_scheme_non_relative_url);
                 if (base_->opaque_path) {
                     set_scheme(base_->scheme);
                     url_.opaque_path = true;

@@ -11,17 +11,17 @@ namespace iri::web {
 
 /// The sets of the Standard the web stage uses, each a rule of grammar/url.abnf.
 enum class url_set : std::uint8_t {
-    c0_control_percent_encode,     ///< §1.3 C0 control percent-encode set
-    fragment_percent_encode,       ///< §1.3 fragment percent-encode set
-    query_percent_encode,          ///< §1.3 query percent-encode set
-    special_query_percent_encode,  ///< §1.3 special-query percent-encode set
-    path_percent_encode,           ///< §1.3 path percent-encode set
-    userinfo_percent_encode,       ///< §1.3 userinfo percent-encode set
-    component_percent_encode,      ///< §1.3 component percent-encode set
+    c0_control_percent_encode,       ///< §1.3 C0 control percent-encode set
+    fragment_percent_encode,         ///< §1.3 fragment percent-encode set
+    query_percent_encode,            ///< §1.3 query percent-encode set
+    special_query_percent_encode,    ///< §1.3 special-query percent-encode set
+    path_percent_encode,             ///< §1.3 path percent-encode set
+    userinfo_percent_encode,         ///< §1.3 userinfo percent-encode set
+    component_percent_encode,        ///< §1.3 component percent-encode set
     form_urlencoded_percent_encode,  ///< §1.3 application/x-www-form-urlencoded percent-encode set
-    forbidden_host,                ///< §3.2 forbidden host code point
-    forbidden_domain,              ///< §3.2 forbidden domain code point
-    url_code_point,                ///< §4.3 URL code points
+    forbidden_host,                  ///< §3.2 forbidden host code point
+    forbidden_domain,                ///< §3.2 forbidden domain code point
+    url_code_point,                  ///< §4.3 URL code points
 };
 
 /// Whether code point `c` is in set `s`.

@@ -7,7 +7,8 @@ namespace iri::web {
 const char* name(validation v) noexcept {
     switch (v) {
 #define IRI_WEB_VALIDATION(id, text, failure) \
-    case validation::id: return text;
+  case validation::id:                        \
+    return text;
 #include "iri/web_validation.def"
 #undef IRI_WEB_VALIDATION
     }
@@ -17,7 +18,8 @@ const char* name(validation v) noexcept {
 bool is_failure(validation v) noexcept {
     switch (v) {
 #define IRI_WEB_VALIDATION(id, text, failure) \
-    case validation::id: return failure;
+  case validation::id:                        \
+    return failure;
 #include "iri/web_validation.def"
 #undef IRI_WEB_VALIDATION
     }
