@@ -224,9 +224,8 @@ std::vector<row> rows() {
                        return ok;
                    }};
     };
-    r.push_back(crawl_key("iri::crawl::surt", [](std::string& out, std::string_view l) {
-        return iri::crawl::append_surt(out, l);
-    }));
+    r.push_back(crawl_key("iri::crawl::surt",
+                          [](std::string& out, std::string_view l) { return iri::crawl::append_surt(out, l); }));
     r.push_back(crawl_key("iri::crawl::canonicalize safe-browsing", [](std::string& out, std::string_view l) {
         return iri::crawl::append_canonicalized(out, l);
     }));

@@ -40,12 +40,12 @@ bool plain_canonical_host(std::string_view url, bool host_massage) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const fuzz::input in(data, size);
-    const iri::crawl::surt_options so{.with_scheme = in.flag(0),
-                                      .trailing_comma = in.flag(1),
-                                      .reverse_ipaddr = !in.flag(2),
-                                      .host_massage = !in.flag(3),
-                                      .format = in.flag(4) ? iri::crawl::surt_format::heritrix
-                                                           : iri::crawl::surt_format::ia};
+    const iri::crawl::surt_options so{
+        .with_scheme = in.flag(0),
+        .trailing_comma = in.flag(1),
+        .reverse_ipaddr = !in.flag(2),
+        .host_massage = !in.flag(3),
+        .format = in.flag(4) ? iri::crawl::surt_format::heritrix : iri::crawl::surt_format::ia};
     const auto key = iri::crawl::surt(in.text, so);
     if (!key) {
         fuzz::require_inside(key.error(), in.text.size(), in.text);
@@ -59,16 +59,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         c.host_massage = so.host_massage, c.format = in.flag(4) ? IRI_SURT_FORMAT_HERITRIX : IRI_SURT_FORMAT_IA;
         std::string buf(key->size() + 1, '\xFF');
         std::size_t len = 0;
-        fuzz::require(iri_surt_into(in.text.data(), in.text.size(), &c, buf.data(), buf.size(), &len, nullptr) ==
-                              IRI_OK &&
-                          len == key->size() && buf.compare(0, len, *key) == 0 && buf[len] == '\0',
-                      "iri_surt_into writes what surt gives", in.text, buf);
+        fuzz::require(
+            iri_surt_into(in.text.data(), in.text.size(), &c, buf.data(), buf.size(), &len, nullptr) == IRI_OK &&
+                len == key->size() && buf.compare(0, len, *key) == 0 && buf[len] == '\0',
+            "iri_surt_into writes what surt gives", in.text, buf);
         if (!in.flag(4) && !in.text.starts_with("filedesc"))
             fuzz::require(printable_ascii(*key), "an IA SURT key is printable ASCII", in.text, *key);
     }
-    for (const auto profile :
-         {iri::crawl::canon_profile::safe_browsing, iri::crawl::canon_profile::ia, iri::crawl::canon_profile::ia_only}) {
-        const iri::crawl::canonicalize_options co{.profile = profile, .keep_port = in.flag(5), .host_massage = !in.flag(3)};
+    for (const auto profile : {iri::crawl::canon_profile::safe_browsing, iri::crawl::canon_profile::ia,
+                               iri::crawl::canon_profile::ia_only}) {
+        const iri::crawl::canonicalize_options co{
+            .profile = profile, .keep_port = in.flag(5), .host_massage = !in.flag(3)};
         const auto canonical = iri::crawl::canonicalize(in.text, co);
         if (!canonical) {
             fuzz::require_inside(canonical.error(), in.text.size(), in.text);
@@ -84,10 +85,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                    !canonical->starts_with("dns:") && !canonical->starts_with("filedesc") &&
                    plain_canonical_host(in.text, so.host_massage)) {
             const auto key_of_canonical = iri::crawl::surt(*canonical, so);
-            fuzz::require(key_of_canonical.has_value() && *key_of_canonical == *key,
-                          "the SURT key of a fixed-point canonical URL is the URL's", in.text,
-                          *canonical + ": " + (key_of_canonical ? *key_of_canonical : std::string()) + " against " +
-                              *key);
+            fuzz::require(
+                key_of_canonical.has_value() && *key_of_canonical == *key,
+                "the SURT key of a fixed-point canonical URL is the URL's", in.text,
+                *canonical + ": " + (key_of_canonical ? *key_of_canonical : std::string()) + " against " + *key);
         }
     }
     return 0;

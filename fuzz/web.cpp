@@ -44,8 +44,7 @@ void require_well_formed(const iri::web::url& u, std::string_view text, const ch
     const auto again = iri::web::parse(href);
     fuzz::require(again.has_value(), after, text, std::string("does not parse again: ") + std::string(href));
     fuzz::require(again->href() == href, after, text, std::string(href) + " parses to " + std::string(again->href()));
-    fuzz::require(from_getters(u) == href, after, text,
-                  std::string(href) + " from its getters is " + from_getters(u));
+    fuzz::require(from_getters(u) == href, after, text, std::string(href) + " from its getters is " + from_getters(u));
 }
 
 bool same(const iri::result<iri::web::url>& a, const iri::result<iri::web::url>& b) {

@@ -447,8 +447,7 @@ typedef struct iri_web_url iri_web_url; /* opaque: a URL record, serialized (its
 
 /* Parses `input` against `base` (NULL: no base) into a new handle *out (free with iri_web_free). On failure *out
  * is NULL and err says why. */
-IRI_C_API int iri_web_parse(const char* input, size_t len, const iri_web_url* base, iri_web_url** out,
-                            iri_error* err);
+IRI_C_API int iri_web_parse(const char* input, size_t len, const iri_web_url* base, iri_web_url** out, iri_error* err);
 /* 1 when iri_web_parse(input, base) would succeed (URL.canParse(), §6.1), else 0; NULL input with a length: 0. */
 IRI_C_API int iri_web_can_parse(const char* input, size_t len, const iri_web_url* base);
 IRI_C_API void iri_web_free(iri_web_url* url); /* NULL is allowed */

@@ -44,7 +44,8 @@ std::optional<std::string> case_input(const boost::json::object& c) {
     if (const auto* h = c.if_contains("input_hex")) {
         const std::string hex = *json_string(*h);
         std::string bytes;
-        for (std::size_t i = 0; i + 1 < hex.size(); i += 2) bytes.push_back(static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16)));
+        for (std::size_t i = 0; i + 1 < hex.size(); i += 2)
+            bytes.push_back(static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16)));
         return bytes;
     }
     return json_string(c.at("input"));
@@ -170,8 +171,8 @@ BOOST_AUTO_TEST_CASE(surt_package_tests) {
             ++xfail;
             continue;
         }
-        BOOST_TEST((got.value == expected), *json_string(c.at("kind")) << "(" << in << ") = "
-                                                << got.value.value_or("<None>") << ", expected "
+        BOOST_TEST((got.value == expected), *json_string(c.at("kind"))
+                                                << "(" << in << ") = " << got.value.value_or("<None>") << ", expected "
                                                 << expected.value_or("<None>"));
         agree += got.value == expected;
     }
@@ -309,15 +310,16 @@ BOOST_AUTO_TEST_CASE(heritrix_format) {
                "http://(org,archive,www,:8080@user:pass)/a");
     BOOST_TEST(must(crawl::surt("http://www.Archive.org/Path?Q#F", h)) == "http://(org,archive,www,)/path?q#f");
     BOOST_TEST(must(crawl::surt("http://192.168.1.254/info/", h)) == "http://(192.168.1.254)/info/");
-    BOOST_TEST(must(crawl::surt("mailto:a@b.org", h)) == "mailto:a@b.org");           // not scheme://
-    BOOST_TEST(must(crawl::surt("http://a b.org/", h)) == "http://a b.org/");         // white space
-    BOOST_TEST(must(crawl::surt("http://", h)) == "http://");                         // no host
+    BOOST_TEST(must(crawl::surt("mailto:a@b.org", h)) == "mailto:a@b.org");    // not scheme://
+    BOOST_TEST(must(crawl::surt("http://a b.org/", h)) == "http://a b.org/");  // white space
+    BOOST_TEST(must(crawl::surt("http://", h)) == "http://");                  // no host
 }
 
 BOOST_AUTO_TEST_CASE(canonicalize_profiles) {
     using crawl::canon_profile;
-    BOOST_TEST(must(crawl::canonicalize("http://www34.archive.org/index.html?b=a&b=b&a=b", {.profile = canon_profile::ia})) ==
-               "http://archive.org/index.html?a=b&b=a&b=b");
+    BOOST_TEST(
+        must(crawl::canonicalize("http://www34.archive.org/index.html?b=a&b=b&a=b", {.profile = canon_profile::ia})) ==
+        "http://archive.org/index.html?a=b&b=a&b=b");
     // ia_only: no decoding, no dot handling, the fragment kept.
     BOOST_TEST(must(crawl::canonicalize("http://WWW.A.org/X/%41/../?B=1#Frag", {.profile = canon_profile::ia_only})) ==
                "http://a.org/x/%41/..?b=1#Frag");
@@ -354,7 +356,8 @@ BOOST_AUTO_TEST_CASE(errors) {
     // Dots: runs made one before IDNA (which refuses an empty label), then A-labels.
     BOOST_TEST(must(crawl::canonicalize("http://.bücher..de./")) == "http://xn--bcher-kva.de/");
     BOOST_TEST(must(crawl::canonicalize("www.google.com:8080/foo.html")) == "http://www.google.com/foo.html");
-    BOOST_TEST((crawl::canonicalize(" ", {.profile = crawl::canon_profile::ia}).error().code == iri::errc::unexpected_end));
+    BOOST_TEST(
+        (crawl::canonicalize(" ", {.profile = crawl::canon_profile::ia}).error().code == iri::errc::unexpected_end));
     // The append forms leave the buffer as it was on an error, and append after what is there.
     std::string out = "key ";
     BOOST_TEST(!crawl::append_surt(out, "http://a:b:c/").has_value());

@@ -134,10 +134,11 @@ BOOST_AUTO_TEST_CASE(append_normalized_and_the_resolver_allocate_nothing_in_stea
 // above 0x7F or a "%", which may decode to one, are left out).
 BOOST_AUTO_TEST_CASE(crawl_keys_allocate_nothing_in_steady_state) {
     std::vector<std::string> lines;
-    for (const char* f : {"url-various-datasets/kasztp.txt", "url-various-datasets/userbait.txt",
-                          "oxiri/relative_urls_cc_10k.csv"})
+    for (const char* f :
+         {"url-various-datasets/kasztp.txt", "url-various-datasets/userbait.txt", "oxiri/relative_urls_cc_10k.csv"})
         for (auto& l : iri_test::dataset_lines(f))
-            if (std::all_of(l.begin(), l.end(), [](char c) { return c != '%' && static_cast<unsigned char>(c) < 0x80; }))
+            if (std::all_of(l.begin(), l.end(),
+                            [](char c) { return c != '%' && static_cast<unsigned char>(c) < 0x80; }))
                 lines.push_back(std::move(l));
     std::string out;
     std::size_t written = 0;

@@ -172,8 +172,8 @@ BOOST_AUTO_TEST_CASE(urls_and_hosts) {
     const auto host = psl.lookup_url_or_host("www.example.com");
     BOOST_TEST_REQUIRE(host.has_value());
     BOOST_TEST(shown(host->registrable_domain) == "example.com");
-    for (const char* none : {"http://192.0.2.1/", "http://[::1]:80/", "mailto:a@example.com", "localhost:8080",
-                             "file:///a/b", "[::1]"}) {
+    for (const char* none :
+         {"http://192.0.2.1/", "http://[::1]:80/", "mailto:a@example.com", "localhost:8080", "file:///a/b", "[::1]"}) {
         BOOST_TEST_CONTEXT(none) {
             const auto r = psl.lookup_url_or_host(none);
             BOOST_TEST_REQUIRE(r.has_value());

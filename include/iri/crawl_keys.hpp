@@ -69,8 +69,7 @@ struct surt_options {
 [[nodiscard]] result<std::string> surt(std::string_view url, const surt_options& options = {});
 /// As surt(), appending the key to `out` and returning its length; `out` is left as it was on an error. No
 /// allocation once `out` and the thread's scratch space have grown to the longest key (but for a host IDNA maps).
-[[nodiscard]] result<std::size_t> append_surt(std::string& out, std::string_view url,
-                                                         const surt_options& options = {});
+[[nodiscard]] result<std::size_t> append_surt(std::string& out, std::string_view url, const surt_options& options = {});
 
 /// The canonicalizers canonicalize() offers.
 enum class canon_profile : std::uint8_t {
@@ -99,7 +98,7 @@ struct canonicalize_options {
 [[nodiscard]] result<std::string> canonicalize(std::string_view url, const canonicalize_options& options = {});
 /// As canonicalize(), appending to `out` and returning the length appended; `out` is left as it was on an error.
 [[nodiscard]] result<std::size_t> append_canonicalized(std::string& out, std::string_view url,
-                                                                  const canonicalize_options& options = {});
+                                                       const canonicalize_options& options = {});
 
 /// The profile named "safe-browsing", "ia" or "ia-only", or false.
 [[nodiscard]] bool find_canon_profile(std::string_view name, canon_profile& profile) noexcept;

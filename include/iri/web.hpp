@@ -62,12 +62,11 @@ struct parse_options {
 
 /// The basic URL parser (§4.4) on `input`, against `base` when given.
 /// @return the URL, or errc::url_failure (its url_validation says which validation error failed it).
-[[nodiscard]] result<url> parse(std::string_view input, const url* base = nullptr,
-                                        const parse_options& options = {});
+[[nodiscard]] result<url> parse(std::string_view input, const url* base = nullptr, const parse_options& options = {});
 /// As parse(), into `out` (whose buffer is reused: no allocation once it is large enough). On failure `out` is
 /// left as it was. @return nothing, or the failure.
 [[nodiscard]] result<std::monostate> parse_into(url& out, std::string_view input, const url* base = nullptr,
-                                                        const parse_options& options = {});
+                                                const parse_options& options = {});
 /// Whether parse(input, base) succeeds (§6.1 URL.canParse()), without writing the URL.
 [[nodiscard]] bool can_parse(std::string_view input, const url* base = nullptr) noexcept;
 
@@ -92,14 +91,14 @@ public:
     [[nodiscard]] std::string_view hash() const noexcept;    ///< "" or "#" and the fragment ("#" alone is "")
 
     // The URL record's parts (§4.1), as the serialization holds them.
-    [[nodiscard]] std::string_view scheme() const noexcept;                 ///< without the ":"
-    [[nodiscard]] std::optional<std::string_view> query() const noexcept;   ///< null or the query, no "?"
+    [[nodiscard]] std::string_view scheme() const noexcept;                   ///< without the ":"
+    [[nodiscard]] std::optional<std::string_view> query() const noexcept;     ///< null or the query, no "?"
     [[nodiscard]] std::optional<std::string_view> fragment() const noexcept;  ///< null or the fragment, no "#"
     [[nodiscard]] std::optional<std::uint16_t> port_number() const noexcept;  ///< null or the port
     [[nodiscard]] host_kind host_type() const noexcept { return host_kind_; }
-    [[nodiscard]] bool is_special() const noexcept;          ///< the scheme is a special scheme (§4.1)
+    [[nodiscard]] bool is_special() const noexcept;  ///< the scheme is a special scheme (§4.1)
     [[nodiscard]] bool has_opaque_path() const noexcept { return opaque_path_; }
-    [[nodiscard]] bool has_credentials() const noexcept;     ///< username or password not empty
+    [[nodiscard]] bool has_credentials() const noexcept;  ///< username or password not empty
 
     // The setters of §6.1. Each runs the basic URL parser with the state override the Standard gives it, and
     // leaves the URL as it was when the Standard says to ignore the value. set_href answers the failure (the URL

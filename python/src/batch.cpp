@@ -272,10 +272,10 @@ py::list canonical_keys(py::handle hrefs, py::handle base_arg, const std::option
 /// The bases of iri.urls: none, one for every href (a URL, or text parsed once), or one each (a sequence as long
 /// as the hrefs of text, URLs and None, the text parsed in the item's thread).
 struct web_bases {
-    py::object keep;                        // the sequence, which keeps its items (and their UTF-8) alive
-    std::vector<std::optional<text>> texts;  // each href's base as text; nullopt: a URL's (urls[i]) or none
-    std::vector<const iri::web::url*> urls;  // each href's base as a URL, or nullptr
-    std::optional<text> one_text;           // one base for all, as text
+    py::object keep;                          // the sequence, which keeps its items (and their UTF-8) alive
+    std::vector<std::optional<text>> texts;   // each href's base as text; nullopt: a URL's (urls[i]) or none
+    std::vector<const iri::web::url*> urls;   // each href's base as a URL, or nullptr
+    std::optional<text> one_text;             // one base for all, as text
     std::optional<iri::web::url> one_parsed;  // ... parsed (nullopt: it failed, one_error says why)
     std::optional<iri::error> one_error;
     const iri::web::url* one = nullptr;  // one base for all, a URL or one_parsed
@@ -371,8 +371,7 @@ void define_batch(py::module_& m) {
     m.def("to_uri_many", &to_uri_many, doc::to_uri_many, arg("items"), arg("host") = "percent",
           arg("charset") = py::none(), arg("encode_unsafe_ascii") = false, arg("grammar") = "iri",
           arg("errors") = "none", arg("jobs") = 1);
-    m.def("urls", &urls, doc::urls, arg("hrefs"), arg("bases") = py::none(), arg("errors") = "none",
-          arg("jobs") = 1);
+    m.def("urls", &urls, doc::urls, arg("hrefs"), arg("bases") = py::none(), arg("errors") = "none", arg("jobs") = 1);
     m.def("to_iri_many", &to_iri_many, doc::to_iri_many, arg("items"), arg("to") = "iri",
           arg("keep_discouraged_encoded") = false, arg("keep_http_query_encoded") = false, arg("unicode_hosts") = false,
           arg("errors") = "none", arg("jobs") = 1);

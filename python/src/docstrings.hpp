@@ -260,7 +260,8 @@ inline constexpr const char* url_can_parse = R"(Whether URL(input, base) would s
 (True, False, False)
 )";
 
-inline constexpr const char* urls = R"(The href of each of hrefs as iri.URL parses it, against bases when given (one str,
+inline constexpr const char* urls =
+    R"(The href of each of hrefs as iri.URL parses it, against bases when given (one str,
 bytes or URL for all; or a sequence as long as hrefs of them and None), in order, the GIL released, on `jobs`
 threads (as in validate_many). A failure gives None (errors="none") or raises the first one's iri.IRIError
 (errors="raise"; its input is "base" or "href").

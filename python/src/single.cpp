@@ -196,7 +196,8 @@ py::str leiri_to_iri(py::handle s, std::string_view to) {
 py::str surt(py::handle s, bool with_scheme, bool trailing_comma, bool reverse_ipaddr, bool host_massage,
              std::string_view format) {
     const text t = as_text(s, "s");
-    auto out = iri::crawl::surt(t.bytes, surt_options(with_scheme, trailing_comma, reverse_ipaddr, host_massage, format));
+    auto out =
+        iri::crawl::surt(t.bytes, surt_options(with_scheme, trailing_comma, reverse_ipaddr, host_massage, format));
     if (!out) raise(out.error(), t);
     return to_str(*out);
 }

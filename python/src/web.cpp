@@ -77,7 +77,8 @@ void define_url(py::module_& m) {
             [set = a.set, name = a.name](iri::web::url& u, py::handle value) { (u.*set)(as_text(value, name).bytes); });
     }
     cls.def("__str__", [](const iri::web::url& u) { return to_str(u.href()); })
-        .def("__repr__", [](const iri::web::url& u) { return "iri.URL(" + std::string(py::repr(to_str(u.href()))) + ")"; })
+        .def("__repr__",
+             [](const iri::web::url& u) { return "iri.URL(" + std::string(py::repr(to_str(u.href()))) + ")"; })
         .def(
             "__eq__", [](const iri::web::url& a, const iri::web::url& b) { return a == b; },
             py::is_operator())  // another type: NotImplemented, so == is False

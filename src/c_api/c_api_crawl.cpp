@@ -20,7 +20,8 @@ int read(const iri_surt_options* given, iri::crawl::surt_options& out, iri_error
            .trailing_comma = o.trailing_comma != 0,
            .reverse_ipaddr = o.reverse_ipaddr != 0,
            .host_massage = o.host_massage != 0,
-           .format = o.format == IRI_SURT_FORMAT_HERITRIX ? iri::crawl::surt_format::heritrix : iri::crawl::surt_format::ia};
+           .format =
+               o.format == IRI_SURT_FORMAT_HERITRIX ? iri::crawl::surt_format::heritrix : iri::crawl::surt_format::ia};
     return IRI_OK;
 }
 
@@ -90,8 +91,8 @@ int iri_surt(const char* url, size_t len, const iri_surt_options* options, char*
     return produce(bytes(url, len), surt_append(o), out, out_len, nullptr, 0, err);
 }
 
-int iri_canonicalize(const char* url, size_t len, const iri_canonicalize_options* options, char** out,
-                     size_t* out_len, iri_error* err) {
+int iri_canonicalize(const char* url, size_t len, const iri_canonicalize_options* options, char** out, size_t* out_len,
+                     iri_error* err) {
     if (const int s = start_output(url, len, out, err)) return s;
     iri::crawl::canonicalize_options o;
     if (const int s = read(options, o, err)) return s;

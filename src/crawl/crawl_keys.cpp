@@ -75,7 +75,8 @@ result<std::size_t> append_canonicalized(std::string& out, std::string_view url,
 }
 
 result<std::string> canonicalize(std::string_view url, const canonicalize_options& options) {
-    return as_string(url, [&](std::string& out, std::string_view in) { return append_canonicalized(out, in, options); });
+    return as_string(url,
+                     [&](std::string& out, std::string_view in) { return append_canonicalized(out, in, options); });
 }
 
 bool find_canon_profile(std::string_view name, canon_profile& profile) noexcept {

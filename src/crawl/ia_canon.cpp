@@ -36,7 +36,8 @@ void lowercase(std::string& s) noexcept {
 
 // Whether `s` from `at` begins with `literal` (lowercase), ASCII case-insensitively.
 bool istarts_at(std::string_view s, std::size_t at, std::string_view literal) noexcept {
-    return at <= s.size() && s.size() - at >= literal.size() && iri::detail::iequals(s.substr(at, literal.size()), literal);
+    return at <= s.size() && s.size() - at >= literal.size() &&
+           iri::detail::iequals(s.substr(at, literal.size()), literal);
 }
 
 // Whether s[at, at + n) are all `pred`.
@@ -94,7 +95,8 @@ error character_error(errc code, std::string_view text, std::size_t at) {
     auto i = static_cast<std::int32_t>(at);
     UChar32 c = 0;
     U8_NEXT(p, i, n, c);
-    return iri::detail::text_error(code, text, at, static_cast<std::size_t>(i) - at, c < 0 ? 0 : static_cast<char32_t>(c));
+    return iri::detail::text_error(code, text, at, static_cast<std::size_t>(i) - at,
+                                   c < 0 ? 0 : static_cast<char32_t>(c));
 }
 
 void append_cleaned(std::string& out, std::string_view input) {
@@ -357,7 +359,8 @@ void alpha_reorder_query(std::string& query) {
         const std::size_t e = std::min(q.find('&', i), q.size());
         const std::string_view p = q.substr(i, e - i);
         const std::size_t eq = p.find('=');
-        params.push_back(eq == std::string_view::npos ? param{p, {}, false} : param{p.substr(0, eq), p.substr(eq + 1), true});
+        params.push_back(eq == std::string_view::npos ? param{p, {}, false}
+                                                      : param{p.substr(0, eq), p.substr(eq + 1), true});
         if (e == q.size()) break;
         i = e + 1;
     }
@@ -393,8 +396,8 @@ std::size_t path_session_segment(std::string_view path, std::size_t s, bool nest
     std::size_t j = s + 1;
     if (nested) {
         std::size_t n = 0;
-        while (j + 27 <= path.size() && is_alpha(path[j]) && path[j + 1] == '(' && all_of_at(path, j + 2, 24, is_alnum) &&
-               path[j + 26] == ')')
+        while (j + 27 <= path.size() && is_alpha(path[j]) && path[j + 1] == '(' &&
+               all_of_at(path, j + 2, 24, is_alnum) && path[j + 26] == ')')
             j += 27, ++n;
         if (n == 0) return std::string_view::npos;
     } else {
@@ -548,7 +551,8 @@ void google_stage(ia_url& u) {
         h.resize(w);
         const std::size_t b = h.find_first_not_of('.');
         const std::size_t e = h.find_last_not_of('.');
-        const std::string_view stripped = b == std::string::npos ? std::string_view() : std::string_view(h).substr(b, e - b + 1);
+        const std::string_view stripped =
+            b == std::string::npos ? std::string_view() : std::string_view(h).substr(b, e - b + 1);
         u.scratch2.assign(stripped);
         u.host.clear();
         if (const auto ip = attempt_ip_formats(u.scratch2)) {
@@ -634,7 +638,9 @@ void append_heritrix_surt(std::string& out, std::string_view s) {
     // ^(\w+://)(?:([-\w\.!~\*'\(\)%;:&=+$,]+?)(@))?(\S+?)(:\d+)?(/\S*)?$
     const auto is_word = [](char c) { return is_alnum(c) || c == '_'; };
     const auto is_space = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r'); };
-    const auto in_userinfo = [&](char c) { return is_word(c) || std::string_view("-.!~*'()%;:&=+$,").find(c) != std::string_view::npos; };
+    const auto in_userinfo = [&](char c) {
+        return is_word(c) || std::string_view("-.!~*'()%;:&=+$,").find(c) != std::string_view::npos;
+    };
     std::size_t a = 0;
     while (a < s.size() && is_word(s[a])) ++a;
     if (a == 0 || !s.substr(a).starts_with("://") || std::any_of(s.begin(), s.end(), is_space)) {

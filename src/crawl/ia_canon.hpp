@@ -62,7 +62,9 @@ void append_unescaped_repeatedly(std::string& out, std::string_view in);
 void append_escaped_once(std::string& out, std::string_view in);
 
 /// True for a byte escapeOnce escapes (and Safe Browsing's step 7).
-[[nodiscard]] constexpr bool escaped_once(unsigned char c) noexcept { return c <= 0x20 || c >= 0x7F || c == '#' || c == '%'; }
+[[nodiscard]] constexpr bool escaped_once(unsigned char c) noexcept {
+    return c <= 0x20 || c >= 0x7F || c == '#' || c == '%';
+}
 
 /// inet_aton's reading of a host (glibc): 1-4 dot-separated numbers, each decimal, octal (leading "0") or, when
 /// `hex`, hexadecimal ("0x"); every part but the last below 256, the last filling the remaining bytes. Nothing for

@@ -114,7 +114,8 @@ std::optional<error> append_safe_browsing(std::string& out, std::string_view inp
     // 5. Host: leading and trailing dots removed, runs of dots made one.
     s.host.assign(host);
     collapse_dots(s.host);
-    if (s.host.empty()) return at(errc::unexpected_end, d, static_cast<std::size_t>(host.data() - d.data()), component::host);
+    if (s.host.empty())
+        return at(errc::unexpected_end, d, static_cast<std::size_t>(host.data() - d.data()), component::host);
     const std::string_view scheme_name = scheme > 0 ? d.substr(0, scheme) : std::string_view("http");
     for (const char c : scheme_name) out.push_back(iri::detail::to_lower(c));
     out.append("://");

@@ -142,7 +142,7 @@ static void test_setters(void) {
     CHECK(set(iri_web_set_hash, u, "") == IRI_OK);
     CHECK(is(iri_web_href(u), "http://x.test:8080/p%20q"));
     CHECK(iri_web_set_href(u, "not a URL", 9, &e) == IRI_E_URL_FAILURE);
-    CHECK(is(iri_web_href(u), "http://x.test:8080/p%20q")); /* unchanged */
+    CHECK(is(iri_web_href(u), "http://x.test:8080/p%20q"));    /* unchanged */
     CHECK(set(iri_web_set_href, u, "file:///C|/x") == IRI_OK); /* a Windows drive letter's "|" is ":" */
     CHECK(is(iri_web_href(u), "file:///C:/x"));
     CHECK(is(iri_web_host(u), ""));

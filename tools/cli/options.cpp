@@ -175,8 +175,8 @@ constexpr std::pair<const char*, iri::severity> severities[] = {
     {"error", iri::severity::error}, {"warning", iri::severity::warning}, {"info", iri::severity::info}};
 constexpr std::pair<const char*, iri::host_mapping> host_mappings[] = {{"percent", iri::host_mapping::percent_encoding},
                                                                        {"idna", iri::host_mapping::idna}};
-constexpr std::pair<const char*, iri::crawl::surt_format> surt_formats[] = {{"ia", iri::crawl::surt_format::ia},
-                                                                          {"heritrix", iri::crawl::surt_format::heritrix}};
+constexpr std::pair<const char*, iri::crawl::surt_format> surt_formats[] = {
+    {"ia", iri::crawl::surt_format::ia}, {"heritrix", iri::crawl::surt_format::heritrix}};
 constexpr std::pair<const char*, iri::crawl::canon_profile> canon_profiles[] = {
     {"safe-browsing", iri::crawl::canon_profile::safe_browsing},
     {"ia", iri::crawl::canon_profile::ia},

@@ -27,7 +27,7 @@ struct record {
         [[nodiscard]] bool empty() const { return n == 0; }
     } fields;
     std::string bad;
-    std::size_t bytes = 0;  // as read, with its separator
+    std::size_t bytes = 0;   // as read, with its separator
     bool null_base = false;  // iri url, JSON pairs: the base is null (none); fields[0] is then empty
 };
 

@@ -28,7 +28,7 @@ constexpr getter getters[] = {
 struct url_outcome {
     const iri::web::url* url = nullptr;
     std::optional<iri::error> error;
-    bool base_failed = false;  // the error is about the pair's base
+    bool base_failed = false;              // the error is about the pair's base
     std::optional<std::string_view> base;  // the base's text: --base's or the pair's; none without
 };
 
