@@ -8,8 +8,9 @@ scheme-based normalization, fragments dropped) by one batch call, iri.canonical_
 then Dask counts the distinct keys, the distinct keys per host, and the distinct keys per site: the registrable
 domain of the key's host by the Public Suffix List (iri.registrable_domains: "example.co.uk" for
 "www.example.co.uk", "foo.github.io" for "a.foo.github.io" unless --icann-only), or the host itself when it has
-none (an IP address, a public suffix), "" without a host. --psl FILE names the list (at the same path on every
-worker), else the system's.
+none (an IP address, a public suffix), "" without a host; and the distinct SURT keys per site (iri.surts: the
+Wayback Machine's urlkey, under which "www.", letter case, session ids and query order no longer tell two targets
+apart). --psl FILE names the list (at the same path on every worker), else the system's.
 
 Run it with the interpreter iri is installed for (pip install, README; the extension is built for that one
 interpreter), which needs Debian's python3-dask and python3-distributed:
@@ -24,8 +25,8 @@ interpreter), which needs Debian's python3-dask and python3-distributed:
     # files at the same path on every worker, e.g. a shared file system)
     /usr/bin/python3 examples/dask_link_dedup.py --scheduler tcp://scheduler.example:8786 /shared/links-*.csv
 
-It prints the counts as JSON: pairs, resolved (those whose href resolves against its page), distinct_targets and
-the top hosts and the top sites by distinct targets.
+It prints the counts as JSON: pairs, resolved (those whose href resolves against its page), distinct_targets,
+the top hosts and the top sites by distinct targets, and the top sites by distinct SURT keys.
 
 docs/python.md says more.
 """
@@ -89,6 +90,18 @@ def partition_sites(keys: Iterable[str], psl: Optional[str] = None, icann_only: 
     return [site(d, host_of(k)) for k, d in zip(keys, domains)]
 
 
+def partition_site_surts(keys: Iterable[str], psl: Optional[str] = None, icann_only: bool = False,
+                         jobs: int = 1) -> List[Tuple[str, str]]:
+    """(site, SURT key) of each key of one partition that has a SURT key, by two batch calls (the GIL released)."""
+    keys = list(keys)
+    sites = partition_sites(keys, psl, icann_only, jobs)
+    return [(s, k) for s, k in zip(sites, iri.surts(keys, jobs=jobs)) if k is not None]
+
+
+def first(pair: Tuple[str, str]) -> str:
+    return pair[0]
+
+
 def link_counts(paths: List[str], client, psl: Optional[str] = None, icann_only: bool = False) -> Dict[str, object]:
     """The counts, computed on the Dask cluster `client` is connected to; `psl`, `icann_only`: the Public Suffix
     List of the sites (a file every worker reads at that path; None: the system's)."""
@@ -99,11 +112,13 @@ def link_counts(paths: List[str], client, psl: Optional[str] = None, icann_only:
     distinct = keys.distinct()
     per_host = distinct.map(host_of).frequencies()
     per_site = distinct.map_partitions(partition_sites, psl, icann_only).frequencies()
+    surts_per_site = distinct.map_partitions(partition_site_surts, psl, icann_only).distinct().map(first).frequencies()
     n_pairs = lines.map_partitions(lambda part: [len(split_pairs(part)[0])]).sum()
-    pairs, resolved, targets, hosts, sites = client.compute(
-        [n_pairs, keys.count(), distinct.count(), per_host, per_site], sync=True)
+    pairs, resolved, targets, hosts, sites, surts = client.compute(
+        [n_pairs, keys.count(), distinct.count(), per_host, per_site, surts_per_site], sync=True)
     return {"pairs": pairs, "resolved": resolved, "distinct_targets": targets,
-            "targets_per_host": dict(sorted(hosts)), "targets_per_site": dict(sorted(sites))}
+            "targets_per_host": dict(sorted(hosts)), "targets_per_site": dict(sorted(sites)),
+            "surt_keys_per_site": dict(sorted(surts))}
 
 
 def single_process_counts(paths: List[str], psl: Optional[str] = None, icann_only: bool = False) -> Dict[str, object]:
@@ -121,9 +136,13 @@ def single_process_counts(paths: List[str], psl: Optional[str] = None, icann_onl
                 resolved += 1
                 distinct.add(key)
     hosts = Counter(host_of(k) for k in distinct)
-    sites = Counter(site(registrable_domain(k, psl, icann_only), host_of(k)) for k in distinct)
+    site_of = {k: site(registrable_domain(k, psl, icann_only), host_of(k)) for k in distinct}
+    sites = Counter(site_of.values())
+    site_surts = {(site_of[k], iri.surt(k)) for k in distinct}
+    surts = Counter(s for s, _ in site_surts)
     return {"pairs": pairs, "resolved": resolved, "distinct_targets": len(distinct),
-            "targets_per_host": dict(sorted(hosts.items())), "targets_per_site": dict(sorted(sites.items()))}
+            "targets_per_host": dict(sorted(hosts.items())), "targets_per_site": dict(sorted(sites.items())),
+            "surt_keys_per_site": dict(sorted(surts.items()))}
 
 
 def connect(scheduler: Optional[str], workers: int):
@@ -168,6 +187,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     counts["top_hosts"] = hosts.most_common(args.top)
     sites = Counter(counts.pop("targets_per_site"))
     counts["top_sites"] = sites.most_common(args.top)
+    surts = Counter(counts.pop("surt_keys_per_site"))
+    counts["top_sites_by_surt_keys"] = surts.most_common(args.top)
     json.dump(counts, sys.stdout, indent=2, ensure_ascii=False)
     print()
     return 0

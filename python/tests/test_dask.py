@@ -80,18 +80,26 @@ def test_targets_per_site(tmp_path):
                      "http://www.example.co.uk/a/,b\n"
                      "http://www.example.co.uk/a/,http://shop.Example.co.uk/x#frag\n"
                      "http://www.example.co.uk/a/,HTTP://www.example.co.uk:80/a/b\n"  # the first target again
+                     "http://www.example.co.uk/a/,http://example.co.uk/a/b\n"  # another target, the first's SURT key
                      "http://www.example.co.uk/a/,//foo.github.io/\n"
                      "http://www.example.co.uk/a/,//x.bar.github.io/\n"
                      "http://www.example.co.uk/a/,http://192.0.2.1/x\n"
                      "http://www.example.co.uk/a/,mailto:a@example.com\n", encoding="utf-8")
     paths = [str(links)]
-    expected = {"example.co.uk": 2, "foo.github.io": 1, "bar.github.io": 1, "192.0.2.1": 1, "": 1}
-    assert job.single_process_counts(paths, psl=str(PINNED_PSL))["targets_per_site"] == expected
+    expected = {"example.co.uk": 3, "foo.github.io": 1, "bar.github.io": 1, "192.0.2.1": 1, "": 1}
+    # SURT keys (the surt package's: "www." dropped by its host massage): uk,co,example)/a/b for both
+    # www.example.co.uk/a/b and example.co.uk/a/b, uk,co,example,shop)/x, io,github,foo)/, io,github,bar,x)/,
+    # 1,2,0,192)/x, and mailto:a@example.com as it is.
+    expected_surts = {"example.co.uk": 2, "foo.github.io": 1, "bar.github.io": 1, "192.0.2.1": 1, "": 1}
+    single = job.single_process_counts(paths, psl=str(PINNED_PSL))
+    assert single["targets_per_site"] == expected
+    assert single["surt_keys_per_site"] == expected_surts
     icann = job.single_process_counts(paths, psl=str(PINNED_PSL), icann_only=True)["targets_per_site"]
-    assert icann == {"example.co.uk": 2, "github.io": 2, "192.0.2.1": 1, "": 1}
+    assert icann == {"example.co.uk": 3, "github.io": 2, "192.0.2.1": 1, "": 1}
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster, distributed.Client(cluster) as client:
         client.upload_file(job.__file__)
         counts = job.link_counts(paths, client, str(PINNED_PSL))
     assert counts["targets_per_site"] == expected
-    assert counts["distinct_targets"] == 6
+    assert counts["surt_keys_per_site"] == expected_surts
+    assert counts["distinct_targets"] == 7
