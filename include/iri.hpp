@@ -3,11 +3,11 @@
 #pragma once
 
 #include "iri/builder.hpp"
-#include "iri/convert.hpp"
-#include "iri/crawl_keys.hpp"
 #include "iri/charset.hpp"
 #include "iri/check.hpp"
 #include "iri/components.hpp"
+#include "iri/convert.hpp"
+#include "iri/crawl_keys.hpp"
 #include "iri/error.hpp"
 #include "iri/extract.hpp"
 #include "iri/grammar.hpp"
@@ -26,3 +26,4 @@
 #include "iri/schemes.hpp"
 #include "iri/simd.hpp"
 #include "iri/split.hpp"
+#include "iri/web.hpp"
