@@ -211,7 +211,8 @@ std::string url::origin() const {
         if (inner && (inner->scheme() == "http" || inner->scheme() == "https")) return inner->origin();
         return "null";
     }
-    if (s == "ftp" || s == "http" || s == "https" || s == "ws" || s == "wss") {
+    // §4.7 origin: a tuple origin for the special schemes but "file" (grammar/url.abnf's ;@special-scheme list).
+    if (special_scheme(s).special && s != "file") {
         std::string out(protocol());
         out.append("//").append(host());
         return out;
