@@ -21,29 +21,12 @@ namespace iri::web {
 
 namespace {
 
-// "UTF-8 decode without BOM" of `bytes`, as UTF-8: each ill-formed sequence (its maximal subpart, as the Encoding
-// Standard's decoder takes it) becomes U+FFFD; a leading U+FEFF stays. Also what a USVString argument is made of a
-// string that is not UTF-8.
-std::string utf8_decoded(std::string bytes) {
-    if (detail::is_well_formed_utf8(bytes)) return bytes;
-    std::string out;
-    out.reserve(bytes.size() + 8);
-    const auto* p = reinterpret_cast<const std::uint8_t*>(bytes.data());
-    const auto n = static_cast<std::int64_t>(bytes.size());
-    for (std::int64_t i = 0; i < n;) {
-        UChar32 c = 0;
-        U8_NEXT_OR_FFFD(p, i, n, c);
-        detail::append_utf8(out, static_cast<std::uint32_t>(c));
-    }
-    return out;
-}
-
 // A name or value of the §5.1 parser: "+" to a space, percent-decoded, UTF-8 decoded without BOM.
 std::string form_decoded(std::string_view text) {
     std::string plus_as_space(text);
     std::replace(plus_as_space.begin(), plus_as_space.end(), detail::form_space, ' ');
     result<std::string> bytes = percent_decode(plus_as_space, decode_mode::lenient);  // lenient: never fails
-    return utf8_decoded(bytes ? std::move(*bytes) : std::move(plus_as_space));
+    return detail::with_fffd(bytes ? std::move(*bytes) : std::move(plus_as_space));   // UTF-8 decode without BOM
 }
 
 // §1.3 "percent-encode after encoding" with UTF-8 and the application/x-www-form-urlencoded percent-encode set:
@@ -100,7 +83,7 @@ bool code_unit_less(std::string_view a, std::string_view b) noexcept {
 }
 
 // A USVString argument: `s` as it is when it is UTF-8, else with U+FFFD for each ill-formed sequence.
-std::string usv(std::string_view s) { return utf8_decoded(std::string(s)); }
+std::string usv(std::string_view s) { return detail::with_fffd(std::string(s)); }
 
 // Whether `stored` (UTF-8) equals the USVString argument `arg`, without making one of it.
 bool same(std::string_view stored, std::string_view arg) noexcept {

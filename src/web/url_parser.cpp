@@ -599,32 +599,22 @@ void decode_input(std::string_view input, bool strip, code_points& out, std::vec
             notes->push_back({validation::invalid_url_unit, static_cast<std::uint32_t>(begin > 0 ? 0 : end)});
     }
     bool tab_noted = false;
-    const auto* s = reinterpret_cast<const std::uint8_t*>(input.data());
-    for (std::size_t i = begin; i < end;) {
-        const auto start = static_cast<std::uint32_t>(i);
-        if (s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+    ::iri::detail::for_each_code_point_or_fffd(input.substr(begin, end - begin), [&](char32_t c, std::size_t at) {
+        const auto start = static_cast<std::uint32_t>(begin + at);
+        if (c == '\t' || c == '\n' || c == '\r') {
             if (notes && !tab_noted) notes->push_back({validation::invalid_url_unit, start}), tab_noted = true;
-            ++i;
-            continue;
+            return;
         }
-        UChar32 c;
-        U8_NEXT_OR_FFFD(s, i, end, c);
-        out.cp.push_back(static_cast<char32_t>(c));
+        out.cp.push_back(c);
         out.at.push_back(start);
-    }
+    });
     out.at.push_back(static_cast<std::uint32_t>(end));
 }
 
 }  // namespace
 
 void append_percent_encoded(std::string& out, std::string_view text, url_set set) {
-    const auto* s = reinterpret_cast<const std::uint8_t*>(text.data());
-    const auto length = static_cast<std::int64_t>(text.size());
-    for (std::int64_t i = 0; i < length;) {
-        UChar32 c;
-        U8_NEXT_OR_FFFD(s, i, length, c);
-        append_encoded(out, static_cast<char32_t>(c), set);
-    }
+    ::iri::detail::for_each_code_point_or_fffd(text, [&](char32_t c, std::size_t) { append_encoded(out, c, set); });
 }
 
 bool single_normalized_drive_letter(std::string_view path) noexcept {
