@@ -13,6 +13,7 @@
 
 #include <unicode/utf8.h>
 
+#include "model/form_detail.hpp"
 #include "text/ascii.hpp"
 #include "text/percent_octets.hpp"
 #include "text/utf8_detail.hpp"
@@ -613,8 +614,11 @@ void decode_input(std::string_view input, bool strip, code_points& out, std::vec
 
 }  // namespace
 
-void append_percent_encoded(std::string& out, std::string_view text, url_set set) {
-    ::iri::detail::for_each_code_point_or_fffd(text, [&](char32_t c, std::size_t) { append_encoded(out, c, set); });
+void append_percent_encoded(std::string& out, std::string_view text, url_set set, bool space_as_plus) {
+    ::iri::detail::for_each_code_point_or_fffd(text, [&](char32_t c, std::size_t) {
+        if (space_as_plus && c == ' ') out += ::iri::detail::form_space;
+        else append_encoded(out, c, set);
+    });
 }
 
 bool single_normalized_drive_letter(std::string_view path) noexcept {
