@@ -126,6 +126,18 @@ private:
             note(validation::invalid_url_unit);
     }
     [[nodiscard]] bool special() const noexcept { return special_; }
+    /// The special relative or authority state and the special authority slashes state (§4.4), which differ only in
+    /// the state they go on to without a second "/": with `c` and the remaining "/", special authority ignore
+    /// slashes past it; else a validation error and `otherwise`, `c` read again there.
+    [[nodiscard]] parser_state second_solidus_or(char32_t c, parser_state otherwise) {
+        if (c == '/' && remaining_starts_with(U"/")) {
+            ++pointer_;
+            return parser_state::special_authority_ignore_slashes;
+        }
+        note(validation::special_scheme_missing_following_solidus);
+        --pointer_;
+        return otherwise;
+    }
     void set_scheme(std::string_view s) {
         url_.scheme.assign(s);
         special_ = special_scheme(s).special;
@@ -264,16 +276,7 @@ parse_outcome machine::run() {
                     --pointer_;
                 }
                 break;
-            case special_relative_or_authority:
-                if (c == '/' && remaining_starts_with(U"/")) {
-                    state = special_authority_ignore_slashes;
-                    ++pointer_;
-                } else {
-                    note(validation::special_scheme_missing_following_solidus);
-                    state = relative;
-                    --pointer_;
-                }
-                break;
+            case special_relative_or_authority: state = second_solidus_or(c, relative); break;
             case path_or_authority:
                 if (c == '/') {
                     state = authority;
@@ -325,16 +328,7 @@ parse_outcome machine::run() {
                     --pointer_;
                 }
                 break;
-            case special_authority_slashes:
-                if (c == '/' && remaining_starts_with(U"/")) {
-                    state = special_authority_ignore_slashes;
-                    ++pointer_;
-                } else {
-                    note(validation::special_scheme_missing_following_solidus);
-                    state = special_authority_ignore_slashes;
-                    --pointer_;
-                }
-                break;
+            case special_authority_slashes: state = second_solidus_or(c, special_authority_ignore_slashes); break;
             case special_authority_ignore_slashes:
                 if (c != '/' && c != '\\') {
                     state = authority;
