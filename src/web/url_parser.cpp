@@ -147,6 +147,25 @@ private:
         if (url_.scheme == "file" && single_normalized_drive_letter(url_.path)) return;
         if (const std::size_t slash = url_.path.rfind('/'); slash != std::string::npos) url_.path.resize(slash);
     }
+    /// "Set url's query to the empty string and state to query state" (§4.4).
+    [[nodiscard]] parser_state empty_query() {
+        url_.has_query = true;
+        url_.query.clear();
+        return parser_state::query;
+    }
+    /// "Set url's fragment to the empty string and state to fragment state" (§4.4).
+    [[nodiscard]] parser_state empty_fragment() {
+        url_.has_fragment = true;
+        url_.fragment.clear();
+        return parser_state::fragment;
+    }
+    /// The no scheme, relative and file states' "set url's path to a clone of base's path" and "url's query to
+    /// base's query" (§4.4).
+    void copy_base_path_and_query() {
+        url_.path = base_->path;
+        url_.has_query = base_->has_query;
+        url_.query = base_->query;
+    }
     void copy_base_authority() {
         url_.username = base_->username;
         url_.password = base_->password;
@@ -265,12 +284,8 @@ parse_outcome machine::run() {
                 if (base_->opaque_path) {
                     set_scheme(base_->scheme);
                     url_.opaque_path = true;
-                    url_.path = base_->path;
-                    url_.has_query = base_->has_query;
-                    url_.query = base_->query;
-                    url_.has_fragment = true;
-                    url_.fragment.clear();
-                    state = fragment;
+                    copy_base_path_and_query();
+                    state = empty_fragment();
                 } else {
                     state = base_->scheme != "file" ? relative : file;
                     --pointer_;
@@ -295,17 +310,11 @@ parse_outcome machine::run() {
                     state = relative_slash;
                 } else {
                     copy_base_authority();
-                    url_.path = base_->path;
-                    url_.has_query = base_->has_query;
-                    url_.query = base_->query;
+                    copy_base_path_and_query();
                     if (c == '?') {
-                        url_.has_query = true;
-                        url_.query.clear();
-                        state = query;
+                        state = empty_query();
                     } else if (c == '#') {
-                        url_.has_fragment = true;
-                        url_.fragment.clear();
-                        state = fragment;
+                        state = empty_fragment();
                     } else if (c != eof) {
                         url_.has_query = false;
                         url_.query.clear();
@@ -416,17 +425,11 @@ parse_outcome machine::run() {
                 } else if (base_ && base_->scheme == "file") {
                     url_.host = base_->host;
                     url_.host_text = base_->host_text;
-                    url_.path = base_->path;
-                    url_.has_query = base_->has_query;
-                    url_.query = base_->query;
+                    copy_base_path_and_query();
                     if (c == '?') {
-                        url_.has_query = true;
-                        url_.query.clear();
-                        state = query;
+                        state = empty_query();
                     } else if (c == '#') {
-                        url_.has_fragment = true;
-                        url_.fragment.clear();
-                        state = fragment;
+                        state = empty_fragment();
                     } else if (c != eof) {
                         url_.has_query = false;
                         url_.query.clear();
@@ -494,13 +497,9 @@ parse_outcome machine::run() {
                     state = path;
                     if (c != '/' && c != '\\') --pointer_;
                 } else if (!has_override && c == '?') {
-                    url_.has_query = true;
-                    url_.query.clear();
-                    state = query;
+                    state = empty_query();
                 } else if (!has_override && c == '#') {
-                    url_.has_fragment = true;
-                    url_.fragment.clear();
-                    state = fragment;
+                    state = empty_fragment();
                 } else if (c != eof) {
                     state = path;
                     if (c != '/') --pointer_;
@@ -525,14 +524,10 @@ parse_outcome machine::run() {
                     }
                     buffer_.clear();
                     if (c == '?') {
-                        url_.has_query = true;
-                        url_.query.clear();
-                        state = query;
+                        state = empty_query();
                     }
                     if (c == '#') {
-                        url_.has_fragment = true;
-                        url_.fragment.clear();
-                        state = fragment;
+                        state = empty_fragment();
                     }
                 } else {
                     check_url_unit(c);
@@ -541,13 +536,9 @@ parse_outcome machine::run() {
                 break;
             case opaque_path:
                 if (c == '?') {
-                    url_.has_query = true;
-                    url_.query.clear();
-                    state = query;
+                    state = empty_query();
                 } else if (c == '#') {
-                    url_.has_fragment = true;
-                    url_.fragment.clear();
-                    state = fragment;
+                    state = empty_fragment();
                 } else if (c == ' ') {
                     note(validation::invalid_url_unit);
                     const char32_t next = at(pointer_ + 1);
@@ -560,9 +551,7 @@ parse_outcome machine::run() {
             case query:
                 // The encoding is UTF-8, so percent-encoding after encoding is code point by code point.
                 if (!has_override && c == '#') {
-                    url_.has_fragment = true;
-                    url_.fragment.clear();
-                    state = fragment;
+                    state = empty_fragment();
                 } else if (c != eof) {
                     check_url_unit(c);
                     append_encoded(url_.query, c,
