@@ -1,20 +1,12 @@
-// Issue 7: the parse path allocates nothing. Issue 15: nor do append_normalized, append_canonical_key and the
-// resolver in steady state (once their output buffer is large enough). Every allocation of this program goes through the replaced global
-// operator new below, which counts them; iri::parse and iri::is_valid run over every line of every dataset
-// (accepted or not: an error is built without allocating either) under every grammar, and the count must not move.
+// The parse path allocates nothing; nor do append_normalized, append_canonical_key and the resolver in steady state
+// (once their output buffer is large enough). Every allocation of this program goes through the replaced global
+// operator new of support/counting_new.cpp, which counts them; iri::parse and iri::is_valid run over every line of
+// every dataset (accepted or not: an error is built without allocating either) under every grammar, and the count
+// must not move.
 #define BOOST_TEST_MODULE no_allocation
-// The replaced operator new and delete below pair malloc with free; GCC 12, inlining them into Boost.Test's
-// registration, reports free() on memory from "operator new" (-Wmismatched-new-delete), which is what replacing
-// them means.
-#if defined(__GNUC__) && !defined(__clang__)
-#  pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-#endif
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
-#include <atomic>
-#include <cstdlib>
-#include <new>
 #include <string>
 #include <vector>
 
@@ -24,19 +16,8 @@
 #include "iri/normalize.hpp"
 #include "iri/parse.hpp"
 #include "iri/resolver.hpp"
+#include "support/counting_new.hpp"
 #include "support/datasets.hpp"
-
-namespace {
-std::atomic<std::size_t> allocations{0};
-}  // namespace
-
-void* operator new(std::size_t size) {
-    allocations.fetch_add(1, std::memory_order_relaxed);
-    if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
-    throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 BOOST_AUTO_TEST_CASE(parse_and_is_valid_allocate_nothing) {
     const char* const files[] = {"url-various-datasets/kasztp.txt",     "url-various-datasets/userbait.txt",
@@ -51,19 +32,19 @@ BOOST_AUTO_TEST_CASE(parse_and_is_valid_allocate_nothing) {
     for (std::size_t i = 0; i < dataset_count; i += 7) lines.push_back(lines[i].substr(0, lines[i].size() / 2) + " x");
 
     // The counter sees this program's allocations (a string too long for its inline buffer).
-    const std::size_t counted = allocations.load();
+    const std::size_t counted = iri_test::allocation_count();
     const std::string longer(100, 'x');
-    BOOST_TEST_REQUIRE(allocations.load() == counted + 1);
+    BOOST_TEST_REQUIRE(iri_test::allocation_count() == counted + 1);
 
     std::size_t accepted = 0, rejected = 0, disagree = 0;
-    const std::size_t before = allocations.load();
+    const std::size_t before = iri_test::allocation_count();
     for (iri::grammar g : {iri::grammar::uri, iri::grammar::iri, iri::grammar::rfc3987, iri::grammar::leiri})
         for (const std::string& l : lines) {
             const auto r = iri::parse(l, g);
             (r ? accepted : rejected) += 1;
             disagree += r.has_value() != iri::is_valid(l, g);
         }
-    const std::size_t during = allocations.load() - before;
+    const std::size_t during = iri_test::allocation_count() - before;
     BOOST_TEST(during == 0u);
     BOOST_TEST(disagree == 0u);
     BOOST_TEST(accepted > 1000000u);  // 4 grammars × ~330,000 lines, most of them valid in most grammars
@@ -121,9 +102,9 @@ BOOST_AUTO_TEST_CASE(append_normalized_and_the_resolver_allocate_nothing_in_stea
         for (const auto& [page, href] : pairs) failed += !pipeline->rebase(page) || !pipeline->normalized(href);
     };
     run();  // the buffers grow to their steady size
-    const std::size_t before = allocations.load();
+    const std::size_t before = iri_test::allocation_count();
     run();
-    BOOST_TEST(allocations.load() - before == 0u);
+    BOOST_TEST(iri_test::allocation_count() - before == 0u);
     BOOST_TEST(failed == 0u);
     BOOST_TEST(views.size() > 200000u);
     BOOST_TEST(pairs.size() > 9000u);
@@ -155,9 +136,9 @@ BOOST_AUTO_TEST_CASE(crawl_keys_allocate_nothing_in_steady_state) {
         }
     };
     run();  // the buffers grow to their steady size
-    const std::size_t before = allocations.load();
+    const std::size_t before = iri_test::allocation_count();
     run();
-    BOOST_TEST(allocations.load() - before == 0u);
+    BOOST_TEST(iri_test::allocation_count() - before == 0u);
     BOOST_TEST(lines.size() > 10000u);
     BOOST_TEST(written > 3 * 2 * lines.size());
 }
@@ -194,9 +175,9 @@ BOOST_AUTO_TEST_CASE(the_c_resolver_allocates_nothing_in_steady_state) {
         }
     };
     run();  // the resolver's buffer grows to its steady size
-    const std::size_t before = allocations.load();
+    const std::size_t before = iri_test::allocation_count();
     run();
-    BOOST_TEST(allocations.load() - before == 0u);
+    BOOST_TEST(iri_test::allocation_count() - before == 0u);
     BOOST_TEST(failed == 0u);
     BOOST_TEST(pairs.size() > 9000u);
     iri_resolver_free(r);
@@ -215,12 +196,12 @@ BOOST_AUTO_TEST_CASE(extract_allocates_only_what_it_finds) {
         some += refused + R"({"url":"http://a.example/json"} 詳細はhttp://example.com/long-path。)"
                           " (http://a.example/b_(c)) ~~http://a.example/strike~~ 'http://a.example/quoted'\n";
     (void)iri::extract(some);  // ICU's data loaded
-    std::size_t before = allocations.load();
+    std::size_t before = iri_test::allocation_count();
     BOOST_TEST(iri::extract(none).empty());
-    BOOST_TEST(allocations.load() - before == 0u);
-    before = allocations.load();
+    BOOST_TEST(iri_test::allocation_count() - before == 0u);
+    before = iri_test::allocation_count();
     const auto found = iri::extract(some);
-    const std::size_t during = allocations.load() - before;
+    const std::size_t during = iri_test::allocation_count() - before;
     BOOST_TEST(found.size() == 5000u);
     BOOST_TEST(during <= found.size() + 20);  // each value (longer than a short string's buffer), the vector's growth
 }

@@ -5,17 +5,8 @@
 // carry and UTF-8 cannot (the bytes that would spell one are ill-formed UTF-8, read as U+FFFD, which is a
 // different input).
 #define BOOST_TEST_MODULE web_url
-// The replaced operator new and delete below pair malloc with free; GCC, inlining them into Boost.Test's
-// registration, reports free() on memory from "operator new" (-Wmismatched-new-delete), which is what replacing
-// them means.
-#if defined(__GNUC__) && !defined(__clang__)
-#  pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-#endif
 #include <boost/test/unit_test.hpp>
 
-#include <atomic>
-#include <cstdlib>
-#include <new>
 #include <string>
 #include <vector>
 
@@ -23,12 +14,11 @@
 
 #include "iri.h"
 #include "iri/web.hpp"
+#include "support/counting_new.hpp"
 #include "support/printing.hpp"
 #include "support/wpt.hpp"
 
 namespace {
-
-std::atomic<std::size_t> allocations{0};
 
 using iri_test::wpt_string;
 namespace web = iri::web;
@@ -63,14 +53,6 @@ bool matches(const web::url& u, const boost::json::object& c, std::string& why) 
 }
 
 }  // namespace
-
-void* operator new(std::size_t size) {
-    allocations.fetch_add(1, std::memory_order_relaxed);
-    if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
-    throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 BOOST_AUTO_TEST_CASE(every_urltestdata_case) {
     const boost::json::value data = iri_test::wpt_json("urltestdata.json");
@@ -127,12 +109,12 @@ BOOST_AUTO_TEST_CASE(parse_into_reuses_the_buffer) {
     // Warm the thread's scratch records too, then count.
     BOOST_TEST_REQUIRE(static_cast<bool>(web::parse_into(u, "../x y/z?é#f", &base)));
     const char* const data = u.href().data();
-    const std::size_t before = allocations.load();
+    const std::size_t before = iri_test::allocation_count();
     BOOST_TEST_REQUIRE(static_cast<bool>(web::parse_into(u, "HTTP://Example.COM:80/a/./b/../c")));
     BOOST_TEST(u.href() == "http://example.com/a/c");
     BOOST_TEST_REQUIRE(static_cast<bool>(web::parse_into(u, "../x y/z?é#f", &base)));
     BOOST_TEST(u.href() == "https://example.org/x%20y/z?%C3%A9#f");
-    BOOST_TEST(allocations.load() == before);
+    BOOST_TEST(iri_test::allocation_count() == before);
     BOOST_TEST(static_cast<const void*>(u.href().data()) == static_cast<const void*>(data));
     // On failure the url is left as it was.
     BOOST_TEST(!web::parse_into(u, "http://example.com:65536/"));

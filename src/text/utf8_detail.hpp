@@ -1,5 +1,6 @@
-// UTF-8 (RFC 3629): the octet facts of its form, and writing it. The one home of the lead and trail octet tests;
-// decoding is ICU's U8_NEXT (unicode/utf8.h). Private to the library.
+// UTF-8 (RFC 3629): the octet facts of its form, and writing it. The one home of the lead and trail octet tests
+// and of decoding with U+FFFD for ill-formed sequences; decoding is ICU's U8_NEXT (unicode/utf8.h). Private to the
+// library.
 #pragma once
 
 #include <unicode/utf8.h>
@@ -40,6 +41,31 @@ inline void append_utf8(std::string& out, std::uint32_t c) {
     std::uint32_t n = 0;
     U8_APPEND_UNSAFE(buf, n, c);
     out.append(reinterpret_cast<const char*>(buf), n);
+}
+
+/// Decodes `s` as the Encoding Standard's "UTF-8 decode without BOM" does (§4.1 of it; Unicode §3.9's "U+FFFD
+/// substitution of maximal subparts"): each ill-formed sequence, its maximal subpart, is U+FFFD. Calls
+/// `f(code point, offset of its first byte in s)` for each code point, in order.
+template <class F>
+void for_each_code_point_or_fffd(std::string_view s, F&& f) {
+    const auto* p = reinterpret_cast<const std::uint8_t*>(s.data());
+    const auto n = static_cast<std::int64_t>(s.size());
+    for (std::int64_t i = 0; i < n;) {
+        const auto at = static_cast<std::size_t>(i);
+        UChar32 c = 0;
+        U8_NEXT_OR_FFFD(p, i, n, c);
+        f(static_cast<char32_t>(c), at);
+    }
+}
+
+/// `bytes` with each ill-formed sequence replaced by U+FFFD (as for_each_code_point_or_fffd reads it): UTF-8
+/// that is well-formed, returned as it is when it already was. A leading U+FEFF stays.
+[[nodiscard]] inline std::string with_fffd(std::string bytes) {
+    if (is_well_formed_utf8(bytes)) return bytes;
+    std::string out;
+    out.reserve(bytes.size() + 8);
+    for_each_code_point_or_fffd(bytes, [&out](char32_t c, std::size_t) { append_utf8(out, c); });
+    return out;
 }
 
 }  // namespace iri::detail

@@ -9,60 +9,29 @@
 #include <utility>
 #include <vector>
 
-#include "iri/generated/url_sets.hpp"
 #include "iri/percent.hpp"
 #include "iri/web.hpp"
 #include "model/form_detail.hpp"
-#include "text/percent_octets.hpp"
 #include "text/utf8_detail.hpp"
 #include "web/url_sets.hpp"
+#include "web/web_detail.hpp"
 
 namespace iri::web {
 
 namespace {
 
-// "UTF-8 decode without BOM" of `bytes`, as UTF-8: each ill-formed sequence (its maximal subpart, as the Encoding
-// Standard's decoder takes it) becomes U+FFFD; a leading U+FEFF stays. Also what a USVString argument is made of a
-// string that is not UTF-8.
-std::string utf8_decoded(std::string bytes) {
-    if (detail::is_well_formed_utf8(bytes)) return bytes;
-    std::string out;
-    out.reserve(bytes.size() + 8);
-    const auto* p = reinterpret_cast<const std::uint8_t*>(bytes.data());
-    const auto n = static_cast<std::int64_t>(bytes.size());
-    for (std::int64_t i = 0; i < n;) {
-        UChar32 c = 0;
-        U8_NEXT_OR_FFFD(p, i, n, c);
-        detail::append_utf8(out, static_cast<std::uint32_t>(c));
-    }
-    return out;
-}
-
 // A name or value of the §5.1 parser: "+" to a space, percent-decoded, UTF-8 decoded without BOM.
 std::string form_decoded(std::string_view text) {
     std::string plus_as_space(text);
-    std::replace(plus_as_space.begin(), plus_as_space.end(), detail::form_space, ' ');
-    result<std::string> bytes = percent_decode(plus_as_space, decode_mode::lenient);  // lenient: never fails
-    return utf8_decoded(bytes ? std::move(*bytes) : std::move(plus_as_space));
+    std::replace(plus_as_space.begin(), plus_as_space.end(), ::iri::detail::form_space, ' ');
+    result<std::string> bytes = percent_decode(plus_as_space, decode_mode::lenient);        // lenient: never fails
+    return ::iri::detail::with_fffd(bytes ? std::move(*bytes) : std::move(plus_as_space));  // UTF-8 decode without BOM
 }
 
-// §1.3 "percent-encode after encoding" with UTF-8 and the application/x-www-form-urlencoded percent-encode set:
-// each byte of a code point in the set as "%HH", a space as "+" (spaceAsPlus), the others as they are.
+// §5.2 step 3.1–3.2: a name or value percent-encoded after encoding with UTF-8, the
+// application/x-www-form-urlencoded percent-encode set and spaceAsPlus.
 void append_form_encoded(std::string& out, std::string_view text) {
-    const generated::url_set_bits& set =
-        generated::url_sets[static_cast<std::size_t>(url_set::form_urlencoded_percent_encode)];
-    for (char ch : text) {
-        const auto octet = static_cast<unsigned char>(ch);
-        if (octet == ' ') {
-            out += detail::form_space;
-        } else if (generated::contains(set, octet)) {  // every byte of a non-ASCII code point: the set has them all
-            char triplet[3];
-            detail::put_percent_encoded(triplet, octet);
-            out.append(triplet, 3);
-        } else {
-            out += ch;
-        }
-    }
+    web::detail::append_percent_encoded(out, text, url_set::form_urlencoded_percent_encode, true);
 }
 
 // The UTF-16 code units of a UTF-8 string, one at a time (for "code unit less than").
@@ -100,12 +69,12 @@ bool code_unit_less(std::string_view a, std::string_view b) noexcept {
 }
 
 // A USVString argument: `s` as it is when it is UTF-8, else with U+FFFD for each ill-formed sequence.
-std::string usv(std::string_view s) { return utf8_decoded(std::string(s)); }
+std::string usv(std::string_view s) { return ::iri::detail::with_fffd(std::string(s)); }
 
 // Whether `stored` (UTF-8) equals the USVString argument `arg`, without making one of it.
 bool same(std::string_view stored, std::string_view arg) noexcept {
     if (stored == arg) return true;
-    if (detail::is_well_formed_utf8(arg)) return false;
+    if (::iri::detail::is_well_formed_utf8(arg)) return false;
     const auto* a = reinterpret_cast<const std::uint8_t*>(stored.data());
     const auto* b = reinterpret_cast<const std::uint8_t*>(arg.data());
     const auto m = static_cast<std::int64_t>(stored.size()), n = static_cast<std::int64_t>(arg.size());
@@ -126,11 +95,12 @@ bool same(std::string_view stored, std::string_view arg) noexcept {
 search_params::search_params(std::string_view input) {
     if (!input.empty() && input.front() == '?') input.remove_prefix(1);
     for (std::size_t begin = 0; begin <= input.size();) {
-        const std::size_t amp = std::min(input.find(detail::form_pair_separators(false)[0], begin), input.size());
+        const std::size_t amp =
+            std::min(input.find(::iri::detail::form_pair_separators(false)[0], begin), input.size());
         const std::string_view bytes = input.substr(begin, amp - begin);
         begin = amp + 1;
         if (bytes.empty()) continue;
-        const std::size_t eq = bytes.find(detail::form_name_value_separator);
+        const std::size_t eq = bytes.find(::iri::detail::form_name_value_separator);
         const std::string_view name = bytes.substr(0, eq);
         const std::string_view value = eq == std::string_view::npos ? std::string_view() : bytes.substr(eq + 1);
         list_.emplace_back(form_decoded(name), form_decoded(value));
@@ -183,9 +153,9 @@ void search_params::sort() {
 std::string search_params::to_string() const {
     std::string out;
     for (const auto& [name, value] : list_) {
-        if (!out.empty()) out += detail::form_pair_separators(false);
+        if (!out.empty()) out += ::iri::detail::form_pair_separators(false);
         append_form_encoded(out, name);
-        out += detail::form_name_value_separator;
+        out += ::iri::detail::form_name_value_separator;
         append_form_encoded(out, value);
     }
     return out;

@@ -13,6 +13,7 @@
 
 #include <unicode/utf8.h>
 
+#include "model/form_detail.hpp"
 #include "text/ascii.hpp"
 #include "text/percent_octets.hpp"
 #include "text/utf8_detail.hpp"
@@ -125,6 +126,18 @@ private:
             note(validation::invalid_url_unit);
     }
     [[nodiscard]] bool special() const noexcept { return special_; }
+    /// The special relative or authority state and the special authority slashes state (§4.4), which differ only in
+    /// the state they go on to without a second "/": with `c` and the remaining "/", special authority ignore
+    /// slashes past it; else a validation error and `otherwise`, `c` read again there.
+    [[nodiscard]] parser_state second_solidus_or(char32_t c, parser_state otherwise) {
+        if (c == '/' && remaining_starts_with(U"/")) {
+            ++pointer_;
+            return parser_state::special_authority_ignore_slashes;
+        }
+        note(validation::special_scheme_missing_following_solidus);
+        --pointer_;
+        return otherwise;
+    }
     void set_scheme(std::string_view s) {
         url_.scheme.assign(s);
         special_ = special_scheme(s).special;
@@ -133,6 +146,25 @@ private:
     void shorten_path() noexcept {
         if (url_.scheme == "file" && single_normalized_drive_letter(url_.path)) return;
         if (const std::size_t slash = url_.path.rfind('/'); slash != std::string::npos) url_.path.resize(slash);
+    }
+    /// "Set url's query to the empty string and state to query state" (§4.4).
+    [[nodiscard]] parser_state empty_query() {
+        url_.has_query = true;
+        url_.query.clear();
+        return parser_state::query;
+    }
+    /// "Set url's fragment to the empty string and state to fragment state" (§4.4).
+    [[nodiscard]] parser_state empty_fragment() {
+        url_.has_fragment = true;
+        url_.fragment.clear();
+        return parser_state::fragment;
+    }
+    /// The no scheme, relative and file states' "set url's path to a clone of base's path" and "url's query to
+    /// base's query" (§4.4).
+    void copy_base_path_and_query() {
+        url_.path = base_->path;
+        url_.has_query = base_->has_query;
+        url_.query = base_->query;
     }
     void copy_base_authority() {
         url_.username = base_->username;
@@ -252,27 +284,14 @@ parse_outcome machine::run() {
                 if (base_->opaque_path) {
                     set_scheme(base_->scheme);
                     url_.opaque_path = true;
-                    url_.path = base_->path;
-                    url_.has_query = base_->has_query;
-                    url_.query = base_->query;
-                    url_.has_fragment = true;
-                    url_.fragment.clear();
-                    state = fragment;
+                    copy_base_path_and_query();
+                    state = empty_fragment();
                 } else {
                     state = base_->scheme != "file" ? relative : file;
                     --pointer_;
                 }
                 break;
-            case special_relative_or_authority:
-                if (c == '/' && remaining_starts_with(U"/")) {
-                    state = special_authority_ignore_slashes;
-                    ++pointer_;
-                } else {
-                    note(validation::special_scheme_missing_following_solidus);
-                    state = relative;
-                    --pointer_;
-                }
-                break;
+            case special_relative_or_authority: state = second_solidus_or(c, relative); break;
             case path_or_authority:
                 if (c == '/') {
                     state = authority;
@@ -291,17 +310,11 @@ parse_outcome machine::run() {
                     state = relative_slash;
                 } else {
                     copy_base_authority();
-                    url_.path = base_->path;
-                    url_.has_query = base_->has_query;
-                    url_.query = base_->query;
+                    copy_base_path_and_query();
                     if (c == '?') {
-                        url_.has_query = true;
-                        url_.query.clear();
-                        state = query;
+                        state = empty_query();
                     } else if (c == '#') {
-                        url_.has_fragment = true;
-                        url_.fragment.clear();
-                        state = fragment;
+                        state = empty_fragment();
                     } else if (c != eof) {
                         url_.has_query = false;
                         url_.query.clear();
@@ -324,16 +337,7 @@ parse_outcome machine::run() {
                     --pointer_;
                 }
                 break;
-            case special_authority_slashes:
-                if (c == '/' && remaining_starts_with(U"/")) {
-                    state = special_authority_ignore_slashes;
-                    ++pointer_;
-                } else {
-                    note(validation::special_scheme_missing_following_solidus);
-                    state = special_authority_ignore_slashes;
-                    --pointer_;
-                }
-                break;
+            case special_authority_slashes: state = second_solidus_or(c, special_authority_ignore_slashes); break;
             case special_authority_ignore_slashes:
                 if (c != '/' && c != '\\') {
                     state = authority;
@@ -421,17 +425,11 @@ parse_outcome machine::run() {
                 } else if (base_ && base_->scheme == "file") {
                     url_.host = base_->host;
                     url_.host_text = base_->host_text;
-                    url_.path = base_->path;
-                    url_.has_query = base_->has_query;
-                    url_.query = base_->query;
+                    copy_base_path_and_query();
                     if (c == '?') {
-                        url_.has_query = true;
-                        url_.query.clear();
-                        state = query;
+                        state = empty_query();
                     } else if (c == '#') {
-                        url_.has_fragment = true;
-                        url_.fragment.clear();
-                        state = fragment;
+                        state = empty_fragment();
                     } else if (c != eof) {
                         url_.has_query = false;
                         url_.query.clear();
@@ -499,13 +497,9 @@ parse_outcome machine::run() {
                     state = path;
                     if (c != '/' && c != '\\') --pointer_;
                 } else if (!has_override && c == '?') {
-                    url_.has_query = true;
-                    url_.query.clear();
-                    state = query;
+                    state = empty_query();
                 } else if (!has_override && c == '#') {
-                    url_.has_fragment = true;
-                    url_.fragment.clear();
-                    state = fragment;
+                    state = empty_fragment();
                 } else if (c != eof) {
                     state = path;
                     if (c != '/') --pointer_;
@@ -530,14 +524,10 @@ parse_outcome machine::run() {
                     }
                     buffer_.clear();
                     if (c == '?') {
-                        url_.has_query = true;
-                        url_.query.clear();
-                        state = query;
+                        state = empty_query();
                     }
                     if (c == '#') {
-                        url_.has_fragment = true;
-                        url_.fragment.clear();
-                        state = fragment;
+                        state = empty_fragment();
                     }
                 } else {
                     check_url_unit(c);
@@ -546,13 +536,9 @@ parse_outcome machine::run() {
                 break;
             case opaque_path:
                 if (c == '?') {
-                    url_.has_query = true;
-                    url_.query.clear();
-                    state = query;
+                    state = empty_query();
                 } else if (c == '#') {
-                    url_.has_fragment = true;
-                    url_.fragment.clear();
-                    state = fragment;
+                    state = empty_fragment();
                 } else if (c == ' ') {
                     note(validation::invalid_url_unit);
                     const char32_t next = at(pointer_ + 1);
@@ -565,9 +551,7 @@ parse_outcome machine::run() {
             case query:
                 // The encoding is UTF-8, so percent-encoding after encoding is code point by code point.
                 if (!has_override && c == '#') {
-                    url_.has_fragment = true;
-                    url_.fragment.clear();
-                    state = fragment;
+                    state = empty_fragment();
                 } else if (c != eof) {
                     check_url_unit(c);
                     append_encoded(url_.query, c,
@@ -599,32 +583,25 @@ void decode_input(std::string_view input, bool strip, code_points& out, std::vec
             notes->push_back({validation::invalid_url_unit, static_cast<std::uint32_t>(begin > 0 ? 0 : end)});
     }
     bool tab_noted = false;
-    const auto* s = reinterpret_cast<const std::uint8_t*>(input.data());
-    for (std::size_t i = begin; i < end;) {
-        const auto start = static_cast<std::uint32_t>(i);
-        if (s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+    ::iri::detail::for_each_code_point_or_fffd(input.substr(begin, end - begin), [&](char32_t c, std::size_t at) {
+        const auto start = static_cast<std::uint32_t>(begin + at);
+        if (c == '\t' || c == '\n' || c == '\r') {
             if (notes && !tab_noted) notes->push_back({validation::invalid_url_unit, start}), tab_noted = true;
-            ++i;
-            continue;
+            return;
         }
-        UChar32 c;
-        U8_NEXT_OR_FFFD(s, i, end, c);
-        out.cp.push_back(static_cast<char32_t>(c));
+        out.cp.push_back(c);
         out.at.push_back(start);
-    }
+    });
     out.at.push_back(static_cast<std::uint32_t>(end));
 }
 
 }  // namespace
 
-void append_percent_encoded(std::string& out, std::string_view text, url_set set) {
-    const auto* s = reinterpret_cast<const std::uint8_t*>(text.data());
-    const auto length = static_cast<std::int64_t>(text.size());
-    for (std::int64_t i = 0; i < length;) {
-        UChar32 c;
-        U8_NEXT_OR_FFFD(s, i, length, c);
-        append_encoded(out, static_cast<char32_t>(c), set);
-    }
+void append_percent_encoded(std::string& out, std::string_view text, url_set set, bool space_as_plus) {
+    ::iri::detail::for_each_code_point_or_fffd(text, [&](char32_t c, std::size_t) {
+        if (space_as_plus && c == ' ') out += ::iri::detail::form_space;
+        else append_encoded(out, c, set);
+    });
 }
 
 bool single_normalized_drive_letter(std::string_view path) noexcept {

@@ -4,20 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check.h"
 #include "iri.h"
-
-static int passed = 0;
-static int failed = 0;
-
-static void check_at(int ok, const char* what, int line) {
-    if (ok) {
-        ++passed;
-    } else {
-        ++failed;
-        printf("FAILED line %d: %s\n", line, what);
-    }
-}
-#define CHECK(cond) check_at((cond) != 0, #cond, __LINE__)
 
 /* True when (s, n) holds exactly the NUL-terminated `expected`. */
 static int same(const char* s, size_t n, const char* expected) {
@@ -1112,6 +1100,5 @@ int main(void) {
     test_resolver_batch();
     test_crawl_keys();
     test_public_suffix();
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed == 0 ? 0 : 1;
+    return check_summary();
 }

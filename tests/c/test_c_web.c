@@ -5,20 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check.h"
 #include "iri.h"
-
-static int passed = 0;
-static int failed = 0;
-
-static void check_at(int ok, const char* what, int line) {
-    if (ok) {
-        ++passed;
-    } else {
-        ++failed;
-        printf("FAILED line %d: %s\n", line, what);
-    }
-}
-#define CHECK(cond) check_at((cond) != 0, #cond, __LINE__)
 
 /* True when the view holds exactly `expected`. */
 static int is(iri_string_view v, const char* expected) {
@@ -154,6 +142,5 @@ int main(void) {
     test_base_and_can_parse();
     test_failure();
     test_setters();
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed == 0 ? 0 : 1;
+    return check_summary();
 }

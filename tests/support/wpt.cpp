@@ -7,6 +7,8 @@
 #include <boost/json/src.hpp>  // Boost.JSON header-only: this is its one translation unit in the tests
 #include <boost/test/unit_test.hpp>
 
+#include "iri/percent.hpp"
+
 namespace iri_test {
 
 namespace {
@@ -16,11 +18,7 @@ long hex4(const std::string& s, std::size_t i) {
     if (i + 4 > s.size()) return -1;
     long v = 0;
     for (std::size_t k = i; k < i + 4; ++k) {
-        const char c = s[k];
-        const int d = c >= '0' && c <= '9'   ? c - '0'
-                      : c >= 'a' && c <= 'f' ? c - 'a' + 10
-                      : c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                             : -1;
+        const int d = iri::hex_value(s[k]);
         if (d < 0) return -1;
         v = v * 16 + d;
     }

@@ -1,6 +1,7 @@
 #include "json.hpp"
 
 #include "each_char.hpp"
+#include "iri/percent.hpp"
 #include "iri/prepare.hpp"
 
 #include <cstdint>
@@ -37,11 +38,7 @@ int hex4(std::string_view t, std::size_t i) {
     if (i + 4 > t.size()) return -1;
     int v = 0;
     for (std::size_t k = i; k < i + 4; ++k) {
-        const char c = t[k];
-        const int d = c >= '0' && c <= '9'   ? c - '0'
-                      : c >= 'a' && c <= 'f' ? c - 'a' + 10
-                      : c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                             : -1;
+        const int d = iri::hex_value(t[k]);
         if (d < 0) return -1;
         v = v * 16 + d;
     }
