@@ -4,6 +4,7 @@
 // once, in rotating order), medians. Acceptance counts next to every time, so a fast wrong answer cannot hide.
 //
 //   parse_bench [--rounds N] [--lines N] [--markdown] [--only ROW] DATASET...
+//   --only ROW: the rows whose name holds ROW (and the floors); --only =ROW: the row named ROW exactly.
 //   DATASET: a text file (one reference per line) or FILE.csv:COLUMN (relative_urls_cc_10k.csv:base), or
 //   FILE.csv:pairs for the resolve row (each row's base and relative reference).
 #include <algorithm>
@@ -546,7 +547,11 @@ int main(int argc, char** argv) {
     auto all_rows = rows();
     if (!only.empty())
         all_rows.erase(std::remove_if(all_rows.begin(), all_rows.end(),
-                                      [&](const row& r) { return !r.floor && r.name.find(only) == std::string::npos; }),
+                                      [&](const row& r) {
+                                          if (r.floor) return false;
+                                          if (only.front() == '=') return r.name != only.substr(1);
+                                          return r.name.find(only) == std::string::npos;
+                                      }),
                        all_rows.end());
     if (markdown) {
         std::printf("| dataset | lines | row | ns/URL | MB/s | accepted | × memchr | × this (iri grammar) |\n");

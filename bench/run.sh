@@ -3,8 +3,9 @@
 # bench/results/latest.md with the machine described).
 #   bench/run.sh              medians of 21 interleaved rounds (ns/URL, MB/s, accepted, ratios), then the targets;
 #                             ns/URL at each SIMD level the machine has (IRI_FORCE_SIMD: widest, avx2, scalar)
-#   bench/run.sh --callgrind  instructions per URL for each row (valgrind callgrind, at the AVX2 level: valgrind has
-#                             no AVX-512; repeatable, unlike time)
+#   bench/run.sh --callgrind [ROWS [DATASET...]]  instructions per URL for each row (valgrind callgrind, at the AVX2
+#                             level: valgrind has no AVX-512; repeatable, unlike time), then the web and crawl
+#                             stages' targets as ratios of instructions
 #   bench/run.sh --smoke      each benchmark once on the first 200 lines of each dataset (CI: keeps them compiling)
 #   bench/run.sh --profile [ROW [DATASET...]]  instructions per URL by function (callgrind), for the slow ratios
 #   bench/run.sh --adversarial  every operation on crafted inputs of 1 MB and 10 MB: ns/byte and the time ratio
@@ -196,25 +197,65 @@ case "$mode" in
     rm -f "$big"
     ;;
   --callgrind)
+    # bench/run.sh --callgrind [ROWS [DATASET...]]: ROWS an extended regular expression over the row names below
+    # (default all), DATASET substrings of the dataset names (default all); then the targets among the rows run.
     command -v valgrind > /dev/null || { echo "bench/run.sh: valgrind is needed (scripts/setup.sh installs it)"; exit 2; }
+    rows_wanted="${2:-.}"
+    shift $(( $# > 1 ? 2 : 1 ))
+    want=("$@")
+    [ ${#want[@]} -gt 0 ] || want=("")
     ir() {  # total instructions of one parse_bench run
-      valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bench" --rounds 1 "$@" 2>&1 |
+      valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bench" "$@" 2>&1 |
         sed -n 's/.*Collected : *\([0-9]*\).*/\1/p'
+    }
+    round() {  # instructions of one round: two rounds less one, so that loading and first-use set-up fall out
+      echo $(( $(ir --rounds 2 "$@") - $(ir --rounds 1 "$@") ))
     }
     # valgrind emulates no AVX-512: the AVX2 implementation runs, asked for by name so that the table says so.
     export IRI_FORCE_SIMD=avx2
+    declare -A count
     echo "| dataset | lines | row | instructions/URL (avx2) |"
     echo "|---|---:|---|---:|"
     for d in "${datasets[@]}"; do
+      chosen=""
+      for w in "${want[@]}"; do [[ "$d" == *"$w"* ]] && chosen=1; done
+      [ -n "$chosen" ] || continue
+      name=$(basename "$d")
       lines=$("$bench" --rounds 1 --only none "$d" | head -1 | sed -n 's/.*accepted [0-9]*\/\([0-9]*\).*/\1/p')
-      base=$(ir --only none "$d")
-      for row in "iri::parse uri" "iri::parse iri" "Boost.URL" "uriparser" "iri::normalize syntax" "iri::normalize scheme" \
-                 "iri::canonical_key scheme" "iri::to_uri" "iri::to_iri" "iri::check iri" "iri::parse base" \
-                 "iri::resolve iri" "iri::resolver scheme"; do
-        total=$(ir --only "$row" "$d")
-        per_url=$(( (total - base) / lines ))
+      base=""
+      for row in "iri::parse uri" "iri::parse iri" "Boost.URL parse_uri_reference" "uriparser uriParseSingleUriExA" \
+                 "iri::normalize syntax" "iri::normalize scheme" "iri::canonical_key scheme" "iri::to_uri" \
+                 "iri::to_iri" "iri::check iri" "iri::web::parse" "iri::web::can_parse" "iri::crawl::surt" \
+                 "iri::crawl::canonicalize safe-browsing" "iri::crawl site" "iri::parse base + reference" \
+                 "iri::resolve iri" "iri::resolver scheme" "iri::web::parse with base"; do
+        [[ "$row" =~ $rows_wanted ]] || continue
+        [ -n "$base" ] || base=$(round --only none "$d")  # the floors the benchmark always runs
+        per_url=$(( ($(round --only "=$row" "$d") - base) / lines ))
         [ "$per_url" -ge 10 ] || continue  # a row this dataset does not run (pairs rows, or the reverse)
-        echo "| $(basename "$d") | $lines | $row | $per_url |"
+        count["$name|$row"]=$per_url
+        echo "| $name | $lines | $row | $per_url |"
+      done
+    done
+    # The targets of the web and crawl stages, as ratios of instructions on the same lines: "DATASET|ROW|AGAINST|LIMIT".
+    echo
+    echo "| dataset | target: ratio of instructions | ratio | limit | |"
+    echo "|---|---|---:|---:|---|"
+    for t in "kasztp|iri::web::parse|iri::parse iri|1.5" "userbait|iri::web::parse|iri::parse iri|1.5" \
+             ":base|iri::web::parse|iri::parse iri|1.5" "isaacs|iri::web::parse|iri::parse iri|1.5" \
+             ":pairs|iri::web::parse with base|iri::parse base + reference|3.0" \
+             "kasztp|iri::crawl::surt|iri::parse iri|3.0" "userbait|iri::crawl::surt|iri::parse iri|3.0" \
+             ":base|iri::crawl::surt|iri::parse iri|3.0" \
+             "kasztp|iri::crawl::canonicalize safe-browsing|iri::parse iri|3.0" \
+             "userbait|iri::crawl::canonicalize safe-browsing|iri::parse iri|3.0" \
+             ":base|iri::crawl::canonicalize safe-browsing|iri::parse iri|3.0" \
+             "kasztp|iri::crawl site|iri::parse iri|3.0" "userbait|iri::crawl site|iri::parse iri|3.0" \
+             ":base|iri::crawl site|iri::parse iri|3.0"; do
+      IFS='|' read -r where row against limit <<< "$t"
+      for key in "${!count[@]}"; do
+        name=${key%%|*}
+        [[ "$name" == *"$where"* && "${key#*|}" == "$row" && -n "${count[$name|$against]:-}" ]] || continue
+        echo "$name|$row|$against|${count[$key]}|${count[$name|$against]}|$limit" | awk -F'|' '{ r = $4 / $5
+          printf "| %s | %s over %s | %.2f | <= %.1f | %s |\n", $1, $2, $3, r, $6, r <= $6 ? "met" : "**not met**" }'
       done
     done
     ;;
