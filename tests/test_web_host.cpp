@@ -409,3 +409,33 @@ BOOST_AUTO_TEST_CASE(bidi_rule_across_a_long_name) {
     BOOST_TEST(serialized(many_a + "\xD7\x90") == many_a + "xn--4db");
     BOOST_TEST(serialized(many_a + "\xD7\x90.") == many_a + "xn--4db.");
 }
+
+// UTS #46 maps a label to NFC (§4 step 1), so canonically equivalent labels give the same host: "e" with U+0301
+// (class 230) and U+0316 (class 220) in either order, and "é" (U+00E9) with U+0316. Canonical ordering puts every
+// U+0316 of a run before every U+0301, as for 200 marks alternating (a run longer than a few dozen).
+BOOST_AUTO_TEST_CASE(combining_marks_in_any_order_give_one_host) {
+    const std::string acute = "\xCC\x81", below = "\xCC\x96";
+    const std::string host = serialized("e" + acute + below);
+    BOOST_TEST(host != failure);
+    BOOST_TEST(host.starts_with("xn--"));
+    BOOST_TEST(serialized("e" + below + acute) == host);
+    BOOST_TEST(serialized("\xC3\xA9" + below) == host);
+    std::string alternating = "e", ordered = "e", composed = "\xC3\xA9";
+    for (int i = 0; i < 100; ++i) alternating += acute + below;
+    for (int i = 0; i < 100; ++i) ordered += below, composed += below;
+    for (int i = 0; i < 100; ++i) ordered += acute, composed += i ? acute : "";
+    const std::string long_host = serialized(alternating);
+    BOOST_TEST(long_host != failure);
+    BOOST_TEST(long_host.starts_with("xn--"));
+    BOOST_TEST(serialized(ordered) == long_host);
+    BOOST_TEST(serialized(composed) == long_host);
+    BOOST_TEST(serialized(alternating + "." + alternating) == long_host + "." + long_host);
+}
+
+// Linear time for a label of 400 kB of combining marks out of canonical order: it fails on ICU's limit on a label's
+// Punycode (about a thousand code points, idna_detail.hpp), after NFC of the whole label.
+BOOST_AUTO_TEST_CASE(huge_label_of_combining_marks) {
+    std::string label = "e";
+    for (int i = 0; i < 100000; ++i) label += "\xCC\x81\xCC\x96";
+    BOOST_TEST(serialized(label) == failure);
+}

@@ -149,6 +149,31 @@ BOOST_AUTO_TEST_CASE(failure_is_an_error_naming_the_validation_error) {
     BOOST_TEST(!web::is_failure(web::validation::invalid_credentials));
 }
 
+// The host parser's failures and notes at bytes of the input, where the host's code points are not its bytes: each
+// ill-formed byte is one U+FFFD (three bytes of UTF-8), a tab is removed (§4.4 step 3).
+BOOST_AUTO_TEST_CASE(host_offsets_are_bytes_of_the_input) {
+    // §3.5 step 1.1: "[" without "]", IPv6-unclosed at the host's end, the end of the input (byte 10).
+    const iri::result<web::url> unclosed = web::parse("http://[\xFF\xFF");
+    BOOST_TEST_REQUIRE(!unclosed);
+    BOOST_TEST(unclosed.error().url_validation == static_cast<std::uint8_t>(web::validation::ipv6_unclosed));
+    BOOST_TEST(unclosed.error().offset == 10u);
+    // §3.2: "g" is no ASCII hex digit, IPv6-invalid-code-point at "g" (byte 10, after "1" and a tab).
+    const iri::result<web::url> code_point = web::parse("http://[1\tg]/");
+    BOOST_TEST_REQUIRE(!code_point);
+    BOOST_TEST(code_point.error().url_validation ==
+               static_cast<std::uint8_t>(web::validation::ipv6_invalid_code_point));
+    BOOST_TEST(code_point.error().offset == 10u);
+    // §3.5: a percent-encoded byte in a domain, noted at "%" (byte 10, after U+FFFD, a tab and "a"), before the
+    // domain parser fails on U+FFFD.
+    std::vector<web::validation_note> notes;
+    const iri::result<web::url> percent = web::parse("http://\xFF\ta%61/", nullptr, {&notes});
+    BOOST_TEST(!percent);
+    bool noted = false;
+    for (const web::validation_note& n : notes)
+        noted = noted || (n.what == web::validation::domain_percent_encoded && n.offset == 10u);
+    BOOST_TEST(noted);
+}
+
 BOOST_AUTO_TEST_CASE(validation_notes_that_do_not_fail) {
     std::vector<web::validation_note> notes;
     const iri::result<web::url> u = web::parse(" http:\\\\u@h\tost/", nullptr, {&notes});

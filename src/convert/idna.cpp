@@ -3,6 +3,7 @@
 
 #include <unicode/bytestream.h>
 #include <unicode/idna.h>
+#include <unicode/normalizer2.h>
 #include <unicode/uchar.h>
 #include <unicode/utf8.h>
 
@@ -23,6 +24,7 @@
 #include "grammar/charset_detail.hpp"
 #include "model/error_detail.hpp"
 #include "text/ascii.hpp"
+#include "text/utf8_detail.hpp"
 
 namespace iri {
 
@@ -303,6 +305,81 @@ bool to_ascii_in_pieces(const icu::IDNA* idna, const std::vector<std::string_vie
     return true;
 }
 
+// ICU's UTS #46 normalization data (the mapping table and NFC in one Normalizer2), or nullptr.
+const icu::Normalizer2* uts46_normalizer() noexcept {
+    static const icu::Normalizer2* const instance = [] {
+        UErrorCode status = U_ZERO_ERROR;
+        const icu::Normalizer2* n = icu::Normalizer2::getInstance(nullptr, "uts46", UNORM2_COMPOSE, status);
+        return U_SUCCESS(status) ? n : nullptr;
+    }();
+    return instance;
+}
+
+struct mark {
+    std::uint8_t ccc;  // canonical combining class, not 0
+    UChar32 c;
+};
+
+// A stable sort of `run` by canonical combining class, in time linear in its length.
+void sort_by_combining_class(std::vector<mark>& run) {
+    const auto by_ccc = [](const mark& a, const mark& b) { return a.ccc < b.ccc; };
+    if (run.size() <= 64) {
+        std::stable_sort(run.begin(), run.end(), by_ccc);
+        return;
+    }
+    std::array<std::size_t, 257> start{};
+    for (const mark& m : run) ++start[m.ccc + 1u];
+    for (std::size_t i = 1; i < start.size(); ++i) start[i] += start[i - 1];
+    std::vector<mark> sorted(run.size());
+    for (const mark& m : run) sorted[start[m.ccc]++] = m;
+    run = std::move(sorted);
+}
+
+// `domain` (UTF-8) with each run of combining marks that UTS #46 maps to themselves put in canonical order (the
+// Unicode Standard §3.11, Canonical Ordering Algorithm: a stable sort by combining class), or nullopt when every
+// run is in order already. ICU's normalizer orders a run by insertion, in time that grows with the square of its
+// length; given runs in order, it appends. NFC is unchanged: such a run is a contiguous part of a run of the
+// mapped and decomposed text (each mark is its own mapping and decomposition), and a stable sort of a part
+// keeps the order of equal classes, so the stable sort of the whole run gives the same sequence.
+std::optional<std::string> marks_in_canonical_order(std::string_view domain) {
+    const icu::Normalizer2* normalizer = uts46_normalizer();
+    if (!normalizer || detail::is_ascii(domain)) return std::nullopt;
+    const auto* s = reinterpret_cast<const std::uint8_t*>(domain.data());
+    const auto n = static_cast<std::int64_t>(domain.size());
+    std::optional<std::string> out;
+    std::vector<mark> run;
+    std::size_t run_begin = 0;
+    const auto end_run = [&](std::size_t end) {
+        const bool ordered = std::is_sorted(run.begin(), run.end(), [](const mark& a, const mark& b) {
+            return a.ccc < b.ccc;
+        });
+        if (!ordered) {
+            if (!out) out.emplace(domain.substr(0, run_begin));
+            sort_by_combining_class(run);
+            for (const mark& m : run) detail::append_utf8(*out, static_cast<std::uint32_t>(m.c));
+        } else if (out) {
+            out->append(domain.substr(run_begin, end - run_begin));
+        }
+        run.clear();
+    };
+    icu::UnicodeString mapping;
+    for (std::int64_t i = 0; i < n;) {
+        const auto at = static_cast<std::size_t>(i);
+        UChar32 c = 0;
+        U8_NEXT(s, i, n, c);
+        const std::uint8_t ccc = c < 0 ? 0 : normalizer->getCombiningClass(c);
+        if (ccc != 0 && !normalizer->getDecomposition(c, mapping)) {
+            if (run.empty()) run_begin = at;
+            run.push_back({ccc, c});
+            continue;
+        }
+        if (!run.empty()) end_run(at);
+        if (out) out->append(domain.substr(at, static_cast<std::size_t>(i) - at));
+    }
+    if (!run.empty()) end_run(domain.size());
+    return out;
+}
+
 }  // namespace
 
 std::optional<std::string> detail::web_domain_to_ascii(std::string_view domain, bool be_strict) {
@@ -312,6 +389,8 @@ std::optional<std::string> detail::web_domain_to_ascii(std::string_view domain, 
     constexpr std::uint32_t dns_length =
         UIDNA_ERROR_EMPTY_LABEL | UIDNA_ERROR_LABEL_TOO_LONG | UIDNA_ERROR_DOMAIN_NAME_TOO_LONG;
     const icu::IDNA* idna = be_strict ? uts46() : uts46_web_relaxed();
+    const std::optional<std::string> ordered = marks_in_canonical_order(domain);
+    if (ordered) domain = *ordered;
     std::string out;
     std::uint32_t errors = 0;
     if (domain.size() <= web_piece_bytes) {

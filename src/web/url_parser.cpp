@@ -5,6 +5,7 @@
 // which is what a browser's USVString holds for it, so such bytes come out as "%EF%BF%BD" wherever the component's
 // percent-encode set covers U+FFFD (all of them do). Beside each code point the byte of the input where it
 // begins is kept, for the offsets of the validation errors.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -192,9 +193,31 @@ private:
 
 bool machine::parse_host_into_url(parse_outcome& failure) {
     std::string host;
-    const host_outcome h = parse_host(buffer_, !special_, host, notes_, offset_of(buffer_start_));
+    const std::size_t notes_before = notes_ ? notes_->size() : 0;
+    const host_outcome h = parse_host(buffer_, !special_, host, notes_, 0);
+    // The host parser's offsets are bytes of buffer_, the UTF-8 of the code points from buffer_start_: each
+    // becomes the offset in the input of its code point, which differs where an ill-formed sequence became U+FFFD
+    // or a tab or newline was removed.
+    std::vector<std::uint32_t> code_point_of;  // for each byte of buffer_, the index of its code point
+    const auto input_offset = [&](std::uint32_t byte) {
+        if (code_point_of.empty() && !::iri::detail::is_ascii(buffer_)) {
+            code_point_of.resize(buffer_.size() + 1);
+            std::uint32_t k = 0;
+            for (std::size_t b = 0; b < buffer_.size(); ++b) {
+                if (b > 0 && !U8_IS_TRAIL(static_cast<unsigned char>(buffer_[b]))) ++k;
+                code_point_of[b] = k;
+            }
+            code_point_of[buffer_.size()] = buffer_.empty() ? 0 : k + 1;
+        }
+        const std::uint32_t k =
+            code_point_of.empty() ? byte : code_point_of[std::min<std::size_t>(byte, buffer_.size())];
+        return offset_of(buffer_start_ + static_cast<std::ptrdiff_t>(k));
+    };
+    if (notes_)
+        for (std::size_t i = notes_before; i < notes_->size(); ++i)
+            (*notes_)[i].offset = input_offset((*notes_)[i].offset);
     if (h.failed) {
-        failure = {true, h.failure, h.failure_offset};
+        failure = {true, h.failure, input_offset(h.failure_offset)};
         return false;
     }
     url_.host = h.kind;
