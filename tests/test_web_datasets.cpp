@@ -128,14 +128,14 @@ BOOST_AUTO_TEST_CASE(an_http_uri_the_standard_leaves_alone_is_its_own_href) {
 
 // The reasoning's own pieces, on the Standard's examples.
 BOOST_AUTO_TEST_CASE(what_the_standard_rewrites) {
-    BOOST_TEST(!unchanged_by_the_standard("HTTP://a/"));              // scheme lowercased
-    BOOST_TEST(!unchanged_by_the_standard("http://EXAMPLE.com/"));    // domain lowercased
-    BOOST_TEST(!unchanged_by_the_standard("http://example.com"));     // path "/" added
-    BOOST_TEST(!unchanged_by_the_standard("http://example.com:80/")); // default port
-    BOOST_TEST(!unchanged_by_the_standard("http://1.2.3/"));          // §3.5: IPv4 "1.2.0.3"
-    BOOST_TEST(!unchanged_by_the_standard("http://a/b/./c"));         // dot segment
-    BOOST_TEST(!unchanged_by_the_standard("http://a/b/%2E%2e/c"));    // dot segment, encoded
-    BOOST_TEST(!unchanged_by_the_standard("http://a/?x='y'"));        // special-query set
+    BOOST_TEST(!unchanged_by_the_standard("HTTP://a/"));               // scheme lowercased
+    BOOST_TEST(!unchanged_by_the_standard("http://EXAMPLE.com/"));     // domain lowercased
+    BOOST_TEST(!unchanged_by_the_standard("http://example.com"));      // path "/" added
+    BOOST_TEST(!unchanged_by_the_standard("http://example.com:80/"));  // default port
+    BOOST_TEST(!unchanged_by_the_standard("http://1.2.3/"));           // §3.5: IPv4 "1.2.0.3"
+    BOOST_TEST(!unchanged_by_the_standard("http://a/b/./c"));          // dot segment
+    BOOST_TEST(!unchanged_by_the_standard("http://a/b/%2E%2e/c"));     // dot segment, encoded
+    BOOST_TEST(!unchanged_by_the_standard("http://a/?x='y'"));         // special-query set
     BOOST_TEST(unchanged_by_the_standard("http://example.com:8080/a/b?c=d#e"));
     BOOST_TEST(unchanged_by_the_standard("http://1.2.3.4/"));
 }

@@ -350,9 +350,8 @@ std::optional<std::string> marks_in_canonical_order(std::string_view domain) {
     std::vector<mark> run;
     std::size_t run_begin = 0;
     const auto end_run = [&](std::size_t end) {
-        const bool ordered = std::is_sorted(run.begin(), run.end(), [](const mark& a, const mark& b) {
-            return a.ccc < b.ccc;
-        });
+        const bool ordered =
+            std::is_sorted(run.begin(), run.end(), [](const mark& a, const mark& b) { return a.ccc < b.ccc; });
         if (!ordered) {
             if (!out) out.emplace(domain.substr(0, run_begin));
             sort_by_combining_class(run);
