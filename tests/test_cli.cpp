@@ -728,7 +728,7 @@ BOOST_AUTO_TEST_CASE(url_pairs) {
     BOOST_TEST(r.out.starts_with("invalid\t(unreadable input: "), r.out);
 }
 
-// Every case of web-platform-tests' urltestdata.json (tests/web-platform-tests/) through one iri url process:
+// Every case of web-platform-tests' urltestdata.json (datasets/web-platform-tests/) through one iri url process:
 // a file of [base, input] JSON lines, run with --input-format json --pairs --json on two threads, and every field
 // of each output line against the case's.
 BOOST_AUTO_TEST_CASE(url_passes_urltestdata) {
@@ -785,7 +785,7 @@ BOOST_AUTO_TEST_CASE(url_passes_urltestdata) {
         passed += ok ? 1 : 0;
     }
     BOOST_TEST(seen == cases.size());
-    BOOST_TEST(cases.size() == 891u);  // tests/web-platform-tests/README.md
+    BOOST_TEST(cases.size() == 891u);  // datasets/web-platform-tests/README.md
     BOOST_TEST_MESSAGE("urltestdata through iri url --json: " << passed << " of " << cases.size() << " cases pass");
     BOOST_TEST(passed == cases.size());
 }

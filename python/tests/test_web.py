@@ -1,5 +1,5 @@
 """iri.URL and iri.urls: the WHATWG URL Standard's URLs, run through the Standard's own conformance data
-(tests/web-platform-tests/: every case of urltestdata.json through iri.URL, every case of setters_tests.json
+(datasets/web-platform-tests/: every case of urltestdata.json through iri.URL, every case of setters_tests.json
 through its property setters), and the binding's own behaviour (errors, bases, the batch)."""
 import copy
 import json
@@ -15,10 +15,10 @@ GETTERS = ("href", "protocol", "username", "password", "host", "hostname", "port
 
 
 def wpt(name):
-    root = os.environ.get("IRI_SOURCE_DIR")
+    root = os.environ.get("IRI_DATASETS_DIR")
     if not root:
-        pytest.fail("IRI_SOURCE_DIR is not set: run the tests through ctest")
-    with open(pathlib.Path(root) / "tests" / "web-platform-tests" / name, encoding="utf-8") as f:
+        pytest.fail("IRI_DATASETS_DIR is not set: run the tests through ctest")
+    with open(pathlib.Path(root) / "web-platform-tests" / name, encoding="utf-8") as f:
         return json.load(f)
 
 
@@ -28,7 +28,7 @@ SETTER_CASES = [(setter, c) for setter, cases in wpt("setters_tests.json").items
 
 
 def test_the_data_is_all_there():
-    # tests/web-platform-tests/README.md: 891 parse cases; the setters file has cases for each of the 10 setters.
+    # datasets/web-platform-tests/README.md: 891 parse cases; the setters file has cases for each of the 10 setters.
     assert len(URL_CASES) == 891
     assert {s for s, _ in SETTER_CASES} == set(GETTERS)
 

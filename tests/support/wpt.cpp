@@ -54,7 +54,7 @@ std::string lone_surrogates_replaced(const std::string& text) {
 }  // namespace
 
 boost::json::value wpt_json(const std::string& name) {
-    const std::string path = std::string(IRI_SOURCE_DIR) + "/tests/web-platform-tests/" + name;
+    const std::string path = std::string(IRI_DATASETS_DIR) + "/web-platform-tests/" + name;
     std::ifstream in(path, std::ios::binary);
     BOOST_REQUIRE_MESSAGE(in, "cannot read " << path);
     std::ostringstream text;

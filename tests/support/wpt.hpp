@@ -1,5 +1,5 @@
-// The web-platform-tests files (tests/web-platform-tests/, README there), read with Boost.JSON for the web
-// stage's conformance tests.
+// The web-platform-tests files (datasets/web-platform-tests/, README there; the build unpacks them into its
+// datasets folder), read with Boost.JSON for the web stage's conformance tests.
 #pragma once
 
 #include <string>
@@ -8,7 +8,7 @@
 
 namespace iri_test {
 
-/// The JSON value of tests/web-platform-tests/`name` ("urltestdata.json", ...), each lone surrogate of its strings
+/// The JSON value of the unpacked web-platform-tests file `name` ("urltestdata.json", ...), each lone surrogate of its strings
 /// (a "\\uD900" escape without its pair) read as U+FFFD, as the URL APIs' USVString arguments take it. Fails the
 /// current test (BOOST_REQUIRE) when the file cannot be read or is not JSON.
 boost::json::value wpt_json(const std::string& name);
