@@ -165,3 +165,20 @@ BOOST_AUTO_TEST_CASE(url_abnf_loads_and_is_no_variant) {
     BOOST_TEST(g.entries.empty());
     BOOST_TEST(g.special_schemes.size() == 6u);
 }
+
+// Infra's ASCII classes and §4.4's scheme code points: "An ASCII digit is a code point in the range U+0030 (0) to
+// U+0039 (9)"; an ASCII hex digit adds U+0041 (A) to U+0046 (F) and U+0061 (a) to U+0066 (f); an ASCII alpha is
+// U+0041 (A) to U+005A (Z) and U+0061 (a) to U+007A (z); the scheme state appends "an ASCII alphanumeric, U+002B
+// (+), U+002D (-), or U+002E (.)". None holds a code point above U+007F.
+BOOST_AUTO_TEST_CASE(ascii_classes) {
+    BOOST_TEST(ascii_members(url_set::ascii_digit) == "0123456789");
+    BOOST_TEST(ascii_members(url_set::ascii_hex_digit) == "0123456789ABCDEFabcdef");
+    BOOST_TEST(ascii_members(url_set::ascii_alpha) == "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz");
+    BOOST_TEST(ascii_members(url_set::scheme_code_point) ==
+               "+-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz");
+    // The fast path's domain bytes (grammar/url.abnf): lowercase letters, digits, "-" and ".".
+    BOOST_TEST(ascii_members(url_set::fast_path_domain) == "-.0123456789abcdefghijklmnopqrstuvwxyz");
+    for (url_set s : {url_set::ascii_digit, url_set::ascii_hex_digit, url_set::ascii_alpha, url_set::scheme_code_point,
+                      url_set::fast_path_domain})
+        BOOST_TEST(!in_set(s, U'\u00E9'));
+}

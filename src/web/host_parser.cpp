@@ -44,8 +44,6 @@ struct reporter {
     return generated::contains(generated::url_sets[static_cast<std::size_t>(s)], c);
 }
 
-[[nodiscard]] constexpr bool ascii_digit(unsigned char c) noexcept { return c >= '0' && c <= '9'; }
-
 // ---- §3.5 the IPv6 parser ----
 
 // The IPv6 parser on `input` (the text between the brackets, its first byte at `at0` of the host's input): the

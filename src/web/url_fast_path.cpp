@@ -23,8 +23,9 @@ namespace iri::web {
 namespace {
 
 /// For each ASCII byte, a bit per component (path, special query, fragment): set when the byte is printable, not
-/// "\\" and not in that component's percent-encode set, so the parser copies it as it is. Read off in_set once.
-enum : std::uint8_t { in_path = 1, in_query = 2, in_fragment = 4 };
+/// "\\" and not in that component's percent-encode set, so the parser copies it as it is; and the host's bit, set for
+/// the bytes of a domain the scan copies (url_set::fast_path_domain). Read off in_set once.
+enum : std::uint8_t { in_path = 1, in_query = 2, in_fragment = 4, in_host = 8 };
 const std::array<std::uint8_t, 128>& kept_as_is() noexcept {
     static const std::array<std::uint8_t, 128> table = [] {
         std::array<std::uint8_t, 128> t{};
@@ -32,7 +33,8 @@ const std::array<std::uint8_t, 128>& kept_as_is() noexcept {
             if (c == '\\') continue;
             t[c] = static_cast<std::uint8_t>((in_set(url_set::path_percent_encode, c) ? 0 : in_path) |
                                              (in_set(url_set::special_query_percent_encode, c) ? 0 : in_query) |
-                                             (in_set(url_set::fragment_percent_encode, c) ? 0 : in_fragment));
+                                             (in_set(url_set::fragment_percent_encode, c) ? 0 : in_fragment) |
+                                             (in_set(url_set::fast_path_domain, c) ? in_host : 0));
         }
         return t;
     }();
@@ -68,7 +70,8 @@ bool url_access::fast_parse(std::string_view s, url* out) {
         return false;
     }
     const std::size_t host_start = i;
-    while (i < s.size() && ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9') || s[i] == '-' || s[i] == '.'))
+    while (i < s.size() &&
+           (static_cast<unsigned char>(s[i]) < 0x80 && (kept_as_is()[static_cast<unsigned char>(s[i])] & in_host)))
         ++i;
     const std::string_view host = s.substr(host_start, i - host_start);
     if (host.empty() || host.front() == '.' || host.find("..") != std::string_view::npos || host.starts_with("xn--") ||
@@ -79,7 +82,7 @@ bool url_access::fast_parse(std::string_view s, url* out) {
     if (i < s.size() && s[i] == ':') {
         const std::size_t digits = ++i;
         std::uint32_t value = 0;
-        while (i < s.size() && s[i] >= '0' && s[i] <= '9' && i - digits < 5)
+        while (i < s.size() && ascii_digit(static_cast<unsigned char>(s[i])) && i - digits < 5)
             value = value * 10 + static_cast<std::uint32_t>(s[i++] - '0');
         if (i == digits || s[digits] == '0' || value > 65535 || static_cast<std::int32_t>(value) == default_port)
             return false;

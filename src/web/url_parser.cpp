@@ -28,11 +28,6 @@ namespace {
 
 constexpr char32_t eof = 0xFFFFFFFFu;
 
-[[nodiscard]] constexpr bool ascii_alpha(char32_t c) noexcept { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; }
-[[nodiscard]] constexpr bool ascii_digit(char32_t c) noexcept { return c >= '0' && c <= '9'; }
-[[nodiscard]] constexpr bool ascii_hex_digit(char32_t c) noexcept {
-    return ascii_digit(c) || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f');
-}
 [[nodiscard]] constexpr char ascii_lower(char32_t c) noexcept { return static_cast<char>(c | 0x20); }
 
 /// §1.3 UTF-8 percent-encode `c` using the percent-encode set `s`, appended to `out`.
@@ -62,7 +57,7 @@ void append_encoded(std::string& out, char32_t c, url_set s) {
 }
 
 /// §4.1: a Windows drive letter, two code points.
-[[nodiscard]] constexpr bool windows_drive_letter(char32_t a, char32_t b) noexcept {
+[[nodiscard]] bool windows_drive_letter(char32_t a, char32_t b) noexcept {
     return ascii_alpha(a) && (b == ':' || b == '|');
 }
 [[nodiscard]] bool windows_drive_letter(std::string_view s) noexcept {
@@ -263,7 +258,7 @@ parse_outcome machine::run() {
                 }
                 break;
             case scheme:
-                if (ascii_alpha(c) || ascii_digit(c) || c == '+' || c == '-' || c == '.') {
+                if (in_set(url_set::scheme_code_point, c)) {
                     buffer_ += ascii_lower(c);
                 } else if (c == ':') {
                     const bool buffer_special = special_scheme(buffer_).special;

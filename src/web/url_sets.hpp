@@ -22,10 +22,20 @@ enum class url_set : std::uint8_t {
     forbidden_host,                  ///< §3.2 forbidden host code point
     forbidden_domain,                ///< §3.2 forbidden domain code point
     url_code_point,                  ///< §4.3 URL code points
+    ascii_digit,                     ///< Infra's ASCII digit
+    ascii_hex_digit,                 ///< Infra's ASCII hex digit
+    ascii_alpha,                     ///< Infra's ASCII alpha
+    scheme_code_point,               ///< §4.4 scheme state: ASCII alphanumeric, "+", "-", "."
+    fast_path_domain,                ///< the host bytes the parser's fast path copies (a lowercase ASCII domain)
 };
 
 /// Whether code point `c` is in set `s`.
 [[nodiscard]] bool in_set(url_set s, char32_t c) noexcept;
+
+/// Infra's ASCII classes, as the web stage's parsers test them (the sets above).
+[[nodiscard]] inline bool ascii_digit(char32_t c) noexcept { return in_set(url_set::ascii_digit, c); }
+[[nodiscard]] inline bool ascii_hex_digit(char32_t c) noexcept { return in_set(url_set::ascii_hex_digit, c); }
+[[nodiscard]] inline bool ascii_alpha(char32_t c) noexcept { return in_set(url_set::ascii_alpha, c); }
 
 /// A special scheme (§4.1) and its default port (-1: null, as for "file"); `special` false for any other scheme.
 struct scheme_info {
