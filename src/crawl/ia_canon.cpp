@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "grammar/charset_detail.hpp"
 #include "iri/idna.hpp"
 #include "model/error_detail.hpp"
 #include "text/ascii.hpp"
@@ -24,9 +25,9 @@ namespace {
 
 using iri::detail::to_lower;
 
-constexpr bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
-constexpr bool is_alpha(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-constexpr bool is_alnum(char c) noexcept { return is_digit(c) || is_alpha(c); }
+using iri::detail::is_alnum;
+using iri::detail::is_alpha;
+using iri::detail::is_digit;
 // Python's bytes.strip() white space.
 constexpr bool is_py_space(char c) noexcept { return c == ' ' || (c >= '\t' && c <= '\r'); }
 

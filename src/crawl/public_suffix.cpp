@@ -8,6 +8,7 @@
 #include <cstring>
 #include <vector>
 
+#include "grammar/charset_detail.hpp"
 #include "iri/idna.hpp"
 #include "iri/parse.hpp"
 #include "iri/split.hpp"
@@ -30,9 +31,8 @@ namespace {
 
 // The octets of a host libpsl is given as they are: LDH (RFC 952, RFC 1123 §2.1) and "_", which crawled hosts
 // carry ("_dmarc.example.com") and UTS #46's STD3 rules would refuse.
-[[nodiscard]] constexpr bool plain_host_octet(char c) noexcept {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
-           c == '.';
+[[nodiscard]] bool plain_host_octet(char c) noexcept {
+    return iri::detail::is_alnum(c) || c == '-' || c == '_' || c == '.';
 }
 
 // True when some label of `host` is empty: a leading dot, "..", or the empty host.

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "crawl/ia_canon.hpp"
+#include "grammar/charset_detail.hpp"
 #include "iri/idna.hpp"
 #include "model/error_detail.hpp"
 #include "resolve/resolve_detail.hpp"
@@ -19,14 +20,12 @@ struct sb_scratch {
     std::string cleaned, decoded, host, path;
 };
 
-constexpr bool is_scheme_char(char c) noexcept {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '+' || c == '-' ||
-           c == '.';
-}
+using iri::detail::is_alpha;
+using iri::detail::is_scheme_char;
 
 // The length of a scheme ALPHA *(ALPHA / DIGIT / "+" / "-" / ".") followed by ":" at the start of `s`, or 0.
 std::size_t scheme_length(std::string_view s) noexcept {
-    if (s.empty() || !((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z'))) return 0;
+    if (s.empty() || !is_alpha(s[0])) return 0;
     std::size_t i = 1;
     while (i < s.size() && is_scheme_char(s[i])) ++i;
     return i < s.size() && s[i] == ':' ? i : 0;

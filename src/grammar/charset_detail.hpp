@@ -20,4 +20,18 @@ namespace iri::detail {
 /// True when code point `c` is in the set.
 [[nodiscard]] bool contains(const charset_info& cs, char32_t c) noexcept;
 
+/// An octet of RFC 5234 Appendix B.1's ALPHA, DIGIT, either, or of what may continue an RFC 3986 §3.1 scheme
+/// (ALPHA / DIGIT / "+" / "-" / "."): the grammar's named sets (grammar/sets.def), for the stages that read text
+/// without running a grammar (extraction, the crawler's lenient splits).
+[[nodiscard]] inline bool is_alpha(char c) noexcept {
+    const auto u = static_cast<unsigned char>(c);
+    return u < 0x80 && contains_ascii(named(grammar::uri, named_set::alpha), u);
+}
+[[nodiscard]] inline bool is_digit(char c) noexcept {
+    const auto u = static_cast<unsigned char>(c);
+    return u < 0x80 && contains_ascii(named(grammar::uri, named_set::digit), u);
+}
+[[nodiscard]] inline bool is_alnum(char c) noexcept { return is_alpha(c) || is_digit(c); }
+[[nodiscard]] inline bool is_scheme_char(char c) noexcept { return is_alnum(c) || c == '+' || c == '-' || c == '.'; }
+
 }  // namespace iri::detail

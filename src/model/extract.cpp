@@ -45,16 +45,11 @@ bool space(UChar32 c) { return c >= 0 && u_isUWhiteSpace(c); }
 
 // ---- The characters around a scheme ----
 
-// RFC 5234 Appendix B.1's ALPHA and DIGIT, the grammar's sets (grammar/sets.def).
-bool in_set(detail::named_set set, char c) {
-    const auto u = static_cast<unsigned char>(c);
-    return u < 0x80 && detail::contains_ascii(detail::named(grammar::uri, set), u);
-}
-bool alpha(char c) { return in_set(detail::named_set::alpha, c); }
-bool alnum(char c) { return alpha(c) || in_set(detail::named_set::digit, c); }
-
-// RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ); the characters that may continue one.
-bool scheme_char(char c) { return alnum(c) || c == '+' || c == '-' || c == '.'; }
+// RFC 5234 Appendix B.1's ALPHA and DIGIT, the grammar's sets (grammar/sets.def); RFC 3986 §3.1: scheme = ALPHA
+// *( ALPHA / DIGIT / "+" / "-" / "." ), the characters that may continue one.
+bool alpha(char c) { return detail::is_alpha(c); }
+bool alnum(char c) { return detail::is_alnum(c); }
+bool scheme_char(char c) { return detail::is_scheme_char(c); }
 
 // A character of a Latin-script word: a letter, mark or decimal digit whose script (or Script_Extensions) is
 // Latin, Common or Inherited. A scheme glued to one is part of that word ("caféhttp://" holds no IRI, as
