@@ -52,12 +52,15 @@ ran run_file(std::vector<std::string> args, const std::string& stdin_path, const
         // Under AddressSanitizer, freed memory waits in a 256 MB quarantine by default, which a memory bound
         // would measure; the tool's own use is what the tests are about.
         setenv("ASAN_OPTIONS", "quarantine_size_mb=1", 1);
+        // The tool is opened before `in_child` and executed from that descriptor: a child that becomes another
+        // user (the process-limit test) may not search the folders above it (a clone in a mode-0700 folder).
+        const int tool = open(IRI_CLI, O_RDONLY);
         if (in_child) in_child();
         std::vector<char*> argv;
         argv.push_back(const_cast<char*>(IRI_CLI));
         for (auto& a : args) argv.push_back(a.data());
         argv.push_back(nullptr);
-        execv(IRI_CLI, argv.data());
+        fexecve(tool, argv.data(), environ);
         _exit(127);
     }
     ran r;
