@@ -3,11 +3,15 @@
 // '\n' over the same buffer and a byte-at-a-time table lookup loop. Interleaved rounds (each round runs every row
 // once, in rotating order), medians. Acceptance counts next to every time, so a fast wrong answer cannot hide.
 //
-//   parse_bench [--rounds N] [--lines N] [--markdown] [--only ROW] DATASET...
+//   parse_bench [--rounds N] [--lines N] [--markdown] [--only ROW] [--times-out FILE] [--times-in FILE]... DATASET...
 //   --only ROW: the rows whose name holds ROW (and the floors); --only =ROW: the row named ROW exactly.
+//   --times-out FILE: appends each round's time of each row to FILE; --times-in FILE: counts the rounds FILE holds
+//   (of the same rows and datasets) with this run's, whose --rounds may then be 0. bench/run.sh times the SIMD levels,
+//   a library load each, in alternating passes of a few rounds, and makes each level's table from its passes' rounds.
 //   DATASET: a text file (one reference per line) or FILE.csv:COLUMN (relative_urls_cc_10k.csv:base), or
 //   FILE.csv:pairs for the resolve row (each row's base and relative reference).
 #include <algorithm>
+#include <cerrno>
 #include <array>
 #include <cstdlib>
 #include <chrono>
@@ -524,24 +528,64 @@ double median(std::vector<double> v) {
     return v[v.size() / 2];
 }
 
+// A round's time of a row, as --times-out writes it: dataset, row, accepted, nanoseconds, tab-separated.
+struct round_time {
+    std::string dataset, row;
+    std::size_t accepted;
+    double ns;
+};
+
+std::vector<round_time> read_times(const std::vector<std::string>& files) {
+    std::vector<round_time> out;
+    for (const auto& f : files) {
+        std::ifstream in(f);
+        if (!in) {
+            std::fprintf(stderr, "parse_bench: cannot read %s\n", f.c_str());
+            std::exit(2);
+        }
+        std::string line;
+        while (std::getline(in, line)) {
+            std::istringstream fields(line);
+            round_time t;
+            std::string accepted, ns;
+            if (std::getline(fields, t.dataset, '\t') && std::getline(fields, t.row, '\t') &&
+                std::getline(fields, accepted, '\t') && std::getline(fields, ns, '\t')) {
+                t.accepted = static_cast<std::size_t>(std::stoull(accepted));
+                t.ns = std::stod(ns);
+                out.push_back(t);
+            }
+        }
+    }
+    return out;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     int rounds = 11;
     std::size_t max_lines = static_cast<std::size_t>(-1);
     bool markdown = false;
-    std::string only;
-    std::vector<std::string> specs;
+    std::string only, times_out;
+    std::vector<std::string> specs, times_in;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
-        if (a == "--rounds" && i + 1 < argc) rounds = std::max(1, std::atoi(argv[++i]));
+        if (a == "--rounds" && i + 1 < argc) rounds = std::max(0, std::atoi(argv[++i]));
+        else if (a == "--times-out" && i + 1 < argc) times_out = argv[++i];
+        else if (a == "--times-in" && i + 1 < argc) times_in.push_back(argv[++i]);
         else if (a == "--lines" && i + 1 < argc) max_lines = static_cast<std::size_t>(std::atoll(argv[++i]));
         else if (a == "--markdown") markdown = true;
         else if (a == "--only" && i + 1 < argc) only = argv[++i];
         else specs.push_back(a);
     }
-    if (specs.empty()) {
-        std::fprintf(stderr, "usage: parse_bench [--rounds N] [--lines N] [--markdown] [--only ROW] DATASET...\n");
+    if (specs.empty() || (rounds == 0 && times_in.empty())) {
+        std::fprintf(stderr, "usage: parse_bench [--rounds N] [--lines N] [--markdown] [--only ROW] [--times-out FILE] "
+                             "[--times-in FILE]... DATASET...\n");
+        return 2;
+    }
+    const std::vector<round_time> earlier = read_times(times_in);
+    std::FILE* times_file = times_out.empty() ? nullptr : std::fopen(times_out.c_str(), "a");
+    if (!times_out.empty() && !times_file) {
+        std::fprintf(stderr, "parse_bench: cannot write %s: %s\n", times_out.c_str(), std::strerror(errno));
         return 2;
     }
     auto all_rows = rows();
@@ -575,7 +619,20 @@ int main(int argc, char** argv) {
                 accepted[i] = all[i].run(d);
                 const auto t1 = std::chrono::steady_clock::now();
                 times[i].push_back(std::chrono::duration<double, std::nano>(t1 - t0).count());
+                if (times_file)
+                    std::fprintf(times_file, "%s\t%s\t%zu\t%.0f\n", d.name.c_str(), all[i].name.c_str(), accepted[i],
+                                 times[i].back());
             }
+        }
+        for (const round_time& t : earlier)
+            for (std::size_t i = 0; i < all.size(); ++i)
+                if (t.dataset == d.name && t.row == all[i].name) {
+                    times[i].push_back(t.ns);
+                    accepted[i] = t.accepted;
+                }
+        if (std::any_of(times.begin(), times.end(), [](const auto& v) { return v.empty(); })) {
+            std::fprintf(stderr, "parse_bench: no round of some row on %s\n", d.name.c_str());
+            return 2;
         }
         const double lines = static_cast<double>(d.lines.size());
         const double floor = median(times[0]) / lines;
@@ -610,6 +667,10 @@ int main(int argc, char** argv) {
                 std::printf("%-28s %-32s %8.1f ns/URL %8.0f MB/s  accepted %zu/%zu\n", d.name.c_str(),
                             all[i].name.c_str(), ns, mbs, all[i].floor ? d.lines.size() : accepted[i], d.lines.size());
         }
+    }
+    if (times_file && std::fclose(times_file) != 0) {
+        std::fprintf(stderr, "parse_bench: cannot write %s: %s\n", times_out.c_str(), std::strerror(errno));
+        return 2;
     }
     if (!target_lines.empty()) {
         std::printf("\n| dataset | target: ratio of the medians | ratio | limit | |\n|---|---|---:|---:|---|\n%s",
