@@ -578,8 +578,9 @@ int main(int argc, char** argv) {
         else specs.push_back(a);
     }
     if (specs.empty() || (rounds == 0 && times_in.empty())) {
-        std::fprintf(stderr, "usage: parse_bench [--rounds N] [--lines N] [--markdown] [--only ROW] [--times-out FILE] "
-                             "[--times-in FILE]... DATASET...\n");
+        std::fprintf(stderr,
+                     "usage: parse_bench [--rounds N] [--lines N] [--markdown] [--only ROW] [--times-out FILE] "
+                     "[--times-in FILE]... DATASET...\n");
         return 2;
     }
     const std::vector<round_time> earlier = read_times(times_in);
