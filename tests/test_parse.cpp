@@ -1187,7 +1187,8 @@ BOOST_AUTO_TEST_CASE(typical_references) {
 
 // Unknown productions of a variant and the size limit are errors, not crashes: every role is defined in the four
 // shipped variants (tests/test_generator_errors.cpp checks 25 entries), so here only the grammar lookup.
-// The common shapes are parsed by masks of 32 or 64 octets (model/parse.cpp: whole_reference, whole_relative), so
+// The common shapes are parsed by masks of 32 or 64 octets (model/parse.cpp: short_http, whole_reference,
+// whole_relative), so
 // every component end, triplet and stopping octet is put at every offset across two blocks' edges: host and path
 // of each length from 0 to 140 octets, a "%41" triplet (RFC 3986 §2.1) at each offset of a path, and a "%4" that
 // lacks its second hex digit (not a pct-encoded, so no reference) at each offset, in an http reference and in a
@@ -1207,6 +1208,14 @@ BOOST_AUTO_TEST_CASE(components_across_simd_blocks) {
                               {component::reg_name, 7, 7 + k},
                               {component::path, 7 + k, 8 + 2 * k},
                               {component::query, 9 + 2 * k, 10 + 2 * k}});
+                // http:// host and nothing after: an empty path (path-abempty), the authority empty when k is 0.
+                const std::string h = "http://" + name;
+                expect_spans(parse_exact(h, g), h.size(),
+                             {{component::scheme, 0, 4},
+                              {component::authority, 7, 7 + k},
+                              {component::host, 7, 7 + k},
+                              {component::reg_name, 7, 7 + k},
+                              {component::path, 7 + k, 7 + k}});
                 // https:// host: a port, then the path.
                 const std::string b = "https://" + name + ":80/" + segment;
                 expect_spans(parse_exact(b, g), b.size(),
@@ -1238,6 +1247,31 @@ BOOST_AUTO_TEST_CASE(components_across_simd_blocks) {
                 BOOST_TEST(!parse_exact(cut, g));
                 BOOST_TEST(!parse_exact("http://h" + cut + "/", g));
                 BOOST_TEST(!parse_exact(cut + "g", g));
+            }
+        }
+    }
+}
+
+// The http references of up to 127 octets after the "//" are classified in registers, in blocks that overlap at the
+// end (literal_skip.cpp: classify_short): a "%41" triplet (RFC 3986 §2.1) at each offset of such a path, with each
+// number of octets after it, is part of the path; a "%4" without its second digit, or followed by a non-digit, makes
+// no reference.
+BOOST_AUTO_TEST_CASE(triplets_in_short_http_references) {
+    for (const char* v : variant_names) {
+        const grammar g = variant(v);
+        for (std::uint32_t k = 0; k <= 122; ++k) {
+            for (std::uint32_t after = 0; k + after <= 122; after += after < 4 ? 1 : 13) {
+                BOOST_TEST_CONTEXT(v << ", triplet at " << k << ", " << after << " octets after") {
+                    const std::string path = "/" + repeat("p", k) + "%41" + repeat("q", after);
+                    const std::string r = "http://h" + path;  // 1 + k + 3 + after octets after the host
+                    expect_spans(parse_exact(r, g), r.size(),
+                                 {{component::scheme, 0, 4},
+                                  {component::authority, 7, 8},
+                                  {component::host, 7, 8},
+                                  {component::reg_name, 7, 8},
+                                  {component::path, 8, static_cast<std::uint32_t>(r.size())}});
+                    BOOST_TEST(!parse_exact("http://h/" + repeat("p", k) + "%4" + repeat("q", after), g));
+                }
             }
         }
     }

@@ -8,6 +8,7 @@
 // delimiters stop it and are left to the DFA.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 
 #include "grammar/match.hpp"
@@ -62,6 +63,27 @@ struct reference_masks {
 /// False at the scalar level (no masks: the per-component path is no dearer there), and then `m` is left undefined.
 [[nodiscard]] bool classify_reference(const unsigned char* s, std::uint32_t n, const ascii_set& first,
                                       const ascii_set& second, reference_masks& m) noexcept;
+
+/// The masks of a short part, s[at, n) with n - at at most max_size octets, in two words each: bit i of word w for
+/// octet at + 64 w + i, as in reference_masks (octets past the input in neither); a part under 64 octets has its
+/// second words 0.
+struct short_masks {
+    static constexpr std::uint32_t max_size = 127;
+    std::uint64_t first[2], second[2];
+};
+
+/// The run of ones of a short_masks mask from bit `at`: how many octets from at + `at` the set holds.
+[[nodiscard]] inline std::uint32_t run_of_ones(const std::uint64_t (&mask)[2], std::uint32_t at) noexcept {
+    if (at >= 64) return static_cast<std::uint32_t>(std::countr_one(mask[1] >> (at - 64)));
+    const auto low = static_cast<std::uint32_t>(std::countr_one(mask[0] >> at));
+    return low < 64 - at ? low : low + static_cast<std::uint32_t>(std::countr_one(mask[1]));
+}
+
+/// classify_reference for a part of at most short_masks::max_size octets, its masks in four words: the commonest
+/// references (a host and a path after "https://") in one to four SIMD blocks, without the words of longer parts.
+/// The octets s[0, at) may be read, not classified (the block that ends the input may start before the part).
+[[nodiscard]] bool classify_short(const unsigned char* s, std::uint32_t at, std::uint32_t n, const ascii_set& first,
+                                  const ascii_set& second, short_masks& m) noexcept;
 
 /// Makes every later skip, and octets_of, use `level` when the processor has it, and says whether it does. For the
 /// fuzzers, which compare the implementations in one process; not synchronized with parses on other threads.

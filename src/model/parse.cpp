@@ -215,8 +215,8 @@ void put_tail(components& out, std::uint32_t path_begin, std::uint32_t path_end,
 // call; a query or fragment (the rarer parts) is skipped as on the other path. True with `out` filled when the
 // input is that; false when it cannot tell (the per-component path then decides: a userinfo, an IP-literal, a
 // non-ASCII octet), having written nothing.
-bool whole_reference(const prefixes& f, production p, const unsigned char* s, std::uint32_t n, std::uint32_t scheme_end,
-                     components& out) noexcept {
+[[gnu::noinline]] bool whole_reference(const prefixes& f, production p, const unsigned char* s, std::uint32_t n,
+                                       std::uint32_t scheme_end, components& out) noexcept {
     if (n - scheme_end < 3 || s[scheme_end + 1] != '/' || s[scheme_end + 2] != '/') return false;
     const std::uint32_t a = scheme_end + 3;
     detail::reference_masks m;  // of s[a, n): reg-name, the path
@@ -240,6 +240,32 @@ bool whole_reference(const prefixes& f, production p, const unsigned char* s, st
     out[v4 ? component::ipv4address : component::reg_name] = {a, host_end};
     if (port_end != none) out[component::port] = {host_end + 1, port_end};
     put_tail(out, end, path_end, query_end, fragment_end);
+    return true;
+}
+
+// The commonest reference of all by the shortest path: "http://" or "https://", a reg-name that does not start with
+// a digit (IPv4address does, RFC 3986 §3.2.2) and no port, then path-abempty ["?" query] ["#" fragment], with at most
+// short_masks::max_size octets after the "//", plain as classify_short says. The host is the run of reg-name's mask
+// and the path that of the path's, as in whole_reference, from masks held in two words each. False, having written
+// nothing, for anything else: whole_reference then decides.
+bool short_http(const prefixes& f, production p, const unsigned char* s, std::uint32_t n, std::uint32_t scheme_end,
+                components& out) noexcept {
+    const std::uint32_t a = scheme_end + 3;
+    detail::short_masks m;  // of s[a, n): reg-name, the path
+    if (n - a > detail::short_masks::max_size || !detail::classify_short(s, a, n, f.sets->reg_name, f.sets->path, m))
+        return false;
+    const std::uint32_t host_size = detail::run_of_ones(m.first, 0);
+    const std::uint32_t host_end = a + host_size;
+    if (host_size == 0 || (s[a] >= '0' && s[a] <= '9')) return false;
+    std::uint32_t path_end = host_end;
+    if (host_end < n && s[host_end] == '/') path_end += detail::run_of_ones(m.second, host_size);
+    std::uint32_t query_end = none, fragment_end = none;  // a port, a userinfo or an IP-literal fails here
+    if (path_end < n && !query_and_fragment(f, p, s, n, path_end, query_end, fragment_end)) return false;
+    out[component::scheme] = {0, scheme_end};
+    out[component::authority] = {a, host_end};
+    out[component::host] = {a, host_end};
+    out[component::reg_name] = {a, host_end};
+    put_tail(out, host_end, path_end, query_end, fragment_end);
     return true;
 }
 
@@ -275,8 +301,8 @@ std::uint32_t http_scheme(const prefixes& f, const unsigned char* s, std::uint32
 // false when it cannot tell (the whole-production DFA then decides). `http` is http_scheme's answer, whose
 // whole_reference has been tried already. The scheme's DFA goes first, so that a reference with a scheme (file:,
 // urn:) is not classified for whole_relative in vain.
-bool split_parse(const prefixes& f, production p, const unsigned char* s, std::uint32_t n, std::uint32_t http,
-                 components& out) noexcept {
+[[gnu::noinline]] bool split_parse(const prefixes& f, production p, const unsigned char* s, std::uint32_t n,
+                                   std::uint32_t http, components& out) noexcept {
     std::uint32_t at = 0;
     // scheme ":" — first-match-wins: a reference that starts with a scheme and ":" is not a relative-ref, whose
     // first segment cannot hold a ":" (RFC 3986 §4.2).
@@ -337,7 +363,9 @@ inline bool parse_reference(grammar g, production p, const unsigned char* s, std
     const prefixes& f = prefixes_of(g);
     if (!f.complete) return false;
     const std::uint32_t http = http_scheme(f, s, n);
-    if (http != none && p != production::relative_ref && whole_reference(f, p, s, n, http, out)) return true;
+    if (http != none && p != production::relative_ref &&
+        (short_http(f, p, s, n, http, out) || whole_reference(f, p, s, n, http, out)))
+        return true;
     return split_parse(f, p, s, n, http, out);
 }
 
