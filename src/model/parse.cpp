@@ -45,7 +45,8 @@ struct prefixes {
     detail::prefix_fn scheme, userinfo, ip_literal, ipv4, ipv6, reg_name, port, abempty, rootless, noscheme, query,
         fragment;
     bool complete;
-    bool http_schemes;  // the grammar's scheme holds "http" and "https" (the scheme's DFA says so, once)
+    bool http_schemes;         // the grammar's scheme holds "http" and "https" (the scheme's DFA says so, once)
+    bool reg_name_in_segment;  // every ASCII octet of reg-name's set is in segment-nz-nc's (whole_masked)
     const detail::component_sets* sets;
 };
 
@@ -105,6 +106,7 @@ prefixes make_prefixes(const grammar_info& gi) noexcept {
                prefix(gi, production::fragment),
                false,
                false,
+               false,
                nullptr};
     const auto scheme_of = [&f](std::string_view text) {
         return run(f.scheme, reinterpret_cast<const unsigned char*>(text.data()), 0,
@@ -123,6 +125,10 @@ const prefixes& prefixes_of(grammar g) noexcept {
         for (std::size_t i = 0; i < grammar_count; ++i) {
             t[i] = make_prefixes(*detail::grammar_infos[i]);
             t[i].sets = &detail::literal_sets(static_cast<grammar>(i));
+            t[i].reg_name_in_segment = true;
+            for (std::size_t low = 0; low < 16; ++low)
+                if (t[i].sets->reg_name.low_nibble[low] & ~t[i].sets->segment_nz_nc.low_nibble[low])
+                    t[i].reg_name_in_segment = false;
             t[i].complete = t[i].complete && detail::grammar_infos[i]->split_rfc3986;
         }
         return t;
@@ -189,8 +195,9 @@ std::uint32_t run_end(const std::uint32_t* member, std::uint32_t at) noexcept {
 
 // ["?" query] ["#" fragment] from the path's end `at` to the input's end (RFC 3986 §3): where the query and the
 // fragment end (`none`: not there), or false when the input does not end there.
-bool query_and_fragment(const prefixes& f, production p, const unsigned char* s, std::uint32_t n, std::uint32_t at,
-                        std::uint32_t& query_end, std::uint32_t& fragment_end) noexcept {
+[[gnu::always_inline]] inline bool query_and_fragment(const prefixes& f, production p, const unsigned char* s,
+                                                      std::uint32_t n, std::uint32_t at, std::uint32_t& query_end,
+                                                      std::uint32_t& fragment_end) noexcept {
     query_end = fragment_end = none;
     if (at < n && s[at] == '?' && (at = query_end = run_repeated(f.query, f.sets->query, s, at + 1, n)) == none)
         return false;
@@ -208,20 +215,19 @@ void put_tail(components& out, std::uint32_t path_begin, std::uint32_t path_end,
     if (fragment_end != none) out[component::fragment] = {(query_end != none ? query_end : path_end) + 1, fragment_end};
 }
 
-// The whole-reference path, for the shape of most absolute references: scheme "://" reg-name or IPv4address
-// [":" port] path-abempty ["?" query] ["#" fragment] (RFC 3986 §3), plain as classify_reference says (ASCII, whole
-// triplets). The scheme (0 to scheme_end, ":" after it) is found already. One SIMD pass classifies every octet
-// after the "//" for the host and the path (reference_masks), each of which is then the run of its mask, with no
-// call; a query or fragment (the rarer parts) is skipped as on the other path. True with `out` filled when the
-// input is that; false when it cannot tell (the per-component path then decides: a userinfo, an IP-literal, a
-// non-ASCII octet), having written nothing.
-[[gnu::noinline]] bool whole_reference(const prefixes& f, production p, const unsigned char* s, std::uint32_t n,
-                                       std::uint32_t scheme_end, components& out) noexcept {
+// scheme "://" reg-name or IPv4address [":" port] path-abempty ["?" query] ["#" fragment] (RFC 3986 §3), the shape
+// of most absolute references, from the masks `m` of s[base, n) (reg-name's and the path's, of a plain part as
+// classify_reference says): the host and the path are the runs of their masks, with no call; a query or fragment (the
+// rarer parts) is skipped as on the other path. The scheme (0 to scheme_end, ":" after it) is found already. True
+// with `out` filled when the input is that; false when it cannot tell (the per-component path then decides: no
+// "//", a userinfo, an IP-literal), having written nothing.
+[[gnu::always_inline]] inline bool authority_and_path(const prefixes& f, production p, const unsigned char* s,
+                                                      std::uint32_t n, std::uint32_t scheme_end,
+                                                      const detail::reference_masks& m, std::uint32_t base,
+                                                      components& out) noexcept {
     if (n - scheme_end < 3 || s[scheme_end + 1] != '/' || s[scheme_end + 2] != '/') return false;
     const std::uint32_t a = scheme_end + 3;
-    detail::reference_masks m;  // of s[a, n): reg-name, the path
-    if (!detail::classify_reference(s + a, n - a, f.sets->reg_name, f.sets->path, m)) return false;
-    const std::uint32_t host_end = a + run_end(m.first, 0);
+    const std::uint32_t host_end = base + run_end(m.first, a - base);
     std::uint32_t end = host_end, port_end = none;
     if (end < n && s[end] == ':') {
         if ((port_end = run(f.port, s, end + 1, n)) == none) return false;
@@ -231,7 +237,7 @@ void put_tail(components& out, std::uint32_t path_begin, std::uint32_t path_end,
     // IPv4address starts with a digit (dec-octet, RFC 3986 §3.2.2): only such a host is tried, first as the rule
     // says (IPv4address before reg-name).
     const bool v4 = host_end > a && s[a] >= '0' && s[a] <= '9' && run(f.ipv4, s, a, host_end) == host_end;
-    const std::uint32_t path_end = end < n && s[end] == '/' ? a + run_end(m.second, end - a) : end;
+    const std::uint32_t path_end = end < n && s[end] == '/' ? base + run_end(m.second, end - base) : end;
     std::uint32_t query_end, fragment_end;
     if (!query_and_fragment(f, p, s, n, path_end, query_end, fragment_end)) return false;
     out[component::scheme] = {0, scheme_end};
@@ -243,43 +249,66 @@ void put_tail(components& out, std::uint32_t path_begin, std::uint32_t path_end,
     return true;
 }
 
+// The whole-reference path of an http or https reference short_http leaves (a port, an IPv4 host, a part longer than
+// its masks): one SIMD pass classifies every octet after the "//" for the host and the path, then authority_and_path.
+[[gnu::noinline]] bool whole_reference(const prefixes& f, production p, const unsigned char* s, std::uint32_t n,
+                                       std::uint32_t scheme_end, components& out) noexcept {
+    const std::uint32_t a = scheme_end + 3;
+    detail::reference_masks m;  // of s[a, n): reg-name, the path
+    return n - scheme_end >= 3 && detail::classify_reference(s + a, n - a, f.sets->reg_name, f.sets->path, m) &&
+           authority_and_path(f, p, s, n, scheme_end, m, a, out);
+}
+
+// What short_http made of a reference: done (`out` filled), a shape it leaves to whole_reference, or a part that is
+// not plain (a non-ASCII octet, a "%" without two digits), which whole_reference's masks would not take either.
+enum class short_answer : std::uint8_t { done, other_shape, not_plain };
+
 // The commonest reference of all by the shortest path: "http://" or "https://", a reg-name that does not start with
 // a digit (IPv4address does, RFC 3986 §3.2.2) and no port, then path-abempty ["?" query] ["#" fragment], with at most
 // short_masks::max_size octets after the "//", plain as classify_short says. The host is the run of reg-name's mask
-// and the path that of the path's, as in whole_reference, from masks held in two words each. False, having written
-// nothing, for anything else: whole_reference then decides.
-bool short_http(const prefixes& f, production p, const unsigned char* s, std::uint32_t n, std::uint32_t scheme_end,
-                components& out) noexcept {
+// and the path that of the path's, as in authority_and_path, from masks held in two words each. Anything else is
+// left as short_answer says, having written nothing.
+
+short_answer short_http(const prefixes& f, production p, const unsigned char* s, std::uint32_t n,
+                        std::uint32_t scheme_end, components& out) noexcept {
     const std::uint32_t a = scheme_end + 3;
+    if (n - a > detail::short_masks::max_size) return short_answer::other_shape;
     detail::short_masks m;  // of s[a, n): reg-name, the path
-    if (n - a > detail::short_masks::max_size || !detail::classify_short(s, a, n, f.sets->reg_name, f.sets->path, m))
-        return false;
+    if (!detail::classify_short(s, a, n, f.sets->reg_name, f.sets->path, m)) return short_answer::not_plain;
     const std::uint32_t host_size = detail::run_of_ones(m.first, 0);
     const std::uint32_t host_end = a + host_size;
-    if (host_size == 0 || (s[a] >= '0' && s[a] <= '9')) return false;
+    if (host_size == 0 || (s[a] >= '0' && s[a] <= '9')) return short_answer::other_shape;
     std::uint32_t path_end = host_end;
     if (host_end < n && s[host_end] == '/') path_end += detail::run_of_ones(m.second, host_size);
     std::uint32_t query_end = none, fragment_end = none;  // a port, a userinfo or an IP-literal fails here
-    if (path_end < n && !query_and_fragment(f, p, s, n, path_end, query_end, fragment_end)) return false;
+    if (path_end < n && !query_and_fragment(f, p, s, n, path_end, query_end, fragment_end))
+        return short_answer::other_shape;
     out[component::scheme] = {0, scheme_end};
     out[component::authority] = {a, host_end};
     out[component::host] = {a, host_end};
     out[component::reg_name] = {a, host_end};
     put_tail(out, host_end, path_end, query_end, fragment_end);
-    return true;
+    return short_answer::done;
 }
 
-// The whole-reference path for a relative reference that does not start with "//" (RFC 3986 §4.2): path-absolute,
-// path-noscheme or path-empty, then ["?" query] ["#" fragment], plain as classify_reference says, with no scheme
-// (split_parse's DFA found none). The first segment is the run of segment-nz-nc's set; a ":" after it (which
-// path-noscheme's first segment cannot hold, §4.2) is left to the other path. As whole_reference, false having
-// written nothing when it cannot tell.
-bool whole_relative(const prefixes& f, production p, const unsigned char* s, std::uint32_t n,
-                    components& out) noexcept {
-    detail::reference_masks m;  // segment-nz-nc, the path
-    if (!detail::classify_reference(s, n, f.sets->segment_nz_nc, f.sets->path, m)) return false;
+// The whole-reference path of a reference that is not http or https, plain as classify_reference says: one pass
+// classifies every octet for reg-name's set and the path's, and the run of reg-name's set from the start tells the
+// two shapes apart. Ended by a ":", the run is a scheme if the scheme's DFA takes all of it (RFC 3986 §3.1: a scheme's
+// characters are reg-name's), and the reference goes on as authority_and_path says. Else the reference is relative
+// (§4.2: a scheme is followed by ":" before any "/", "?" or "#"): path-absolute, path-noscheme or path-empty, then
+// ["?" query] ["#" fragment], the run being its first segment when reg-name's characters are all segment-nz-nc's,
+// and a "/" after it going on with the run of the path's set. A network-path reference ("//"), a segment or host
+// with another octet, a scheme without "//" are left to the per-component path (false, having written nothing).
+bool whole_masked(const prefixes& f, production p, const unsigned char* s, std::uint32_t n, components& out) noexcept {
+    if (n >= 2 && s[0] == '/' && s[1] == '/') return false;
+    detail::reference_masks m;  // of s[0, n): reg-name, the path
+    if (!detail::classify_reference(s, n, f.sets->reg_name, f.sets->path, m)) return false;
     const std::uint32_t first_end = run_end(m.first, 0);
-    if (first_end < n && s[first_end] == ':') return false;
+    if (first_end < n && s[first_end] == ':') {
+        if (p == production::relative_ref || run(f.scheme, s, 0, first_end) != first_end) return false;
+        return authority_and_path(f, p, s, n, first_end, m, 0, out);
+    }
+    if ((p != production::uri_reference && p != production::relative_ref) || !f.reg_name_in_segment) return false;
     const std::uint32_t path_end = first_end < n && s[first_end] == '/' ? run_end(m.second, first_end) : first_end;
     std::uint32_t query_end, fragment_end;
     if (!query_and_fragment(f, p, s, n, path_end, query_end, fragment_end)) return false;
@@ -297,10 +326,9 @@ std::uint32_t http_scheme(const prefixes& f, const unsigned char* s, std::uint32
     return none;
 }
 
-// The fast path. True with `out` filled when the input is a valid string of the reference production `p`;
-// false when it cannot tell (the whole-production DFA then decides). `http` is http_scheme's answer, whose
-// whole_reference has been tried already. The scheme's DFA goes first, so that a reference with a scheme (file:,
-// urn:) is not classified for whole_relative in vain.
+// The per-component path, for what the whole-reference paths leave. True with `out` filled when the input is a
+// valid string of the reference production `p`; false when it cannot tell (the whole-production DFA then decides).
+// `http` is http_scheme's answer.
 [[gnu::noinline]] bool split_parse(const prefixes& f, production p, const unsigned char* s, std::uint32_t n,
                                    std::uint32_t http, components& out) noexcept {
     std::uint32_t at = 0;
@@ -310,13 +338,10 @@ std::uint32_t http_scheme(const prefixes& f, const unsigned char* s, std::uint32
     const bool has_scheme = scheme_end != none && scheme_end < n && s[scheme_end] == ':';
     if (has_scheme) {
         if (p == production::relative_ref) return false;
-        if (http == none && whole_reference(f, p, s, n, scheme_end, out)) return true;
         out[component::scheme] = {0, scheme_end};
         at = scheme_end + 1;
     } else if (p != production::uri_reference && p != production::relative_ref) {
         return false;
-    } else if (!(n >= 2 && s[0] == '/' && s[1] == '/') && whole_relative(f, p, s, n, out)) {
-        return true;
     }
     // "//" authority path-abempty / path-absolute / path-rootless (with a scheme) or path-noscheme (without) /
     // path-empty (RFC 3986 §3, §4.2).
@@ -355,17 +380,22 @@ std::uint32_t http_scheme(const prefixes& f, const unsigned char* s, std::uint32
     return at == n;
 }
 
-// A reference production `p` of `g` by the fast paths: whole_reference first for an http or https reference, then
-// split_parse (which tries whole_reference for other schemes, whole_relative for a reference the scheme's DFA finds
-// none in). True with `out` filled when the input is valid; false when they cannot tell.
+// A reference production `p` of `g` by the fast paths: short_http, then whole_reference, for an http or https
+// reference; whole_masked for any other; then split_parse. True with `out` filled when the input is valid; false
+// when they cannot tell.
 inline bool parse_reference(grammar g, production p, const unsigned char* s, std::uint32_t n,
                             components& out) noexcept {
     const prefixes& f = prefixes_of(g);
     if (!f.complete) return false;
     const std::uint32_t http = http_scheme(f, s, n);
-    if (http != none && p != production::relative_ref &&
-        (short_http(f, p, s, n, http, out) || whole_reference(f, p, s, n, http, out)))
+    if (http != none) {
+        const short_answer a =
+            p != production::relative_ref ? short_http(f, p, s, n, http, out) : short_answer::not_plain;
+        if (a == short_answer::done || (a == short_answer::other_shape && whole_reference(f, p, s, n, http, out)))
+            return true;
+    } else if (whole_masked(f, p, s, n, out)) {
         return true;
+    }
     return split_parse(f, p, s, n, http, out);
 }
 
