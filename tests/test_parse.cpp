@@ -1188,11 +1188,10 @@ BOOST_AUTO_TEST_CASE(typical_references) {
 // Unknown productions of a variant and the size limit are errors, not crashes: every role is defined in the four
 // shipped variants (tests/test_generator_errors.cpp checks 25 entries), so here only the grammar lookup.
 // The common shapes are parsed by masks of 32 or 64 octets (model/parse.cpp: short_http, whole_reference,
-// whole_relative), so
-// every component end, triplet and stopping octet is put at every offset across two blocks' edges: host and path
-// of each length from 0 to 140 octets, a "%41" triplet (RFC 3986 §2.1) at each offset of a path, and a "%4" that
-// lacks its second hex digit (not a pct-encoded, so no reference) at each offset, in an http reference and in a
-// relative one. The spans follow from the strings' construction (RFC 3986 §3: scheme "://" host path "?" query).
+// whole_masked), so every component end, triplet and stopping octet is put at every offset across two blocks' edges:
+// host and path of each length from 0 to 140 octets, a "%41" triplet (RFC 3986 §2.1) at each offset of a path, and a
+// "%4" that lacks its second hex digit (not a pct-encoded, so no reference) at each offset, in an http reference and
+// in a relative one. The spans follow from the strings' construction (RFC 3986 §3: scheme "://" host path "?" query).
 BOOST_AUTO_TEST_CASE(components_across_simd_blocks) {
     for (const char* v : variant_names) {
         const grammar g = variant(v);
