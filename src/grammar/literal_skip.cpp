@@ -588,69 +588,36 @@ bool classify_short_none(const unsigned char*, std::uint32_t, std::uint32_t, con
     return false;
 }
 
-using classify_short_fn = bool (*)(const unsigned char*, std::uint32_t, std::uint32_t, const ascii_set&,
-                                   const ascii_set&, short_masks&) noexcept;
+// The implementations of one level.
+struct level_functions {
+    std::uint32_t (*skip)(const unsigned char*, std::uint32_t, std::uint32_t, const ascii_set&) noexcept;
+    bool (*classify)(const unsigned char*, std::uint32_t, const ascii_set&, const ascii_set&,
+                     reference_masks&) noexcept;
+    bool (*classify_short)(const unsigned char*, std::uint32_t, std::uint32_t, const ascii_set&, const ascii_set&,
+                           short_masks&) noexcept;
+};
 
-classify_short_fn short_classifier_for(simd_level level) noexcept {
+level_functions functions_for(simd_level level) noexcept {
     switch (level) {
         case simd_level::scalar: break;
 #ifdef IRI_X86
-        case simd_level::avx2: return classify_short_avx2;
-        case simd_level::avx512: return classify_short_avx512;
+        case simd_level::avx2: return {skip_avx2, classify_avx2, classify_short_avx2};
+        case simd_level::avx512: return {skip_avx512, classify_avx512, classify_short_avx512};
 #else
         default: break;
 #endif
     }
-    return classify_short_none;
+    return {skip_scalar, classify_none, classify_short_none};
 }
 
-// Chosen once, when the library is loaded, as `skip` is.
-classify_short_fn classify_short_at_level = short_classifier_for(active_simd_level());
-
-using classify_fn = bool (*)(const unsigned char*, std::uint32_t, const ascii_set&, const ascii_set&,
-                             reference_masks&) noexcept;
-
-classify_fn classifier_for(simd_level level) noexcept {
-    switch (level) {
-        case simd_level::scalar: break;
-#ifdef IRI_X86
-        case simd_level::avx2: return classify_avx2;
-        case simd_level::avx512: return classify_avx512;
-#else
-        default: break;
-#endif
-    }
-    return classify_none;
-}
-
-// Chosen once, when the library is loaded, as `skip` is.
-classify_fn classify = classifier_for(active_simd_level());
-
-using skip_fn = std::uint32_t (*)(const unsigned char*, std::uint32_t, std::uint32_t, const ascii_set&) noexcept;
-
-skip_fn implementation_for(simd_level level) noexcept {
-    switch (level) {
-        case simd_level::scalar: break;
-#ifdef IRI_X86
-        case simd_level::avx2: return skip_avx2;
-        case simd_level::avx512: return skip_avx512;
-#else
-        default: break;
-#endif
-    }
-    return skip_scalar;
-}
-
-// Chosen once, when the library is loaded (select_simd_level changes it for the fuzzers).
-skip_fn skip = implementation_for(active_simd_level());
+// Chosen once, when the library is loaded (select_simd_level changes them for the fuzzers).
+level_functions at_level = functions_for(active_simd_level());
 
 }  // namespace
 
 bool select_simd_level(simd_level level) noexcept {
     if (!processor_has(level)) return false;
-    skip = implementation_for(level);
-    classify = classifier_for(level);
-    classify_short_at_level = short_classifier_for(level);
+    at_level = functions_for(level);
     select_octets_level(level);
     set_active_simd_level(level);
     return true;
@@ -658,17 +625,17 @@ bool select_simd_level(simd_level level) noexcept {
 
 std::uint32_t skip_literals_from(const unsigned char* s, std::uint32_t at, std::uint32_t n,
                                  const ascii_set& set) noexcept {
-    return skip(s, at, n, set);
+    return at_level.skip(s, at, n, set);
 }
 
 bool classify_reference(const unsigned char* s, std::uint32_t n, const ascii_set& first, const ascii_set& second,
                         reference_masks& m) noexcept {
-    return classify(s, n, first, second, m);
+    return at_level.classify(s, n, first, second, m);
 }
 
 bool classify_short(const unsigned char* s, std::uint32_t at, std::uint32_t n, const ascii_set& first,
                     const ascii_set& second, short_masks& m) noexcept {
-    return classify_short_at_level(s, at, n, first, second, m);
+    return at_level.classify_short(s, at, n, first, second, m);
 }
 
 }  // namespace iri::detail
