@@ -79,6 +79,37 @@ ran run_file(std::vector<std::string> args, const std::string& stdin_path, const
     return r;
 }
 
+// The folder the tool's child of another user loads libiri.so.0 from (LD_LIBRARY_PATH), or "" when the tool is
+// linked to the static library. That user may not search the build tree's folders (a clone in a mode-0700 folder),
+// so the loader would not find the library by the tool's RUNPATH: it is copied to a folder of its own under the
+// temporary folder, which any user may read.
+class library_for_any_user {
+public:
+    library_for_any_user() {
+#ifdef IRI_SHARED_LIBRARY
+        namespace fs = std::filesystem;
+        const fs::path library(IRI_SHARED_LIBRARY);
+        dir_ = fs::temp_directory_path() / ("iri_test_cli_" + std::to_string(getpid()) + "_library");
+        fs::create_directories(dir_);
+        fs::copy_file(library, dir_ / library.filename(), fs::copy_options::overwrite_existing);
+        const auto readable = fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                              fs::perms::others_read | fs::perms::others_exec;
+        fs::permissions(dir_, readable);
+        fs::permissions(dir_ / library.filename(), readable);
+#endif
+    }
+    ~library_for_any_user() {
+        std::error_code ignored;
+        if (!dir_.empty()) std::filesystem::remove_all(dir_, ignored);
+    }
+    library_for_any_user(const library_for_any_user&) = delete;
+    library_for_any_user& operator=(const library_for_any_user&) = delete;
+    [[nodiscard]] std::string dir() const { return dir_.string(); }
+
+private:
+    std::filesystem::path dir_;
+};
+
 ran run(std::vector<std::string> args, const std::string& input = "", const std::function<void()>& in_child = {}) {
     const std::string in_path = temp_path(".in");
     std::ofstream(in_path, std::ios::binary) << input;
@@ -618,9 +649,12 @@ BOOST_AUTO_TEST_CASE(threads_that_cannot_be_started_are_done_without) {
     // every other run of the tool keeps.
     const char* asan = std::getenv("ASAN_OPTIONS");
     const std::string asan_options = (asan && *asan ? std::string(asan) + ":" : std::string()) + "detect_leaks=0";
+    const library_for_any_user library;
+    const std::string library_dir = library.dir();
     for (const rlim_t limit : {rlim_t{1}, rlim_t{3}}) {
-        const ran r = run({"normalize", "--jobs", "8"}, input, [limit, &asan_options] {
+        const ran r = run({"normalize", "--jobs", "8"}, input, [limit, &asan_options, &library_dir] {
             if (setenv("ASAN_OPTIONS", asan_options.c_str(), 1) != 0) _exit(126);
+            if (!library_dir.empty() && setenv("LD_LIBRARY_PATH", library_dir.c_str(), 1) != 0) _exit(126);
             if (geteuid() == 0) {
                 const auto user = static_cast<uid_t>(200000 + getpid() % 100000);
                 if (setgroups(0, nullptr) != 0 || setgid(user) != 0 || setuid(user) != 0) _exit(126);
