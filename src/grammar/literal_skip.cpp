@@ -357,8 +357,11 @@ __attribute__((target("avx2"), always_inline)) inline std::uint32_t hex_of(const
     return in_set(b.lo, b.high, hex_digits);
 }
 
-// Every "%" of `pct` followed by two hexadecimal digits of `hex` (RFC 3986 §2.1; octets past the input in neither),
-// words of 64 octets as in short_masks.
+// Every "%" of `pct` followed by two hexadecimal digits of `hex` (RFC 3986 §2.1; octets past the input in neither):
+// in one word, or in the two words of 64 octets of short_masks.
+inline bool triplets_whole(std::uint64_t pct, std::uint64_t hex) noexcept {
+    return !(pct & ~((hex >> 1) & (hex >> 2)));
+}
 inline bool triplets_whole(const std::uint64_t (&pct)[2], const std::uint64_t (&hex)[2]) noexcept {
     const std::uint64_t low = pct[0] & ~((hex[0] >> 1 | hex[1] << 63) & (hex[0] >> 2 | hex[1] << 62));
     return !(low | (pct[1] & ~((hex[1] >> 1) & (hex[1] >> 2))));
@@ -445,14 +448,13 @@ __attribute__((target("avx2"), noinline)) bool classify_tiny_avx2(const unsigned
     const std::uint32_t pct = place(a.pct);
     if (!pct) return true;
     const std::uint32_t hex = place(hex_of(a));
-    return !(pct & ~((hex >> 1) & (hex >> 2)));
+    return triplets_whole(pct, hex);
 }
 
 // The AVX2 short_masks of s[at, n). A part of 32 octets or fewer is the block of the 32 that end the input when it
 // has them (masks shifted down); one of 64 or fewer its first 32 and the input's last 32 (overlapping), of 96 or
 // fewer its first 64 and the input's last 32; a longer part, or an input under 32 octets, as classify_long_avx2 and
-// classify_tiny_avx2 say. No octet outside s[0, n) is
-// read.
+// classify_tiny_avx2 say. No octet outside s[0, n) is read.
 __attribute__((target("avx2"))) bool classify_short_avx2(const unsigned char* s, std::uint32_t at, std::uint32_t n,
                                                          const ascii_set& first, const ascii_set& second,
                                                          short_masks& m) noexcept {
@@ -471,7 +473,7 @@ __attribute__((target("avx2"))) bool classify_short_avx2(const unsigned char* s,
         const std::uint32_t pct = a.pct >> drop;
         if (!pct) return true;
         const std::uint32_t hex = hex_of(a) >> drop;
-        return !(pct & ~((hex >> 1) & (hex >> 2)));
+        return triplets_whole(pct, hex);
     }
     if (len > 64) {  // [at, at + 64) and [n - 32, n): octet n - 32 + i is bit len - 32 + i, 33 to 64
         short_block b, c;
@@ -504,7 +506,7 @@ __attribute__((target("avx2"))) bool classify_short_avx2(const unsigned char* s,
     const std::uint64_t pct = a.pct | std::uint64_t{b.pct} << shift;
     if (!pct) return true;
     const std::uint64_t hex = hex_of(a) | std::uint64_t{hex_of(b)} << shift;
-    return !(pct & ~((hex >> 1) & (hex >> 2)));
+    return triplets_whole(pct, hex);
 }
 
 // A set's nibble table in each 128-bit lane.

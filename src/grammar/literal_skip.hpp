@@ -26,6 +26,13 @@ struct ascii_set {
     alignas(16) std::uint8_t three_octet_leads[16] = {};
 };
 
+/// True when every ASCII octet of `inner` is in `outer`.
+[[nodiscard]] inline bool includes(const ascii_set& outer, const ascii_set& inner) noexcept {
+    for (unsigned low = 0; low < 16; ++low)
+        if (inner.low_nibble[low] & ~outer.low_nibble[low]) return false;
+    return true;
+}
+
 /// The lead octets E1–EF of the three-octet UTF-8 characters (U+1000–U+FFFF, 4,096 characters each) all of whose
 /// characters the set holds: bit lead - 0xE0. Never E0 and ED, whose second octet has a narrower range (RFC 3629
 /// §4): a character of a lead in the mask is well-formed and in the set as soon as two trail octets follow.

@@ -125,10 +125,7 @@ const prefixes& prefixes_of(grammar g) noexcept {
         for (std::size_t i = 0; i < grammar_count; ++i) {
             t[i] = make_prefixes(*detail::grammar_infos[i]);
             t[i].sets = &detail::literal_sets(static_cast<grammar>(i));
-            t[i].reg_name_in_segment = true;
-            for (std::size_t low = 0; low < 16; ++low)
-                if (t[i].sets->reg_name.low_nibble[low] & ~t[i].sets->segment_nz_nc.low_nibble[low])
-                    t[i].reg_name_in_segment = false;
+            t[i].reg_name_in_segment = detail::includes(t[i].sets->segment_nz_nc, t[i].sets->reg_name);
             t[i].complete = t[i].complete && detail::grammar_infos[i]->split_rfc3986;
         }
         return t;
@@ -250,12 +247,13 @@ void put_tail(components& out, std::uint32_t path_begin, std::uint32_t path_end,
 }
 
 // The whole-reference path of an http or https reference short_http leaves (a port, an IPv4 host, a part longer than
-// its masks): one SIMD pass classifies every octet after the "//" for the host and the path, then authority_and_path.
+// its masks), whose "://" http_scheme has seen: one SIMD pass classifies every octet after the "//" for the host and
+// the path, then authority_and_path.
 [[gnu::noinline]] bool whole_reference(const prefixes& f, production p, const unsigned char* s, std::uint32_t n,
                                        std::uint32_t scheme_end, components& out) noexcept {
     const std::uint32_t a = scheme_end + 3;
     detail::reference_masks m;  // of s[a, n): reg-name, the path
-    return n - scheme_end >= 3 && detail::classify_reference(s + a, n - a, f.sets->reg_name, f.sets->path, m) &&
+    return detail::classify_reference(s + a, n - a, f.sets->reg_name, f.sets->path, m) &&
            authority_and_path(f, p, s, n, scheme_end, m, a, out);
 }
 
@@ -268,7 +266,6 @@ enum class short_answer : std::uint8_t { done, other_shape, not_plain };
 // short_masks::max_size octets after the "//", plain as classify_short says. The host is the run of reg-name's mask
 // and the path that of the path's, as in authority_and_path, from masks held in two words each. Anything else is
 // left as short_answer says, having written nothing.
-
 short_answer short_http(const prefixes& f, production p, const unsigned char* s, std::uint32_t n,
                         std::uint32_t scheme_end, components& out) noexcept {
     const std::uint32_t a = scheme_end + 3;
