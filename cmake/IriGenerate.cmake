@@ -96,3 +96,37 @@ function(iri_discover_schemes out_var)
   iri_abnf_files_with(schemes grammar/schemes "^;@scheme " "a scheme grammar")
   set(${out_var} "${schemes}" PARENT_SCOPE)
 endfunction()
+
+# iri_generate_idna_tables(HEADER_VAR SOURCE_VAR): the Unicode data files of data/unicode/ (each FILE.txt kept as
+# FILE.txt.tar.xz, data/unicode/README.md) unpacked into gen/unicode/, then iri-generate --idna-tables -> the header
+# gen/private/iri/generated/idna_tables.hpp and its definitions idna_tables.cpp (private to the library: never
+# installed), for src/convert/idna_table.hpp. The generator runs from the build folder with relative paths, so
+# the first line of each generated file names no folder of this machine.
+function(iri_generate_idna_tables header_var source_var)
+  file(GLOB archives CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/data/unicode/*.txt.tar.xz")
+  file(MAKE_DIRECTORY "${PROJECT_BINARY_DIR}/gen/unicode" "${PROJECT_BINARY_DIR}/gen/private/iri/generated")
+  set(unpacked)
+  foreach(archive IN LISTS archives)
+    get_filename_component(name "${archive}" NAME)
+    string(REGEX REPLACE "\\.tar\\.xz$" "" file "${name}")
+    add_custom_command(
+      OUTPUT "${PROJECT_BINARY_DIR}/gen/unicode/${file}"
+      COMMAND ${CMAKE_COMMAND} -E tar xf "${archive}" --touch
+      WORKING_DIRECTORY "${PROJECT_BINARY_DIR}/gen"
+      DEPENDS "${archive}"
+      COMMENT "unpacking data/unicode/${name}"
+      VERBATIM)
+    list(APPEND unpacked "${PROJECT_BINARY_DIR}/gen/unicode/${file}")
+  endforeach()
+  set(header "${PROJECT_BINARY_DIR}/gen/private/iri/generated/idna_tables.hpp")
+  set(source "${PROJECT_BINARY_DIR}/gen/private/iri/generated/idna_tables.cpp")
+  add_custom_command(
+    OUTPUT "${header}" "${source}"
+    COMMAND iri_generator --idna-tables gen/unicode -o gen/private/iri/generated/idna_tables.hpp
+    WORKING_DIRECTORY "${PROJECT_BINARY_DIR}"
+    DEPENDS iri_generator ${unpacked}
+    COMMENT "iri-generate --idna-tables (data/unicode/)"
+    VERBATIM)
+  set(${header_var} "${header}" PARENT_SCOPE)
+  set(${source_var} "${source}" PARENT_SCOPE)
+endfunction()

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "abnf.hpp"
+#include "emit_idna_tables.hpp"
 #include "emit_re2c.hpp"
 #include "emit_url_sets.hpp"
 
@@ -13,6 +14,7 @@ namespace {
 const char* const usage =
     "usage: iri-generate GRAMMAR.abnf [-o OUT.re] [--entry RULE]... [--namespace NAME] [--check]\n"
     "       iri-generate grammar/url.abnf --url-sets [-o url_sets.hpp]\n"
+    "       iri-generate --idna-tables UNICODE_DIR -o idna_tables.hpp\n"
     "\n"
     "Reads an ABNF grammar (RFC 5234 with RFC 7405 %s/%i strings) and the files it imports (;@import NAME)\n"
     "or extends (;@extends NAME), checks it, and writes an re2c specification with one matcher function per\n"
@@ -24,6 +26,10 @@ const char* const usage =
     "  --check          check the grammar only; write nothing\n"
     "  --url-sets       write instead the C++ header of the URL Standard's code point sets and special schemes\n"
     "                   (grammar/url.abnf, the sets of grammar/url_sets.def)\n"
+    "  --idna-tables DIR read instead the Unicode data files of DIR (IdnaMappingTable.txt and the derived\n"
+    "                   Bidi_Class, Joining_Type, Canonical_Combining_Class and General_Category files of\n"
+    "                   data/unicode/, unpacked) and write UTS #46's tables: the header -o names and, beside\n"
+    "                   it, its definitions (the same name ending in .cpp)\n"
     "\n"
     "Then compile the output with re2c in UTF-8 mode:\n"
     "  re2c -8 -b --input custom --empty-class match-none -W -Wno-match-empty-string -Wno-unreachable-rules \\\n"
@@ -37,6 +43,7 @@ struct arguments {
     std::string input, output;
     bool check_only = false;
     bool url_sets = false;
+    std::string idna_tables;  // the folder of the Unicode data files, for --idna-tables
     iri::abnf::emit_options opt;
 };
 
@@ -64,6 +71,8 @@ arguments parse_arguments(int argc, char** argv) {
             args.check_only = true;
         } else if (a == "--url-sets") {
             args.url_sets = true;
+        } else if (a == "--idna-tables") {
+            args.idna_tables = value("a folder");
         } else if (!a.empty() && a[0] == '-') {
             std::cerr << "iri-generate: unknown option " << a << "\n" << usage;
             std::exit(2);
@@ -74,8 +83,12 @@ arguments parse_arguments(int argc, char** argv) {
             std::exit(2);
         }
     }
-    if (args.input.empty()) {
+    if (args.input.empty() == args.idna_tables.empty()) {
         std::cerr << usage;
+        std::exit(2);
+    }
+    if (!args.idna_tables.empty() && (args.output.size() < 5 || args.output.substr(args.output.size() - 4) != ".hpp")) {
+        std::cerr << "iri-generate: --idna-tables needs -o NAME.hpp\n" << usage;
         std::exit(2);
     }
     return args;
@@ -92,6 +105,25 @@ bool write_output(const std::string& output, const std::string& text) {
     return static_cast<bool>(out);
 }
 
+// --idna-tables: the header and its definitions beside it.
+int write_idna_tables(const arguments& args, const std::string& command) {
+    std::ostringstream header, source;
+    std::string error;
+    const std::string name = args.output.substr(args.output.find_last_of('/') + 1);
+    if (!iri::abnf::emit_idna_tables(args.idna_tables, command, "iri/generated/" + name, header, source, error)) {
+        std::cerr << "iri-generate: " << error << "\n";
+        return 1;
+    }
+    const std::string definitions = args.output.substr(0, args.output.size() - 4) + ".cpp";
+    for (const auto& [file, text] : {std::pair{args.output, header.str()}, std::pair{definitions, source.str()}}) {
+        if (!write_output(file, text)) {
+            std::cerr << "iri-generate: cannot write " << file << "\n";
+            return 1;
+        }
+    }
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -99,6 +131,7 @@ int main(int argc, char** argv) {
     std::ostringstream cmd;
     cmd << "iri-generate";
     for (int i = 1; i < argc; ++i) cmd << " " << argv[i];
+    if (!args.idna_tables.empty()) return write_idna_tables(args, cmd.str());
 
     iri::abnf::diagnostics d;
     iri::abnf::grammar g = iri::abnf::load(args.input, d);

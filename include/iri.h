@@ -173,7 +173,7 @@ typedef struct iri_error {
     uint32_t length;      /* its length in bytes (0: none) */
     int component;        /* IRI_COMPONENT_* at fault, or IRI_COMPONENT_NONE */
     int input;            /* which input the offset is in: 0 the first (the base of resolve), 1 the second */
-    uint32_t idna_errors; /* IRI_E_IDNA_FAILED: ICU's UIDNA_ERROR_* bits */
+    uint32_t idna_errors; /* IRI_E_IDNA_FAILED: the UTS #46 errors, iri::idna_error's bits (iri/error.hpp) */
     char message[IRI_ERROR_MESSAGE_SIZE]; /* one line, NUL-terminated, truncated to fit */
     uint32_t fault; /* the byte the error is about, which the message names: `offset` unless the parse ran
                                past it (IRI_E_BAD_PORT: the port's first non-digit at 21 in "http://example.org:80a/",

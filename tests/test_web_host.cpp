@@ -1,16 +1,14 @@
 #define BOOST_TEST_MODULE web_host
 #include <boost/test/unit_test.hpp>
 
-#include <unicode/uversion.h>
-
-#include <fstream>
-#include <map>
+#include <cstdio>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "convert/idna_detail.hpp"
+#include "iri/idna.hpp"
 #include "support/wpt.hpp"
 #include "web/host_parser.hpp"
 
@@ -102,24 +100,7 @@ std::vector<wpt_case> cases_of(const std::string& file) {
     return cases;
 }
 
-// tests/web-platform-tests/idna-exceptions.txt: the IdnaTestV2 cases that need a newer Unicode than the linked ICU's,
-// one a line, "FILE<TAB>INPUT<TAB>reason", INPUT with \uXXXX (or \UXXXXXXXX) for each non-ASCII code point.
-std::map<std::pair<std::string, std::string>, std::string> idna_exceptions() {
-    std::map<std::pair<std::string, std::string>, std::string> out;
-    const std::string path = std::string(IRI_SOURCE_DIR) + "/tests/web-platform-tests/idna-exceptions.txt";
-    std::ifstream in(path);
-    BOOST_REQUIRE_MESSAGE(in, "cannot read " << path);
-    for (std::string line; std::getline(in, line);) {
-        if (line.empty() || line[0] == '#') continue;
-        const auto tab1 = line.find('\t'), tab2 = line.find('\t', tab1 + 1);
-        BOOST_REQUIRE_MESSAGE(tab2 != std::string::npos,
-                              "idna-exceptions.txt: not FILE<TAB>INPUT<TAB>reason: " << line);
-        out[{line.substr(0, tab1), line.substr(tab1 + 1, tab2 - tab1 - 1)}] = line.substr(tab2 + 1);
-    }
-    return out;
-}
-
-// `s` (UTF-8) with every non-ASCII code point written \uXXXX or \UXXXXXXXX, as idna-exceptions.txt writes inputs.
+// `s` (UTF-8) with every non-ASCII code point written \uXXXX or \UXXXXXXXX, for the messages.
 std::string escaped(std::string_view s) {
     std::string out;
     for (std::size_t i = 0; i < s.size();) {
@@ -140,11 +121,8 @@ std::string escaped(std::string_view s) {
     return out;
 }
 
-// Runs the cases of `file` through the host parser; a case listed in `exceptions` must fail to give the file's
-// output (so the list cannot go stale). Returns how many cases were excepted.
-std::size_t run_cases(const std::string& file, const std::vector<wpt_case>& cases,
-                      const std::map<std::pair<std::string, std::string>, std::string>& exceptions) {
-    std::size_t excepted = 0;
+// Runs the cases of `file` through the host parser.
+void run_cases(const std::string& file, const std::vector<wpt_case>& cases) {
     for (const wpt_case& c : cases) {
         const std::string got = serialized(c.input);
         if (c.input.empty()) {
@@ -156,35 +134,26 @@ std::size_t run_cases(const std::string& file, const std::vector<wpt_case>& case
             BOOST_TEST(got == failure);
             continue;
         }
-        if (exceptions.count({file, escaped(c.input)})) {
-            ++excepted;
-            BOOST_TEST(got != c.output, file << ": listed in idna-exceptions.txt but passes: " << escaped(c.input));
-            continue;
-        }
         BOOST_TEST(got == c.output, file << " input " << escaped(c.input));
     }
-    return excepted;
 }
 
 }  // namespace
 
 // toascii.json: "the host parser on the input as a special URL's host" (web-platform-tests' toascii.window.js parses
 // "https://" + input + "/x" and compares the host); IdnaTestV2.json and IdnaTestV2-removed.json: domain to ASCII
-// through the host parser (IdnaTestV2.window.js: the host of "https://" + input + "/x"), null for failure. The
-// cases listed in idna-exceptions.txt need a newer Unicode (UTS #46 mapping table) than the linked ICU's: each must
-// really fail here, and there are exactly as many as listed.
+// through the host parser (IdnaTestV2.window.js: the host of "https://" + input + "/x"), null for failure. Every
+// case, with UTS #46 of Unicode 17.0.0 (data/unicode/), the version IdnaTestV2.json was made from.
 BOOST_AUTO_TEST_CASE(every_toascii_and_idna_test_v2_case) {
-    const auto exceptions = idna_exceptions();
     const std::vector<wpt_case> toascii = cases_of("toascii.json"), v2 = cases_of("IdnaTestV2.json"),
                                 removed = cases_of("IdnaTestV2-removed.json");
     BOOST_TEST(toascii.size() == 87u);
     BOOST_TEST(v2.size() == 2671u);
     BOOST_TEST(removed.size() == 20u);
-    const std::size_t excepted = run_cases("toascii.json", toascii, exceptions) +
-                                 run_cases("IdnaTestV2.json", v2, exceptions) +
-                                 run_cases("IdnaTestV2-removed.json", removed, exceptions);
-    BOOST_TEST(excepted == exceptions.size());
-    BOOST_TEST_MESSAGE("ICU " << U_ICU_VERSION << ": " << excepted << " cases excepted (idna-exceptions.txt)");
+    run_cases("toascii.json", toascii);
+    run_cases("IdnaTestV2.json", v2);
+    run_cases("IdnaTestV2-removed.json", removed);
+    BOOST_TEST(iri::idna_unicode_version() == "17.0.0");
 }
 
 // ---- §3.5 the IPv4 parser and its number forms ----

@@ -71,7 +71,7 @@ struct error {
     production tried{};                    ///< the production tried
     std::array<unsigned char, 4> bytes{};  ///< the offending bytes (first `length`, at most 4)
     char32_t character = 0;                ///< the offending code point when well-formed, else 0
-    std::uint32_t idna_errors = 0;         ///< errc::idna_failed: the UTS #46 errors, as ICU's UIDNA_ERROR_* bits
+    std::uint32_t idna_errors = 0;         ///< errc::idna_failed: the UTS #46 errors, idna_error's bits
     /// False for an error about text no grammar was applied to (percent_decode, from_charset, host_to_ascii):
     /// `variant` and `tried` then mean nothing, and message() and spec() leave them out.
     bool grammar_involved = true;
@@ -93,6 +93,43 @@ struct error {
     /// The spec section behind the code ("RFC 3987 §4.1", "RFC 3986 §2.1", ...), or the grammar section.
     [[nodiscard]] const char* spec() const noexcept;
 };
+
+/// The UTS #46 errors of error::idna_errors, one bit each (UTS #46 §4, §4.1, §4.2; the test codes of Unicode's
+/// IdnaTestV2.txt in brackets). The values are those of ICU's UIDNA_ERROR_* constants, which iri passed on when
+/// ICU processed UTS #46, so stored values keep their meaning.
+namespace idna_error {
+/// A label other than the last is empty [X4_2, A4_2].
+inline constexpr std::uint32_t empty_label = 0x1;
+/// VerifyDnsLength: a label of more than 63 octets [A4_2].
+inline constexpr std::uint32_t label_too_long = 0x2;
+/// VerifyDnsLength: a name of more than 253 octets, or none [A4_1].
+inline constexpr std::uint32_t domain_name_too_long = 0x4;
+/// CheckHyphens: a label begins with "-" [V3].
+inline constexpr std::uint32_t leading_hyphen = 0x8;
+/// CheckHyphens: a label ends with "-" [V3].
+inline constexpr std::uint32_t trailing_hyphen = 0x10;
+/// CheckHyphens: a label has "-" in its third and fourth positions [V2].
+inline constexpr std::uint32_t hyphen_3_4 = 0x20;
+/// A label begins with a combining mark (General_Category Mark) [V6].
+inline constexpr std::uint32_t leading_combining_mark = 0x40;
+/// A disallowed code point, or with UseSTD3ASCIIRules ASCII other than a-z, 0-9 and "-" [V7, U1].
+inline constexpr std::uint32_t disallowed = 0x80;
+/// An "xn--" label that is not ASCII or not Punycode, or a label too long to encode [P4, A3].
+inline constexpr std::uint32_t punycode = 0x100;
+/// A decoded label holds "." [V5].
+inline constexpr std::uint32_t label_has_dot = 0x200;
+/// An "xn--" label that decodes to nothing, to ASCII only, to text not in NFC or with a code point not valid, or
+/// (without CheckHyphens) to a label beginning with "xn--" [P4, V1, V7, V4].
+inline constexpr std::uint32_t invalid_ace_label = 0x400;
+/// CheckBidi: a label of a Bidi domain name breaks RFC 5893 §2 [B1-B6].
+inline constexpr std::uint32_t bidi = 0x800;
+/// CheckJoiners: a ZERO WIDTH (NON-)JOINER out of RFC 5892 Appendix A.1, A.2's context [C1, C2].
+inline constexpr std::uint32_t contextj = 0x1000;
+/// Not recorded: UTS #46 has no CONTEXTO check (kept for the names of stored values).
+inline constexpr std::uint32_t contexto_punctuation = 0x2000;
+/// Not recorded, likewise.
+inline constexpr std::uint32_t contexto_digits = 0x4000;
+}  // namespace idna_error
 
 /// The UTS #46 errors of `idna_errors` (error::idna_errors), comma-separated, with stable names: "empty_label",
 /// "label_too_long", "domain_name_too_long", "leading_hyphen", "trailing_hyphen", "hyphen_3_4",

@@ -1,11 +1,6 @@
-// UTS #46 processing of host names through ICU (icu::IDNA).
+// UTS #46 for host names: the library's entry points (iri/idna.hpp, idna_detail.hpp) over its own processing
+// (convert/uts46.cpp, on the tables generated from data/unicode/), and the ASCII fast path before it.
 #include "iri/idna.hpp"
-
-#include <unicode/bytestream.h>
-#include <unicode/idna.h>
-#include <unicode/normalizer2.h>
-#include <unicode/uchar.h>
-#include <unicode/utf8.h>
 
 #if defined(__SSE2__)
 #  include <emmintrin.h>
@@ -15,82 +10,47 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
-#include <memory>
 #include <optional>
 #include <string>
-#include <vector>
 
 #include "convert/idna_detail.hpp"
+#include "convert/idna_table.hpp"
+#include "convert/uts46_detail.hpp"
 #include "grammar/charset_detail.hpp"
 #include "model/error_detail.hpp"
 #include "text/ascii.hpp"
-#include "text/utf8_detail.hpp"
 
 namespace iri {
 
 namespace {
 
-// An ICU UTS #46 instance with `options`, or nullptr when ICU cannot make one.
-std::unique_ptr<icu::IDNA> make_uts46(std::uint32_t options) noexcept {
-    UErrorCode status = U_ZERO_ERROR;
-    std::unique_ptr<icu::IDNA> p(icu::IDNA::createUTS46Instance(options, status));
-    return U_SUCCESS(status) ? std::move(p) : nullptr;
-}
-
-// One instance for the process: ICU's IDNA objects are immutable and thread-safe once built.
-const icu::IDNA* uts46() noexcept {
-    static const std::unique_ptr<icu::IDNA> instance =
-        make_uts46(UIDNA_USE_STD3_RULES | UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ | UIDNA_NONTRANSITIONAL_TO_ASCII |
-                   UIDNA_NONTRANSITIONAL_TO_UNICODE);
-    return instance.get();
-}
-
-// The URL Standard's relaxed flags (§3.3, beStrict false): UseSTD3ASCIIRules false. ICU has no switch for
-// CheckHyphens or VerifyDnsLength: it reports their errors, which web_domain_to_ascii then ignores.
-const icu::IDNA* uts46_web_relaxed() noexcept {
-    static const std::unique_ptr<icu::IDNA> instance = make_uts46(
-        UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ | UIDNA_NONTRANSITIONAL_TO_ASCII | UIDNA_NONTRANSITIONAL_TO_UNICODE);
-    return instance.get();
-}
-
-enum class direction { to_ascii, to_unicode };
-
-// One name or label through ICU instance `idna`: the output, and the UTS #46 error bits (0: none).
-bool convert(const icu::IDNA* idna, direction d, bool label, std::string_view in, std::string& out,
-             std::uint32_t& errors) {
-    if (!idna) return false;
-    UErrorCode status = U_ZERO_ERROR;
-    icu::IDNAInfo info;
-    icu::StringByteSink<std::string> sink(&out);
-    const icu::StringPiece piece(in.data(), static_cast<int32_t>(in.size()));
-    if (d == direction::to_ascii) {
-        label ? idna->labelToASCII_UTF8(piece, sink, info, status) : idna->nameToASCII_UTF8(piece, sink, info, status);
-    } else {
-        label ? idna->labelToUnicodeUTF8(piece, sink, info, status)
-              : idna->nameToUnicodeUTF8(piece, sink, info, status);
-    }
-    if (U_FAILURE(status)) return false;
-    errors = info.getErrors();
-    return true;
-}
-
-error idna_error(std::string_view host, std::size_t begin, std::size_t end, std::uint32_t errors) {
+error idna_failure(std::string_view host, std::size_t begin, std::size_t end, std::uint32_t errors) {
     error e = detail::text_error(errc::idna_failed, host, begin, end - begin);
     e.where = component::host;
     e.idna_errors = errors;
     return e;
 }
 
-// A host or label longer than any DNS allows (idna.hpp) is refused before UTS #46, whose work on one name is
-// not linear in ICU.
+// A host or label longer than any DNS allows (idna.hpp) is refused before UTS #46.
 std::optional<error> beyond_dns(std::string_view host) {
-    if (host.size() > max_idna_host_bytes) return idna_error(host, 0, host.size(), UIDNA_ERROR_DOMAIN_NAME_TOO_LONG);
+    if (host.size() > max_idna_host_bytes) return idna_failure(host, 0, host.size(), idna_error::domain_name_too_long);
     for (std::size_t begin = 0; begin <= host.size();) {
         const std::size_t end = std::min(host.find('.', begin), host.size());
-        if (end - begin > max_idna_label_bytes) return idna_error(host, begin, end, UIDNA_ERROR_LABEL_TOO_LONG);
+        if (end - begin > max_idna_label_bytes) return idna_failure(host, begin, end, idna_error::label_too_long);
         begin = end + 1;
     }
     return std::nullopt;
+}
+
+enum class direction { to_ascii, to_unicode };
+
+// The flags of iri/idna.hpp: every check (CheckHyphens, CheckBidi, CheckJoiners, UseSTD3ASCIIRules,
+// VerifyDnsLength), and a name ending in "." (the DNS root) allowed.
+constexpr detail::uts46_flags library_flags{.root_label_allowed = true};
+
+detail::uts46_result run(direction d, std::string_view host) {
+    return d == direction::to_ascii ? detail::uts46_to_ascii(host, library_flags)
+                                    : detail::uts46_to_unicode(host, library_flags);
 }
 
 result<std::string> process(direction d, std::string_view host) {
@@ -100,22 +60,20 @@ result<std::string> process(direction d, std::string_view host) {
         return out;
     }
     if (auto too_long = beyond_dns(host)) return *too_long;
-    std::string out;
-    std::uint32_t errors = 0;
-    if (!convert(uts46(), d, false, host, out, errors)) return detail::text_error(errc::unicode_failure, host, 0, 0);
-    if (errors == 0) return out;
-    // Name the label: the first one that fails alone; the whole host when none does (a name too long).
+    detail::uts46_result r = run(d, host);
+    if (r.normalization_failed) return detail::text_error(errc::unicode_failure, host, 0, 0);
+    if (r.errors == 0) return std::move(r.domain);
+    // Name the label: the first one that fails alone; the whole host when none does (a name too long, or a label
+    // that breaks CheckBidi only beside a right-to-left one).
     for (std::size_t begin = 0; begin <= host.size();) {
-        std::size_t end = host.find('.', begin);
-        if (end == std::string_view::npos) end = host.size();
-        std::string ignored;
-        std::uint32_t label_errors = 0;
-        if (end > begin && convert(uts46(), d, true, host.substr(begin, end - begin), ignored, label_errors) &&
-            label_errors != 0)
-            return idna_error(host, begin, end, label_errors);
+        const std::size_t end = std::min(host.find('.', begin), host.size());
+        if (end > begin) {
+            const detail::uts46_result alone = run(d, host.substr(begin, end - begin));
+            if (alone.errors != 0) return idna_failure(host, begin, end, alone.errors);
+        }
         begin = end + 1;
     }
-    return idna_error(host, 0, host.size(), errors);
+    return idna_failure(host, 0, host.size(), r.errors);
 }
 
 }  // namespace
@@ -250,171 +208,22 @@ bool detail::is_plain_ldh_host(std::string_view host) noexcept {
 
 result<std::string> host_to_ascii(std::string_view host) { return process(direction::to_ascii, host); }
 
-namespace {
+result<std::string> host_to_unicode(std::string_view host) { return process(direction::to_unicode, host); }
 
-// The longest name web_domain_to_ascii gives ICU at once. ICU splices each label's result into the whole name, so
-// its work on one name grows with the square of its labels; a longer name goes through in pieces of whole labels.
-constexpr std::size_t web_piece_bytes = 1024;
-
-// Whether `name` (UTF-8, ICU's ToUnicode output) has a right-to-left label: a character of bidi class R, AL or AN
-// (RFC 5893 §1.4, UTS #46 §4.1 V8).
-bool has_rtl_label(std::string_view name) noexcept {
-    const auto* s = reinterpret_cast<const std::uint8_t*>(name.data());
-    const auto n = static_cast<std::int64_t>(name.size());
-    for (std::int64_t i = 0; i < n;) {
-        UChar32 c = 0;
-        U8_NEXT(s, i, n, c);
-        const UCharDirection d = c < 0 ? U_OTHER_NEUTRAL : u_charDirection(c);
-        if (d == U_RIGHT_TO_LEFT || d == U_RIGHT_TO_LEFT_ARABIC || d == U_ARABIC_NUMBER) return true;
-    }
-    return false;
-}
-
-// ToASCII of a long name, `pieces` of whole labels (cut at "."), their outputs joined by "." into `out` and their
-// errors or'ed: UTS #46 processes a name label by label but for two things. CheckBidi's rule applies to every label
-// once one label of the name is right-to-left (a "Bidi domain name"): when one piece has such a label, each other
-// piece is checked again with a right-to-left label (U+05D0, valid alone) after it. And VerifyDnsLength's limits are
-// on the whole: the name's length is counted here, and a piece whose output ends in "." (it ended in an empty label,
-// which is not the root) is an empty label.
-bool to_ascii_in_pieces(const icu::IDNA* idna, const std::vector<std::string_view>& pieces, std::string& out,
-                        std::uint32_t& errors) {
-    std::vector<bool> rtl(pieces.size());
-    bool any_rtl = false;
-    for (std::size_t i = 0; i < pieces.size(); ++i) {
-        if (i) out += '.';
-        const std::size_t start = out.size();
-        std::uint32_t e = 0;
-        if (!convert(idna, direction::to_ascii, false, pieces[i], out, e)) return false;
-        errors |= e;
-        if (out.size() > start && out.back() == '.' && i + 1 < pieces.size()) errors |= UIDNA_ERROR_EMPTY_LABEL;
-        std::string unicode;
-        if (!convert(idna, direction::to_unicode, false, pieces[i], unicode, e)) return false;
-        rtl[i] = has_rtl_label(unicode);
-        any_rtl = any_rtl || rtl[i];
-    }
-    for (std::size_t i = 0; any_rtl && i < pieces.size(); ++i) {
-        if (rtl[i]) continue;
-        std::string probe(pieces[i]), ignored;
-        probe += ".\xD7\x90";  // U+05D0 HEBREW LETTER ALEF
-        std::uint32_t e = 0;
-        if (!convert(idna, direction::to_ascii, false, probe, ignored, e)) return false;
-        errors |= e & UIDNA_ERROR_BIDI;
-    }
-    const std::size_t length = !out.empty() && out.back() == '.' ? out.size() - 1 : out.size();
-    if (length > dns_name_octets) errors |= UIDNA_ERROR_DOMAIN_NAME_TOO_LONG;
-    return true;
-}
-
-// ICU's UTS #46 normalization data (the mapping table and NFC in one Normalizer2), or nullptr.
-const icu::Normalizer2* uts46_normalizer() noexcept {
-    static const icu::Normalizer2* const instance = [] {
-        UErrorCode status = U_ZERO_ERROR;
-        const icu::Normalizer2* n = icu::Normalizer2::getInstance(nullptr, "uts46", UNORM2_COMPOSE, status);
-        return U_SUCCESS(status) ? n : nullptr;
-    }();
-    return instance;
-}
-
-struct mark {
-    std::uint8_t ccc;  // canonical combining class, not 0
-    UChar32 c;
-};
-
-// A stable sort of `run` by canonical combining class, in time linear in its length.
-void sort_by_combining_class(std::vector<mark>& run) {
-    const auto by_ccc = [](const mark& a, const mark& b) { return a.ccc < b.ccc; };
-    if (run.size() <= 64) {
-        std::stable_sort(run.begin(), run.end(), by_ccc);
-        return;
-    }
-    std::array<std::size_t, 257> start{};
-    for (const mark& m : run) ++start[m.ccc + 1u];
-    for (std::size_t i = 1; i < start.size(); ++i) start[i] += start[i - 1];
-    std::vector<mark> sorted(run.size());
-    for (const mark& m : run) sorted[start[m.ccc]++] = m;
-    run = std::move(sorted);
-}
-
-// `domain` (UTF-8) with each run of combining marks that UTS #46 maps to themselves put in canonical order (the
-// Unicode Standard §3.11, Canonical Ordering Algorithm: a stable sort by combining class), or nullopt when every
-// run is in order already. ICU's normalizer orders a run by insertion, in time that grows with the square of its
-// length; given runs in order, it appends. NFC is unchanged: such a run is a contiguous part of a run of the
-// mapped and decomposed text (each mark is its own mapping and decomposition), and a stable sort of a part
-// keeps the order of equal classes, so the stable sort of the whole run gives the same sequence.
-std::optional<std::string> marks_in_canonical_order(std::string_view domain) {
-    const icu::Normalizer2* normalizer = uts46_normalizer();
-    if (!normalizer || detail::is_ascii(domain)) return std::nullopt;
-    const auto* s = reinterpret_cast<const std::uint8_t*>(domain.data());
-    const auto n = static_cast<std::int64_t>(domain.size());
-    std::optional<std::string> out;
-    std::vector<mark> run;
-    std::size_t run_begin = 0;
-    const auto end_run = [&](std::size_t end) {
-        const bool ordered =
-            std::is_sorted(run.begin(), run.end(), [](const mark& a, const mark& b) { return a.ccc < b.ccc; });
-        if (!ordered) {
-            if (!out) out.emplace(domain.substr(0, run_begin));
-            sort_by_combining_class(run);
-            for (const mark& m : run) detail::append_utf8(*out, static_cast<std::uint32_t>(m.c));
-        } else if (out) {
-            out->append(domain.substr(run_begin, end - run_begin));
-        }
-        run.clear();
-    };
-    icu::UnicodeString mapping;
-    for (std::int64_t i = 0; i < n;) {
-        const auto at = static_cast<std::size_t>(i);
-        UChar32 c = 0;
-        U8_NEXT(s, i, n, c);
-        const std::uint8_t ccc = c < 0 ? 0 : normalizer->getCombiningClass(c);
-        if (ccc != 0 && !normalizer->getDecomposition(c, mapping)) {
-            if (run.empty()) run_begin = at;
-            run.push_back({ccc, c});
-            continue;
-        }
-        if (!run.empty()) end_run(at);
-        if (out) out->append(domain.substr(at, static_cast<std::size_t>(i) - at));
-    }
-    if (!run.empty()) end_run(domain.size());
-    return out;
-}
-
-}  // namespace
+std::string_view idna_unicode_version() noexcept { return detail::idna::unicode_version; }
 
 std::optional<std::string> detail::web_domain_to_ascii(std::string_view domain, bool be_strict) {
-    // The errors of the checks the relaxed flags turn off: CheckHyphens (UTS #46 §4.1 V2, V3) and VerifyDnsLength
-    // (§4.2 step 4: empty labels, labels and names too long).
-    constexpr std::uint32_t hyphens = UIDNA_ERROR_LEADING_HYPHEN | UIDNA_ERROR_TRAILING_HYPHEN | UIDNA_ERROR_HYPHEN_3_4;
-    constexpr std::uint32_t dns_length =
-        UIDNA_ERROR_EMPTY_LABEL | UIDNA_ERROR_LABEL_TOO_LONG | UIDNA_ERROR_DOMAIN_NAME_TOO_LONG;
-    const icu::IDNA* idna = be_strict ? uts46() : uts46_web_relaxed();
-    const std::optional<std::string> ordered = marks_in_canonical_order(domain);
-    if (ordered) domain = *ordered;
-    std::string out;
-    std::uint32_t errors = 0;
-    if (domain.size() <= web_piece_bytes) {
-        if (!convert(idna, direction::to_ascii, false, domain, out, errors)) return std::nullopt;
-    } else {
-        // Pieces of at least web_piece_bytes (one label may be longer), each ending before a "."; a final "." (the
-        // root) is kept out of them.
-        const bool root = domain.back() == '.';
-        const std::string_view labels = root ? domain.substr(0, domain.size() - 1) : domain;
-        std::vector<std::string_view> pieces;
-        for (std::size_t begin = 0;;) {
-            const std::size_t cut = labels.find('.', std::min(begin + web_piece_bytes, labels.size()));
-            pieces.push_back(
-                labels.substr(begin, cut == std::string_view::npos ? std::string_view::npos : cut - begin));
-            if (cut == std::string_view::npos) break;
-            begin = cut + 1;
-        }
-        if (!to_ascii_in_pieces(idna, pieces, out, errors)) return std::nullopt;
-        if (root) out += '.';
-    }
-    if (!be_strict) errors &= ~(hyphens | dns_length);
-    if (errors != 0) return std::nullopt;
-    return out;
+    // The URL Standard §3.3, domain parser ToASCII: Unicode ToASCII with CheckHyphens, UseSTD3ASCIIRules and
+    // VerifyDnsLength set to beStrict, CheckBidi and CheckJoiners true, nontransitional, IgnoreInvalidPunycode
+    // false (the last two are all uts46_to_ascii does).
+    const uts46_flags flags{.check_hyphens = be_strict,
+                            .check_bidi = true,
+                            .check_joiners = true,
+                            .use_std3_ascii_rules = be_strict,
+                            .verify_dns_length = be_strict};
+    uts46_result r = uts46_to_ascii(domain, flags);
+    if (r.errors != 0 || r.normalization_failed) return std::nullopt;
+    return std::move(r.domain);
 }
-
-result<std::string> host_to_unicode(std::string_view host) { return process(direction::to_unicode, host); }
 
 }  // namespace iri

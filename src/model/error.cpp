@@ -1,6 +1,5 @@
 // Parse errors: code, offset, component and message, computed from the input after the DFA stopped.
 #include <unicode/uchar.h>
-#include <unicode/uidna.h>
 #include <unicode/utf8.h>
 
 #include <algorithm>
@@ -418,21 +417,21 @@ const char* error::spec() const noexcept {
 
 std::string idna_error_names(std::uint32_t e) {
     static constexpr std::pair<std::uint32_t, const char*> names[] = {
-        {UIDNA_ERROR_EMPTY_LABEL, "empty_label"},
-        {UIDNA_ERROR_LABEL_TOO_LONG, "label_too_long"},
-        {UIDNA_ERROR_DOMAIN_NAME_TOO_LONG, "domain_name_too_long"},
-        {UIDNA_ERROR_LEADING_HYPHEN, "leading_hyphen"},
-        {UIDNA_ERROR_TRAILING_HYPHEN, "trailing_hyphen"},
-        {UIDNA_ERROR_HYPHEN_3_4, "hyphen_3_4"},
-        {UIDNA_ERROR_LEADING_COMBINING_MARK, "leading_combining_mark"},
-        {UIDNA_ERROR_DISALLOWED, "disallowed"},
-        {UIDNA_ERROR_PUNYCODE, "punycode"},
-        {UIDNA_ERROR_LABEL_HAS_DOT, "label_has_dot"},
-        {UIDNA_ERROR_INVALID_ACE_LABEL, "invalid_ace_label"},
-        {UIDNA_ERROR_BIDI, "bidi"},
-        {UIDNA_ERROR_CONTEXTJ, "contextj"},
-        {UIDNA_ERROR_CONTEXTO_PUNCTUATION, "contexto_punctuation"},
-        {UIDNA_ERROR_CONTEXTO_DIGITS, "contexto_digits"},
+        {idna_error::empty_label, "empty_label"},
+        {idna_error::label_too_long, "label_too_long"},
+        {idna_error::domain_name_too_long, "domain_name_too_long"},
+        {idna_error::leading_hyphen, "leading_hyphen"},
+        {idna_error::trailing_hyphen, "trailing_hyphen"},
+        {idna_error::hyphen_3_4, "hyphen_3_4"},
+        {idna_error::leading_combining_mark, "leading_combining_mark"},
+        {idna_error::disallowed, "disallowed"},
+        {idna_error::punycode, "punycode"},
+        {idna_error::label_has_dot, "label_has_dot"},
+        {idna_error::invalid_ace_label, "invalid_ace_label"},
+        {idna_error::bidi, "bidi"},
+        {idna_error::contextj, "contextj"},
+        {idna_error::contexto_punctuation, "contexto_punctuation"},
+        {idna_error::contexto_digits, "contexto_digits"},
     };
     std::string out;
     for (const auto& [bit, name] : names)
