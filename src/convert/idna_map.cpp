@@ -1,5 +1,6 @@
 // UTS #46 §4 steps 1 (Map) and 2 (Normalize), see uts46_detail.hpp.
 #include <algorithm>
+#include <optional>
 #include <string>
 
 #include "convert/idna_table.hpp"
@@ -37,13 +38,13 @@ bool uts46_map(std::string_view domain, std::string& out) {
                 else append_utf8(out, c);
         }
     });
-    // Step 2, Normalize: to NFC.
+    // Step 2, Normalize: to NFC (ICU's quick check first, which writes nothing: mapped text is mostly NFC).
     const std::string_view mapped = std::string_view(out).substr(start);
     if (!may_change_under_nfc(mapped)) return true;
     std::string normal;
-    if (!append_nfc(normal, mapped)) return false;
-    out.replace(start, std::string::npos, normal);
-    return true;
+    const std::optional<bool> changed = append_nfc_if_changed(normal, mapped);
+    if (changed == true) out.replace(start, std::string::npos, normal);
+    return changed.has_value();
 }
 
 }  // namespace iri::detail

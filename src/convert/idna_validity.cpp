@@ -1,4 +1,5 @@
 // UTS #46 §4.1, the validity criteria of a label, see uts46_detail.hpp.
+#include <array>
 #include <optional>
 #include <string>
 
@@ -18,10 +19,18 @@ using idna::bidi_class;
 using idna::joining_type;
 
 // UseSTD3ASCIIRules (§4.1 criterion 7): of ASCII, only lowercase letters, digits and "-" are allowed (the
-// grammar's ALPHA and DIGIT; an uppercase letter was mapped to its lowercase, but a decoded label can hold one).
+// grammar's ALPHA and DIGIT, as a table made once; an uppercase letter was mapped to its lowercase, but a decoded
+// label can hold one).
 bool std3_allowed(char32_t c) noexcept {
-    const char a = static_cast<char>(c);
-    return c == '-' || is_digit(a) || (is_alpha(a) && to_lower(a) == a);
+    static const std::array<bool, 128> allowed = [] {
+        std::array<bool, 128> t{};
+        for (unsigned a = 0; a < 128; ++a) {
+            const char ch = static_cast<char>(a);
+            t[a] = ch == '-' || is_digit(ch) || (is_alpha(ch) && to_lower(ch) == ch);
+        }
+        return t;
+    }();
+    return c < 0x80 && allowed[c];
 }
 
 // Criterion 1, for a decoded label: whether it is in NFC.

@@ -1,6 +1,5 @@
 // UTS #46 processing, ToASCII and ToUnicode (§4, §4.2, §4.3), see uts46_detail.hpp.
 #include <string>
-#include <vector>
 
 #include "convert/punycode_detail.hpp"
 #include "convert/uts46_detail.hpp"
@@ -12,18 +11,25 @@ namespace iri::detail {
 
 namespace {
 
-// §4's result: the labels after Convert/Validate, one after the other with a "." between each two, where each
-// begins and ends, and the errors recorded.
+// §4's result: the labels after Convert/Validate, one after the other with a "." between each two (no label holds
+// one: step 3 cut the text at each, and a decoded label's code points beyond its ASCII part are above U+007F), and
+// the errors recorded.
 struct processed {
     std::u32string text;
-    std::vector<std::pair<std::size_t, std::size_t>> labels;
     std::uint32_t errors = 0;
     bool normalization_failed = false;
-
-    [[nodiscard]] std::u32string_view label(std::size_t i) const noexcept {
-        return std::u32string_view(text).substr(labels[i].first, labels[i].second - labels[i].first);
-    }
 };
+
+// Calls f(label, is_last) for each label of `text`, in order.
+template <class F>
+void for_each_label(std::u32string_view text, F f) {
+    for (std::size_t begin = 0;;) {
+        const std::size_t dot = text.find(U'.', begin);
+        f(text.substr(begin, dot - begin), dot == std::u32string_view::npos);
+        if (dot == std::u32string_view::npos) return;
+        begin = dot + 1;
+    }
+}
 
 bool is_ascii(std::u32string_view s) noexcept {
     for (char32_t c : s)
@@ -78,20 +84,18 @@ processed process(std::string_view domain, const uts46_flags& flags) {
     // Step 3, Break: into labels at U+002E FULL STOP.
     for (std::size_t begin = 0;;) {
         const std::size_t dot = mapped.find('.', begin);
-        const std::size_t at = p.text.size();
         convert_and_validate(std::string_view(mapped).substr(begin, dot - begin), flags, p);
-        p.labels.emplace_back(at, p.text.size());
         if (dot == std::string::npos) break;
         p.text += U'.';
         begin = dot + 1;
     }
-    bool bidi_domain = false;  // RFC 5893 §1.4: a domain name with a right-to-left label
-    for (std::size_t i = 0; flags.check_bidi && !bidi_domain && i < p.labels.size(); ++i)
-        bidi_domain = uts46_is_rtl(p.label(i));
-    for (std::size_t i = 0; i < p.labels.size(); ++i) {
-        if (flags.check_joiners && !uts46_joiners_valid(p.label(i))) p.errors |= idna_error::contextj;
-        if (bidi_domain && !uts46_bidi_valid(p.label(i))) p.errors |= idna_error::bidi;
-    }
+    // RFC 5893 §1.4: a Bidi domain name has a right-to-left label; the whole text is read for one.
+    const bool bidi_domain = flags.check_bidi && uts46_is_rtl(p.text);
+    if (!flags.check_joiners && !bidi_domain) return p;
+    for_each_label(p.text, [&](std::u32string_view label, bool) {
+        if (flags.check_joiners && !uts46_joiners_valid(label)) p.errors |= idna_error::contextj;
+        if (bidi_domain && !uts46_bidi_valid(label)) p.errors |= idna_error::bidi;
+    });
     return p;
 }
 
@@ -102,13 +106,13 @@ uts46_result uts46_to_ascii(std::string_view domain, const uts46_flags& flags) {
     const processed p = process(domain, flags);
     uts46_result r{{}, p.errors, p.normalization_failed};
     if (r.normalization_failed) return r;
-    r.domain.reserve(p.text.size() + 8 * p.labels.size());
-    const std::size_t last = p.labels.size() - 1;
-    const bool root = flags.root_label_allowed && last > 0 && p.label(last).empty();
-    for (std::size_t i = 0; i < p.labels.size(); ++i) {
-        if (i > 0) r.domain += '.';
+    r.domain.reserve(p.text.size() + 16);
+    const bool ends_in_root = p.text.size() > 0 && p.text.back() == U'.';  // a last label that is empty
+    bool first = true;
+    for_each_label(p.text, [&](std::u32string_view label, bool last) {
+        if (!first) r.domain += '.';
+        first = false;
         const std::size_t start = r.domain.size();
-        const std::u32string_view label = p.label(i);
         // 3. A label with a code point beyond ASCII becomes "xn--" and its Punycode.
         if (is_ascii(label)) {
             append_utf8(label, r.domain);
@@ -119,11 +123,11 @@ uts46_result uts46_to_ascii(std::string_view domain, const uts46_flags& flags) {
         }
         // 4. VerifyDnsLength: each label of 1 to 63 octets (the root label too, unless it is allowed).
         const std::size_t length = r.domain.size() - start;
-        if (flags.verify_dns_length && length == 0 && !(root && i == last)) r.errors |= idna_error::empty_label;
+        const bool root = last && ends_in_root && flags.root_label_allowed;
+        if (flags.verify_dns_length && length == 0 && !root) r.errors |= idna_error::empty_label;
         if (flags.verify_dns_length && length > 63) r.errors |= idna_error::label_too_long;
-    }
+    });
     // 4. VerifyDnsLength: the name, without the root label and its dot, of 1 to 253 octets.
-    const bool ends_in_root = last > 0 && p.label(last).empty();
     const std::size_t name_length = r.domain.size() - (ends_in_root ? 1 : 0);
     if (flags.verify_dns_length && (name_length < 1 || name_length > 253)) r.errors |= idna_error::domain_name_too_long;
     return r;
@@ -137,8 +141,11 @@ uts46_result uts46_to_unicode(std::string_view domain, const uts46_flags& flags)
     r.domain.reserve(p.text.size() + p.text.size() / 2);
     append_utf8(p.text, r.domain);
     // An empty label is an error, but for the last of two or more (the root): IdnaTestV2's X4_2.
-    for (std::size_t i = 0; i < p.labels.size(); ++i)
-        if (p.label(i).empty() && !(i > 0 && i + 1 == p.labels.size())) r.errors |= idna_error::empty_label;
+    bool first = true;
+    for_each_label(p.text, [&](std::u32string_view label, bool last) {
+        if (label.empty() && !(last && !first)) r.errors |= idna_error::empty_label;
+        first = false;
+    });
     return r;
 }
 

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <bit>
+#include <memory>
 #include <cstring>
 #include <optional>
 #include <cstdint>
@@ -179,11 +180,11 @@ bool append_nfc(std::string& out, std::string_view text) {
     if (!m.nfc) return false;
     std::size_t done = 0;
     bool ok = true;
-    std::optional<run_sorter> run;  // made at the first long segment
+    std::unique_ptr<run_sorter> run;  // made at the first long segment (8 kB: not on the stack of every call)
     for_each_long_segment(text, *m.nfc, [&](std::int32_t begin, std::int32_t end) {
         const auto b = static_cast<std::size_t>(begin), e = static_cast<std::size_t>(end);
         ok = ok && append_icu_nfc(out, text.substr(done, b - done), *m.nfc);
-        if (!run) run.emplace();
+        if (!run) run = std::make_unique<run_sorter>();
         if (ok) append_long_segment_nfc(out, text.substr(b, e - b), m, *run);
         done = e;
     });
