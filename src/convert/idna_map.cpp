@@ -1,5 +1,6 @@
 // UTS #46 §4 steps 1 (Map) and 2 (Normalize), see uts46_detail.hpp.
 #include <algorithm>
+#include <array>
 #include <optional>
 #include <string>
 
@@ -23,21 +24,33 @@ bool may_change_under_nfc(std::string_view text) noexcept {
 
 bool uts46_map(std::string_view domain, std::string& out) {
     const std::size_t start = out.size();
-    out.reserve(start + domain.size() + 8);
-    // Step 1, Map: by each code point's status in the IDNA Mapping Table (§5).
-    for_each_code_point_or_fffd(domain, [&out](char32_t c, std::size_t) {
-        const idna::code_point_data d = idna::lookup(c);
-        switch (d.state()) {
-            case idna::status::mapped: out += d.mapping(); break;  // replaced by its mapping
-            case idna::status::ignored:
-                break;  // removed
-            // valid, deviation (kept: Transitional_Processing is false) and disallowed (kept: §4.1 criterion 7
-            // rejects it after normalization)
-            default:
-                if (c < 0x80) out += static_cast<char>(c);
-                else append_utf8(out, c);
+    // Step 1, Map: by each code point's status in the IDNA Mapping Table (§5). Runs of code points that stay as they
+    // are (valid, deviation: Transitional_Processing is false; disallowed: §4.1 criterion 7 rejects it after
+    // normalization) are copied as they were written; an ASCII one is judged by the table made from the tables
+    // (idna::ascii_table()). U+FFFD, which an ill-formed sequence reads as, is written as U+FFFD.
+    const std::array<idna::ascii_data, 128>& ascii = idna::ascii_table();
+    std::size_t run = 0;         // where the run of code points kept as written began
+    bool replaced_last = false;  // the code point before was written otherwise: the run begins at the next
+    for_each_code_point_or_fffd(domain, [&](char32_t c, std::size_t at) {
+        if (replaced_last) run = at, replaced_last = false;
+        std::string_view replacement;
+        char one = 0;
+        if (c < 0x80 && ascii[c].one_char) {
+            if (ascii[c].to == static_cast<char>(c)) return;
+            one = ascii[c].to;
+            replacement = std::string_view(&one, 1);
+        } else if (c != 0xFFFD) {
+            const idna::code_point_data d = idna::lookup(c);
+            if (d.state() != idna::status::mapped && d.state() != idna::status::ignored) return;
+            replacement = d.mapping();  // replaced by its mapping, or removed (ignored: no mapping)
+        } else {
+            replacement = "\xEF\xBF\xBD";
         }
+        out.append(domain, run, at - run);
+        out += replacement;
+        replaced_last = true;
     });
+    if (!replaced_last) out.append(domain, run, std::string_view::npos);
     // Step 2, Normalize: to NFC (ICU's quick check first, which writes nothing: mapped text is mostly NFC).
     const std::string_view mapped = std::string_view(out).substr(start);
     if (!may_change_under_nfc(mapped)) return true;

@@ -5,9 +5,7 @@
 
 #include "convert/idna_table.hpp"
 #include "convert/uts46_detail.hpp"
-#include "grammar/charset_detail.hpp"
 #include "iri/error.hpp"
-#include "text/ascii.hpp"
 #include "text/nfc_detail.hpp"
 #include "text/utf8_detail.hpp"
 
@@ -18,20 +16,9 @@ namespace {
 using idna::bidi_class;
 using idna::joining_type;
 
-// UseSTD3ASCIIRules (§4.1 criterion 7): of ASCII, only lowercase letters, digits and "-" are allowed (the
-// grammar's ALPHA and DIGIT, as a table made once; an uppercase letter was mapped to its lowercase, but a decoded
-// label can hold one).
-bool std3_allowed(char32_t c) noexcept {
-    static const std::array<bool, 128> allowed = [] {
-        std::array<bool, 128> t{};
-        for (unsigned a = 0; a < 128; ++a) {
-            const char ch = static_cast<char>(a);
-            t[a] = ch == '-' || is_digit(ch) || (is_alpha(ch) && to_lower(ch) == ch);
-        }
-        return t;
-    }();
-    return c < 0x80 && allowed[c];
-}
+// UseSTD3ASCIIRules (§4.1 criterion 7): of ASCII, only lowercase letters, digits and "-" are allowed (an uppercase
+// letter was mapped to its lowercase, but a decoded label can hold one).
+bool std3_allowed(char32_t c) noexcept { return c < 0x80 && idna::ascii_table()[c].std3; }
 
 // Criterion 1, for a decoded label: whether it is in NFC.
 bool in_nfc(std::u32string_view label, bool& normalization_failed) {
@@ -44,12 +31,12 @@ bool in_nfc(std::u32string_view label, bool& normalization_failed) {
 
 }  // namespace
 
-std::uint32_t uts46_label_errors(std::u32string_view label, bool from_punycode, const uts46_flags& flags,
-                                 bool& normalization_failed) {
-    if (label.empty()) return 0;
+namespace {
+
+// Criteria 2 to 4 (CheckHyphens, and without it no "xn--" at the start) of a label of code points or of bytes.
+template <class Label>
+std::uint32_t hyphen_errors(const Label& label, const uts46_flags& flags) noexcept {
     std::uint32_t errors = 0;
-    // 1. The label must be in NFC (step 2 put every other label in NFC already).
-    if (from_punycode && !in_nfc(label, normalization_failed)) errors |= idna_error::invalid_ace_label;
     const bool hyphens_3_4 = label.size() >= 4 && label[2] == '-' && label[3] == '-';
     if (flags.check_hyphens) {
         // 2. No "-" in both the third and the fourth positions. 3. No "-" first or last.
@@ -59,22 +46,53 @@ std::uint32_t uts46_label_errors(std::u32string_view label, bool from_punycode, 
     } else if (hyphens_3_4 && label[0] == 'x' && label[1] == 'n') {
         errors |= idna_error::invalid_ace_label;  // 4. Without CheckHyphens: not beginning with "xn--".
     }
+    return errors;
+}
+
+}  // namespace
+
+uts46_label_facts uts46_check_label(std::u32string_view label, bool from_punycode, const uts46_flags& flags,
+                                    bool& normalization_failed) {
+    uts46_label_facts facts;
+    if (label.empty()) return facts;
+    // 1. The label must be in NFC (step 2 put every other label in NFC already).
+    if (from_punycode && !in_nfc(label, normalization_failed)) facts.errors |= idna_error::invalid_ace_label;
+    facts.errors |= hyphen_errors(label, flags);
     // 6. Not beginning with a combining mark (General_Category=Mark).
-    if (idna::lookup(label.front()).mark()) errors |= idna_error::leading_combining_mark;
+    if (idna::lookup(label.front()).mark()) facts.errors |= idna_error::leading_combining_mark;
     for (char32_t c : label) {
-        if (c == '.') errors |= idna_error::label_has_dot;  // 5. No U+002E FULL STOP.
+        if (c == '.') facts.errors |= idna_error::label_has_dot;  // 5. No U+002E FULL STOP.
+        facts.joiner = facts.joiner || c == 0x200C || c == 0x200D;
         // 7. Each code point valid or deviation (nontransitional), and with UseSTD3ASCIIRules an ASCII one a
         // lowercase letter, a digit or "-". A mapped or ignored one can only come from Punycode.
-        switch (idna::lookup(c).state()) {
+        const idna::code_point_data d = idna::lookup(c);
+        switch (d.state()) {
             case idna::status::valid:
-                if (flags.use_std3_ascii_rules && c < 0x80 && !std3_allowed(c)) errors |= idna_error::disallowed;
+                if (flags.use_std3_ascii_rules && c < 0x80 && !std3_allowed(c)) facts.errors |= idna_error::disallowed;
                 break;
             case idna::status::deviation: break;
-            case idna::status::disallowed: errors |= idna_error::disallowed; break;
-            default: errors |= idna_error::invalid_ace_label;
+            case idna::status::disallowed: facts.errors |= idna_error::disallowed; break;
+            default: facts.errors |= idna_error::invalid_ace_label;
         }
+        const bidi_class b = d.bidi();
+        facts.right_to_left = facts.right_to_left || b == bidi_class::r || b == bidi_class::al || b == bidi_class::an;
     }
-    return errors;
+    return facts;
+}
+
+uts46_label_facts uts46_check_ascii_label(std::string_view label, const uts46_flags& flags) noexcept {
+    uts46_label_facts facts;
+    if (label.empty()) return facts;
+    const std::array<idna::ascii_data, 128>& ascii = idna::ascii_table();
+    facts.errors |= hyphen_errors(label, flags);
+    if (ascii[static_cast<unsigned char>(label.front())].mark) facts.errors |= idna_error::leading_combining_mark;
+    for (char ch : label) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (!ascii[c].allowed || (flags.use_std3_ascii_rules && !std3_allowed(c)))
+            facts.errors |= idna_error::disallowed;
+        facts.right_to_left = facts.right_to_left || ascii[c].right_to_left;
+    }
+    return facts;
 }
 
 bool uts46_joiners_valid(std::u32string_view label) noexcept {
@@ -97,14 +115,6 @@ bool uts46_joiners_valid(std::u32string_view label) noexcept {
         if (!left || !right) return false;
     }
     return true;
-}
-
-bool uts46_is_rtl(std::u32string_view label) noexcept {
-    for (char32_t c : label) {
-        const bidi_class b = idna::lookup(c).bidi();
-        if (b == bidi_class::r || b == bidi_class::al || b == bidi_class::an) return true;
-    }
-    return false;
 }
 
 bool uts46_bidi_valid(std::u32string_view label) noexcept {

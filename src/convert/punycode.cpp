@@ -80,18 +80,19 @@ bool punycode_decode(std::string_view in, std::u32string& out) {
     return true;
 }
 
-bool punycode_encode(std::u32string_view in, std::string& out) {
-    if (in.size() > max_punycode_code_points) return false;
-    // §6.3: the basic code points first, then a delimiter if there were any.
+namespace {
+
+// §6.3 into `to`, which has room for 9 octets per code point and one more; returns the end of what it wrote.
+char* encode(std::u32string_view in, char* to) noexcept {
+    // The basic code points first, then a delimiter if there were any.
     std::uint32_t b = 0;
     for (char32_t c : in) {
-        if (c > 0x10FFFF) return false;
         if (c < 0x80) {
-            out += static_cast<char>(c);
+            *to++ = static_cast<char>(c);
             ++b;
         }
     }
-    if (b > 0) out += delimiter;
+    if (b > 0) *to++ = delimiter;
     // The rest in order of code point, each insertion as a delta of the states before it. With at most
     // max_punycode_code_points of at most U+10FFFF, delta stays below 2^32: no overflow to check.
     std::uint32_t n = initial_n, delta = 0, bias = initial_bias, h = b;
@@ -109,10 +110,10 @@ bool punycode_encode(std::u32string_view in, std::string& out) {
             for (std::uint32_t k = base;; k += base) {
                 const std::uint32_t t = threshold(k, bias);
                 if (q < t) break;
-                out += digit_char(t + (q - t) % (base - t));
+                *to++ = digit_char(t + (q - t) % (base - t));
                 q = (q - t) / (base - t);
             }
-            out += digit_char(q);
+            *to++ = digit_char(q);
             bias = adapt(delta, h + 1, h == b);
             delta = 0;
             ++h;
@@ -120,6 +121,26 @@ bool punycode_encode(std::u32string_view in, std::string& out) {
         ++delta;
         ++n;
     }
+    return to;
+}
+
+}  // namespace
+
+bool punycode_encode(std::u32string_view in, std::string& out) {
+    if (in.size() > max_punycode_code_points) return false;
+    for (char32_t c : in)
+        if (c > 0x10FFFF) return false;
+    // Each code point takes at most one octet and eight digits (a delta below 2^32 in base 36 with thresholds of at
+    // least 1), the delimiter one more: a label of up to 63 code points is written on the stack, a longer one in
+    // place in `out`.
+    if (in.size() <= 63) {
+        char buffer[63 * 9 + 1];
+        out.append(buffer, encode(in, buffer));
+        return true;
+    }
+    const std::size_t start = out.size();
+    out.resize(start + in.size() * 9 + 1);
+    out.resize(static_cast<std::size_t>(encode(in, out.data() + start) - out.data()));
     return true;
 }
 

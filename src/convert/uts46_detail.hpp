@@ -46,17 +46,25 @@ struct uts46_result {
 /// appended to `out` as UTF-8. False when ICU cannot normalize.
 [[nodiscard]] bool uts46_map(std::string_view domain, std::string& out);
 
-/// §4.1 criteria 1 to 7 for one label (`from_punycode`: it was an "xn--" label, decoded): the iri::idna_error bits
-/// of those it fails (0 for an empty label). `normalization_failed` set when ICU cannot tell NFC.
-[[nodiscard]] std::uint32_t uts46_label_errors(std::u32string_view label, bool from_punycode, const uts46_flags& flags,
-                                               bool& normalization_failed);
+/// What §4.1 criteria 1 to 7 find in one label (the iri::idna_error bits of those it fails; 0 for an empty label),
+/// and what the criteria on the whole name read of it: whether it has a code point of Bidi_Class R, AL or AN (RFC
+/// 5893 §1.4: a right-to-left label makes its name a Bidi domain name) and a ZERO WIDTH (NON-)JOINER.
+struct uts46_label_facts {
+    std::uint32_t errors = 0;
+    bool right_to_left = false;
+    bool joiner = false;
+};
+
+/// §4.1 criteria 1 to 7 for one label of code points (`from_punycode`: it was an "xn--" label, decoded).
+/// `normalization_failed` set when ICU cannot tell NFC.
+[[nodiscard]] uts46_label_facts uts46_check_label(std::u32string_view label, bool from_punycode,
+                                                  const uts46_flags& flags, bool& normalization_failed);
+
+/// The same for a label of ASCII that was not an "xn--" label, read as bytes (the common case, without code points).
+[[nodiscard]] uts46_label_facts uts46_check_ascii_label(std::string_view label, const uts46_flags& flags) noexcept;
 
 /// §4.1 criterion 8: RFC 5892 Appendix A.1 and A.2 (the ZERO WIDTH NON-JOINER and JOINER rules) for one label.
 [[nodiscard]] bool uts46_joiners_valid(std::u32string_view label) noexcept;
-
-/// Whether `label` has a code point of Bidi_Class R, AL or AN (RFC 5893 §1.4: a right-to-left label makes its
-/// domain name a Bidi domain name).
-[[nodiscard]] bool uts46_is_rtl(std::u32string_view label) noexcept;
 
 /// §4.1 criterion 9: the six conditions of RFC 5893 §2 for one non-empty label of a Bidi domain name.
 [[nodiscard]] bool uts46_bidi_valid(std::u32string_view label) noexcept;

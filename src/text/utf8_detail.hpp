@@ -58,6 +58,24 @@ void for_each_code_point_or_fffd(std::string_view s, F&& f) {
     }
 }
 
+/// Decodes `s`, which must be well-formed UTF-8 (text this library wrote or checked), into `out`, which has room for
+/// s.size() code points; returns how many it wrote. No check is made: ill-formed input gives wrong code points, not
+/// a read outside `s` (a sequence cut short at the end takes what is there).
+inline std::size_t decode_well_formed_utf8(std::string_view s, char32_t* out) noexcept {
+    const auto* p = reinterpret_cast<const std::uint8_t*>(s.data());
+    const std::size_t n = s.size();
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < n; ++count) {
+        const std::uint32_t lead = p[i];
+        const std::size_t length = lead < 0x80 ? 1 : utf8_length[lead] != 0 ? utf8_length[lead] : 1;
+        std::uint32_t c = length == 1 ? lead : lead & (0x7Fu >> length);
+        for (std::size_t k = 1; k < length && i + k < n; ++k) c = c << 6 | (p[i + k] & 0x3Fu);
+        out[count] = static_cast<char32_t>(c);
+        i += length;
+    }
+    return count;
+}
+
 /// `bytes` with each ill-formed sequence replaced by U+FFFD (as for_each_code_point_or_fffd reads it): UTF-8
 /// that is well-formed, returned as it is when it already was. A leading U+FEFF stays.
 [[nodiscard]] inline std::string with_fffd(std::string bytes) {
