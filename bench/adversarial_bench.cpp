@@ -75,6 +75,11 @@ const std::vector<pattern>& patterns() {
          "1a.",
          "/"},
         {"bidi query", "http://a/?", "\xD7\x90=a&1\xD8\xA8=\xD9\xA1&"},
+        // UTS #46's CheckJoiners in a host: U+0628 (dual joining), ZWNJ, U+064B (transparent), U+0628, a label each.
+        {"ZWNJ labels", "http://",
+         "\xD8\xA8\xE2\x80\x8C\xD9\x8B\xD8\xA8"
+         ".",
+         "/"},
         {"hyphen newline", "", "http://a/b-\n"},
         {"a ZWJ", "http://a/", "a\xE2\x80\x8D"},
         {"a=&", "http://a/?", "a=b%20&"},

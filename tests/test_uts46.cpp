@@ -310,9 +310,26 @@ BOOST_AUTO_TEST_CASE(punycode_samples_of_rfc_3492) {
     BOOST_TEST(!iri::detail::punycode_decode("0", out));            // 26 at k = 36 asks for a next digit
     BOOST_TEST(!iri::detail::punycode_decode("99999999999", out));  // i overflows
     BOOST_TEST(!iri::detail::punycode_decode("\xC3\xA9-a", out));   // a basic part that is not ASCII
+    // The limit: max_punycode_code_points encode and decode back; one more fails either way ("a" is the digit 0: one
+    // more code point each).
+    const std::u32string longest(iri::detail::max_punycode_code_points, U'\u00E9');
+    std::string encoded;
+    BOOST_TEST_REQUIRE(iri::detail::punycode_encode(longest, encoded));
+    std::u32string decoded;
+    BOOST_TEST((iri::detail::punycode_decode(encoded, decoded) && decoded == longest));
     BOOST_TEST(!iri::detail::punycode_decode(std::string(iri::detail::max_punycode_code_points + 1, 'a'), out));
+    // The longest deltas: distinct code points far apart, in falling order (each insertion goes first), 63 of them
+    // (the encoder's stack buffer) and max_punycode_code_points (in place): they encode and decode back.
+    for (const std::size_t count : {std::size_t{63}, iri::detail::max_punycode_code_points}) {
+        std::u32string far;
+        for (std::size_t i = 0; i < count; ++i) far += static_cast<char32_t>(0x10FFFF - i * 1000);  // above U+1C1A6
+        std::string far_encoded;
+        BOOST_TEST_REQUIRE(iri::detail::punycode_encode(far, far_encoded));
+        std::u32string far_decoded;
+        BOOST_TEST((iri::detail::punycode_decode(far_encoded, far_decoded) && far_decoded == far));
+    }
     std::string ignored;
-    BOOST_TEST(!iri::detail::punycode_encode(std::u32string(iri::detail::max_punycode_code_points + 1, U'é'), ignored));
+    BOOST_TEST(!iri::detail::punycode_encode(longest + U'\u00E9', ignored));
 }
 
 // host_to_ascii answers an LDH host (RFC 5890 §2.3.1) without UTS #46 processing, by its lowercase

@@ -23,6 +23,11 @@ std::uint32_t adapt(std::uint32_t delta, std::uint32_t numpoints, bool firsttime
     return k + (base - tmin + 1) * delta / (delta + skew);
 }
 
+// The most octets punycode_encode writes per code point: one for a basic one, else the digits of one delta. A delta
+// stays below 2^32 (encode), and each digit but the last divides what is left by base - t, at least 10 (t is at most
+// tmax): at most eleven digits.
+constexpr std::size_t most_per_code_point = 11;
+
 // §5: the value of a basic code point as a digit ("a"-"z" and "A"-"Z" 0-25, "0"-"9" 26-35), or base for none.
 std::uint32_t digit_value(char c) noexcept {
     if (c >= 'a' && c <= 'z') return static_cast<std::uint32_t>(c - 'a');
@@ -42,7 +47,8 @@ std::uint32_t threshold(std::uint32_t k, std::uint32_t bias) noexcept {
 }  // namespace
 
 bool punycode_decode(std::string_view in, std::u32string& out) {
-    if (in.size() > max_punycode_code_points) return false;
+    // No encoding of max_punycode_code_points code points is longer than this (punycode_encode's bound).
+    if (in.size() > max_punycode_code_points * most_per_code_point + 1) return false;
     const std::size_t start = out.size();
     // §6.2: the basic code points before the last delimiter, copied; then the deltas after it (or from the start).
     const std::size_t last = in.rfind(delimiter);
@@ -53,6 +59,7 @@ bool punycode_decode(std::string_view in, std::u32string& out) {
             out += static_cast<char32_t>(in[at]);
         }
         if (last > 0) ++at;  // the delimiter, consumed only after a basic code point
+        if (last > max_punycode_code_points) return false;
     }
     std::uint32_t n = initial_n, i = 0, bias = initial_bias;
     while (at < in.size()) {
@@ -68,6 +75,7 @@ bool punycode_decode(std::string_view in, std::u32string& out) {
             if (w > maxint / (base - t)) return false;
             w *= base - t;
         }
+        if (out.size() - start == max_punycode_code_points) return false;
         const auto length = static_cast<std::uint32_t>(out.size() - start + 1);
         bias = adapt(i - oldi, length, oldi == 0);
         if (i / length > maxint - n) return false;
@@ -82,7 +90,8 @@ bool punycode_decode(std::string_view in, std::u32string& out) {
 
 namespace {
 
-// §6.3 into `to`, which has room for 9 octets per code point and one more; returns the end of what it wrote.
+// §6.3 into `to`, which has room for most_per_code_point octets per code point and one more (the delimiter);
+// returns the end of what it wrote.
 char* encode(std::u32string_view in, char* to) noexcept {
     // The basic code points first, then a delimiter if there were any.
     std::uint32_t b = 0;
@@ -130,16 +139,14 @@ bool punycode_encode(std::u32string_view in, std::string& out) {
     if (in.size() > max_punycode_code_points) return false;
     for (char32_t c : in)
         if (c > 0x10FFFF) return false;
-    // Each code point takes at most one octet and eight digits (a delta below 2^32 in base 36 with thresholds of at
-    // least 1), the delimiter one more: a label of up to 63 code points is written on the stack, a longer one in
-    // place in `out`.
+    // A label of up to 63 code points is written on the stack, a longer one in place in `out`.
     if (in.size() <= 63) {
-        char buffer[63 * 9 + 1];
+        char buffer[63 * most_per_code_point + 1];
         out.append(buffer, encode(in, buffer));
         return true;
     }
     const std::size_t start = out.size();
-    out.resize(start + in.size() * 9 + 1);
+    out.resize(start + in.size() * most_per_code_point + 1);
     out.resize(static_cast<std::size_t>(encode(in, out.data() + start) - out.data()));
     return true;
 }

@@ -15,7 +15,8 @@ inline constexpr std::size_t max_punycode_code_points = 1000;
 
 /// Decodes `in` (RFC 3492 §6.2: the basic code points before the last "-", then the deltas), appending the code
 /// points to `out`. False for a failure: a code point that is not ASCII, a digit that is none, a delta that ends
-/// early or overflows, a result above U+10FFFF or a surrogate, or more than max_punycode_code_points of input.
+/// early or overflows, a result above U+10FFFF or a surrogate, or more than max_punycode_code_points of result
+/// (what punycode_encode writes it decodes).
 [[nodiscard]] bool punycode_decode(std::string_view in, std::u32string& out);
 
 /// Encodes the scalar values `in` (RFC 3492 §6.3), appending the ASCII to `out`. False for more than
