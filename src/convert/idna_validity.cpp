@@ -29,10 +29,6 @@ bool in_nfc(std::u32string_view label, bool& normalization_failed) {
     return nfc.value_or(true);
 }
 
-}  // namespace
-
-namespace {
-
 // Criteria 2 to 4 (CheckHyphens, and without it no "xn--" at the start) of a label of code points or of bytes.
 template <class Label>
 std::uint32_t hyphen_errors(const Label& label, const uts46_flags& flags) noexcept {
