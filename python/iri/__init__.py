@@ -142,8 +142,14 @@ surt_iter = _streamed(surt_many)
 canonicalize_iter = _streamed(canonicalize_many)
 registrable_domain_iter = _streamed(registrable_domain_many)
 public_suffix_iter = _streamed(public_suffix_many)
-_resolve_refs_iter = _streamed(lambda refs, bases=None, **options: resolve_many(bases, refs, **options))
-_resolve_refs_iter.__name__ = "resolve_many"
+
+
+def _resolve_refs_many(refs, bases=None, **options):
+    return resolve_many(bases, refs, **options)
+
+
+_resolve_refs_many.__name__ = "resolve_many"  # the batch call it stands for, as resolve_iter names it
+_resolve_refs_iter = _streamed(_resolve_refs_many)
 
 
 def resolve_iter(bases, refs, *, chunk_size: int = 1 << 16, **options):
