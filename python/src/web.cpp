@@ -60,7 +60,7 @@ py::class_<iri::web::url> define_url(py::module_& m) {
         });
     cls.def_property_readonly("origin", [](const iri::web::url& u) { return to_str(u.origin()); });
     static constexpr accessor accessors[] = {
-        // iri/web_getters.def: the getters after href and origin
+    // iri/web_getters.def: the getters after href and origin
 #define IRI_WEB_GETTER(name, what) {#name, &iri::web::url::name, &iri::web::url::set_##name},
 #include "iri/web_getters.def"
 #undef IRI_WEB_GETTER
