@@ -121,7 +121,7 @@ LD_LIBRARY_PATH="$work/root/usr/$arch_lib" PYTHONPATH="$python_dir" /usr/bin/pyt
 import iri
 assert iri.__file__.startswith('$python_dir/'), iri.__file__
 assert iri.to_uri('http://résumé.example.org/', host='idna') == 'http://xn--rsum-bpad.example.org/'
-assert iri.canonical_keys(['../g'], bases='http://a/b/c/d', jobs=2) == ['http://a/b/g']
+assert iri.canonical_key_many(['../g'], bases='http://a/b/c/d', jobs=2) == ['http://a/b/g']
 " || { echo "python3-iri: import failed"; exit 1; }
 passed+=("deb-python")
 took "the .deb packages' consumers, tool and Python package"
