@@ -33,6 +33,20 @@ install(FILES "${PROJECT_BINARY_DIR}/iriConfig.cmake" "${PROJECT_BINARY_DIR}/iri
   DESTINATION ${iri_cmake_dir} COMPONENT development)
 
 file(RELATIVE_PATH IRI_PC_TO_PREFIX "/prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/prefix")
+# iri.pc: what linking needs beyond -liri. The shared library has ICU, libpsl and the C++ runtime as dependencies
+# of its own: they are private (pkg-config --static). A static build installs no libiri.so, so `--libs` links
+# libiri.a and must name them itself: they are in Requires and Libs, and `--libs` and `--static --libs` both work.
+list(TRANSFORM IRI_CXX_RUNTIME_LIBS PREPEND "-l" OUTPUT_VARIABLE iri_pc_runtime)
+string(JOIN " " iri_pc_runtime ${iri_pc_runtime})
+if(iri_kind STREQUAL "shared")
+  set(IRI_PC_REQUIRES "Requires.private")
+  set(IRI_PC_LIBS "")
+  set(IRI_PC_LIBS_PRIVATE "${iri_pc_runtime}")
+else()
+  set(IRI_PC_REQUIRES "Requires")
+  set(IRI_PC_LIBS " ${iri_pc_runtime}")
+  set(IRI_PC_LIBS_PRIVATE "")
+endif()
 configure_file(cmake/iri.pc.in "${PROJECT_BINARY_DIR}/iri.pc" @ONLY)
 install(FILES "${PROJECT_BINARY_DIR}/iri.pc" DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig COMPONENT development)
 

@@ -4,11 +4,11 @@
 Each input file holds lines "page,href" (split at the first comma; a header line "base,relative" or
 "page,href" is skipped), as in Common Crawl link extracts. Each file is one partition. Per partition the hrefs
 are resolved against their pages and turned into canonical keys (RFC 3986 §5.2 resolution, RFC 3987 §5.3
-scheme-based normalization, fragments dropped) by one batch call, iri.canonical_keys, which releases the GIL;
+scheme-based normalization, fragments dropped) by one batch call, iri.canonical_key_many, which releases the GIL;
 then Dask counts the distinct keys, the distinct keys per host, and the distinct keys per site: the registrable
-domain of the key's host by the Public Suffix List (iri.registrable_domains: "example.co.uk" for
+domain of the key's host by the Public Suffix List (iri.registrable_domain_many: "example.co.uk" for
 "www.example.co.uk", "foo.github.io" for "a.foo.github.io" unless --icann-only), or the host itself when it has
-none (an IP address, a public suffix), "" without a host; and the distinct SURT keys per site (iri.surts: the
+none (an IP address, a public suffix), "" without a host; and the distinct SURT keys per site (iri.surt_many: the
 Wayback Machine's urlkey, under which "www.", letter case, session ids and query order no longer tell two targets
 apart). --psl FILE names the list (at the same path on every worker), else the system's.
 
@@ -60,7 +60,7 @@ def partition_keys(lines: Iterable[str], jobs: int = 1) -> List[str]:
     """The canonical keys of one partition's link targets (pairs that do not resolve are left out). The one place
     keys are made: another key (a SURT, say) replaces this function, and the counts follow it."""
     pages, hrefs = split_pairs(lines)
-    keys = iri.canonical_keys(hrefs, bases=pages, rung="scheme", keep_fragment=False, jobs=jobs)
+    keys = iri.canonical_key_many(hrefs, bases=pages, rung="scheme", keep_fragment=False, jobs=jobs)
     return [k for k in keys if k is not None]
 
 
@@ -84,9 +84,9 @@ def registrable_domain(key: str, psl: Optional[str], icann_only: bool) -> Option
 
 def partition_sites(keys: Iterable[str], psl: Optional[str] = None, icann_only: bool = False,
                     jobs: int = 1) -> List[str]:
-    """The site of each key of one partition, by one batch call (iri.registrable_domains, the GIL released)."""
+    """The site of each key of one partition, by one batch call (iri.registrable_domain_many, the GIL released)."""
     keys = list(keys)
-    domains = iri.registrable_domains(keys, psl=psl, icann_only=icann_only, jobs=jobs)
+    domains = iri.registrable_domain_many(keys, psl=psl, icann_only=icann_only, jobs=jobs)
     return [site(d, host_of(k)) for k, d in zip(keys, domains)]
 
 
@@ -95,7 +95,7 @@ def partition_site_surts(keys: Iterable[str], psl: Optional[str] = None, icann_o
     """(site, SURT key) of each key of one partition that has a SURT key, by two batch calls (the GIL released)."""
     keys = list(keys)
     sites = partition_sites(keys, psl, icann_only, jobs)
-    return [(s, k) for s, k in zip(sites, iri.surts(keys, jobs=jobs)) if k is not None]
+    return [(s, k) for s, k in zip(sites, iri.surt_many(keys, jobs=jobs)) if k is not None]
 
 
 def first(pair: Tuple[str, str]) -> str:

@@ -4,7 +4,8 @@
 //   ends the input (else it waits for the next block), bits 13-14 --level.
 // Oracles: the records account for every byte consumed, one per line; a JSON string read is written back by
 // json_string and read again to the same string (UTF-8 strings; others are not JSON's); JSON output is one
-// line per record.
+// line per record, and so is the text output of the line subcommands (issue 40), whose failures each have one
+// diagnostic.
 #include <array>
 #include <deque>
 #include <string>
@@ -17,16 +18,17 @@
 
 namespace {
 
-constexpr std::array<const char*, 10> commands = {"validate", "parse",   "check",      "normalize", "to-uri",
-                                                  "to-iri",   "resolve", "relativize", "compare",   "url"};
+constexpr std::array<const char*, 12> commands = {"validate", "parse",      "check",   "normalize", "to-uri", "to-iri",
+                                                  "resolve",  "relativize", "compare", "url",       "surt",   "key"};
 
 cli::options options_of(const fuzz::input& in) {
     cli::options o;
     o.command = cli::find_subcommand(commands[in.bits(0, 4) % commands.size()]);
+    o.jobs = 1;
     o.grammar = fuzz::grammar_of(in.bits(4, 4));
     o.output = static_cast<cli::output_format>(in.bits(8, 2) % 3);
     o.input = in.flag(10) ? cli::input_format::lines : cli::input_format::json;
-    if (o.command->pairs) {
+    if (o.command->input == cli::input_shape::pair || o.command->input == cli::input_shape::absolute_pair) {
         o.pairs = !in.flag(11);
         if (!o.pairs) {
             o.base_text = "http://a/b/c/d;p?q";  // RFC 3986 §5.4's base
@@ -34,7 +36,7 @@ cli::options options_of(const fuzz::input& in) {
             o.resolver = *iri::resolver::make(*o.base_text, o.grammar, cli::resolver_options(o), {.strict = o.strict});
         }
     }
-    if (o.command->prints == cli::shape::web) {  // url: --pairs (JSON bases may be null), or --base
+    if (o.command->input == cli::input_shape::web_pair) {  // url: --pairs (JSON bases may be null), or --base
         o.pairs = !in.flag(11);
         if (!o.pairs) {
             o.base_text = "http://a/b/c/d;p?q";
@@ -61,22 +63,27 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const cli::options o = options_of(in);
     std::deque<std::string> decoded;
     const bool last = in.flag(12);
-    std::string out;
-    cli::counters n;
+    cli::line_sink s;
     std::size_t bytes = 0, records = 0;
     const std::size_t consumed = cli::each_record(o, in.text, last, decoded, [&](const cli::record& r) {
         bytes += r.bytes;
         ++records;
         if (o.input == cli::input_format::json && r.bad.empty())
             for (std::size_t i = 0; i < r.fields.size(); ++i) check_json_round_trip(r.fields[i], in.text);
-        const std::size_t before = out.size();
-        cli::run(o, r, out, n);
-        if (o.output == cli::output_format::json && std::string_view(o.command->name) != "check") {
-            const std::string_view line = std::string_view(out).substr(before);
-            fuzz::require(!line.empty() && line.find('\n') == line.size() - 1, "JSON output: one line per record",
-                          in.text, line);
+        const std::size_t before = s.out.size(), diagnostics = s.diagnostics.size();
+        const std::size_t invalid = s.counts.invalid;
+        cli::run(o, r, s);
+        const std::string_view line = std::string_view(s.out).substr(before);
+        const bool one_line = !line.empty() && line.find('\n') == line.size() - 1;
+        if (o.output == cli::output_format::json && std::string_view(o.command->name) != "check")
+            fuzz::require(one_line, "JSON output: one line per record", in.text, line);
+        if (o.output == cli::output_format::text && o.command->output == cli::output_shape::line) {
+            fuzz::require(one_line, "the text of a line subcommand: one line per record", in.text, line);
+            fuzz::require(s.diagnostics.size() - diagnostics == s.counts.invalid - invalid,
+                          "a diagnostic for each failure", in.text, line);
         }
     });
+    const cli::counters& n = s.counts;
     fuzz::require(bytes == consumed && consumed <= in.text.size() && (!last || consumed == in.text.size()),
                   "the records account for the bytes consumed", in.text);
     fuzz::require(n.lines == records && n.valid + n.invalid == n.lines, "every record counted", in.text);

@@ -456,15 +456,11 @@ IRI_C_API void iri_web_free(iri_web_url* url); /* NULL is allowed */
  * NUL-terminated, the others not. An absent part is an empty view ("" as the URL class answers), never NULL for
  * a handle; a NULL handle gives {NULL, 0}. */
 IRI_C_API iri_string_view iri_web_href(const iri_web_url* url);
-IRI_C_API iri_string_view iri_web_protocol(const iri_web_url* url); /* the scheme and ":" */
-IRI_C_API iri_string_view iri_web_username(const iri_web_url* url);
-IRI_C_API iri_string_view iri_web_password(const iri_web_url* url);
-IRI_C_API iri_string_view iri_web_host(const iri_web_url* url);     /* hostname and ":port" when there is one */
-IRI_C_API iri_string_view iri_web_hostname(const iri_web_url* url); /* IPv6 in brackets */
-IRI_C_API iri_string_view iri_web_port(const iri_web_url* url);     /* "" for none or the scheme's default */
-IRI_C_API iri_string_view iri_web_pathname(const iri_web_url* url);
-IRI_C_API iri_string_view iri_web_search(const iri_web_url* url); /* "" or "?" and the query */
-IRI_C_API iri_string_view iri_web_hash(const iri_web_url* url);   /* "" or "#" and the fragment */
+/* iri_web_protocol, _username, _password, _host, _hostname, _port, _pathname, _search, _hash: one function per
+ * getter of iri/web_getters.def, which says what each answers. */
+#define IRI_WEB_GETTER(name, what) IRI_C_API iri_string_view iri_web_##name(const iri_web_url* url);
+#include "iri/web_getters.def"
+#undef IRI_WEB_GETTER
 /* The ASCII serialization of the URL's origin ("null" when opaque). *out: library-allocated. */
 IRI_C_API int iri_web_origin(const iri_web_url* url, char** out, size_t* out_len, iri_error* err);
 
@@ -472,15 +468,11 @@ IRI_C_API int iri_web_origin(const iri_web_url* url, char** out, size_t* out_len
  * the others give IRI_OK also when the Standard ignores the value (the URL then unchanged), and fail only for a
  * bad argument or no memory. */
 IRI_C_API int iri_web_set_href(iri_web_url* url, const char* value, size_t len, iri_error* err);
-IRI_C_API int iri_web_set_protocol(iri_web_url* url, const char* value, size_t len, iri_error* err);
-IRI_C_API int iri_web_set_username(iri_web_url* url, const char* value, size_t len, iri_error* err);
-IRI_C_API int iri_web_set_password(iri_web_url* url, const char* value, size_t len, iri_error* err);
-IRI_C_API int iri_web_set_host(iri_web_url* url, const char* value, size_t len, iri_error* err);
-IRI_C_API int iri_web_set_hostname(iri_web_url* url, const char* value, size_t len, iri_error* err);
-IRI_C_API int iri_web_set_port(iri_web_url* url, const char* value, size_t len, iri_error* err);
-IRI_C_API int iri_web_set_pathname(iri_web_url* url, const char* value, size_t len, iri_error* err);
-IRI_C_API int iri_web_set_search(iri_web_url* url, const char* value, size_t len, iri_error* err);
-IRI_C_API int iri_web_set_hash(iri_web_url* url, const char* value, size_t len, iri_error* err);
+/* iri_web_set_protocol, _set_username, ... _set_hash: one setter per getter of iri/web_getters.def. */
+#define IRI_WEB_GETTER(name, what) \
+  IRI_C_API int iri_web_set_##name(iri_web_url* url, const char* value, size_t len, iri_error* err);
+#include "iri/web_getters.def"
+#undef IRI_WEB_GETTER
 /* ---- a crawler's keys (include/iri/crawl_keys.hpp, docs/c-api.md) ---- */
 enum { IRI_SURT_FORMAT_IA = 0, IRI_SURT_FORMAT_HERITRIX = 1 };
 

@@ -1,22 +1,31 @@
 #!/usr/bin/env bash
 # Builds and runs tests/consumers/main.cpp (parse, resolve, normalize, to_uri) and main.c (the C API's reference and
 # resolver handles) against iri in every supported way:
-# (a), (b) and (e) each for the static and the shared library (CI runs this; README, Packaging):
-#   (a) find_package(iri) against an installed prefix   (b) pkg-config against the same prefix
-#   (c) add_subdirectory of this checkout               (d) FetchContent from this repository (its HEAD commit)
-#   (e) find_package(iri) against the .deb packages unpacked into a scratch root (dpkg -x), and from there the
-#       tool and the Python package (python3-iri, imported by /usr/bin/python3)
-# (c) builds the static library and (d) the shared one: FetchContent_MakeAvailable is add_subdirectory of the
-# fetched tree, so the two share the way BUILD_SHARED_LIBS reaches iri, and each of these builds compiles the whole
-# library (about 1.5 min on 2 cores).
-# Work folder: build-consumers/ (or $1). The installed prefixes and packages come from scripts/package.sh's trees.
+# (a), (b), (c) and (f) each for the static and the shared library (CI runs this; README, Packaging):
+#   (a) find_package(iri) against an installed prefix, in a project of C and C++
+#   (b) find_package(iri) in a project of C alone (tests/consumers/c_only: the C compiler links, and iri::iri
+#       carries the C++ runtime of the static library)
+#   (c) pkg-config against the same prefix: main.cpp with g++, main.c with gcc and `pkg-config --libs iri`, and for
+#       the static library main.c with `pkg-config --static --libs iri` too
+#   (d) add_subdirectory of this checkout               (e) FetchContent from this repository (its HEAD commit)
+#   (f) find_package(iri), C and C++ and C alone, against the .deb packages unpacked into a scratch root (dpkg -x),
+#       and from there the tool and the Python package (python3-iri, imported by /usr/bin/python3)
+# One build of each library kind (scripts/package.sh's trees) is installed once into a prefix and packaged, and
+# every consumer of (a), (b), (c) and (f) uses those. (d) builds the static library and (e) the shared one (FetchContent_MakeAvailable
+# is add_subdirectory of the fetched tree, so the two share the way BUILD_SHARED_LIBS reaches iri): they are about
+# embedding iri, not about its speed, so they compile it without optimization (CMAKE_BUILD_TYPE empty: no -O),
+# about a fifth of an optimized build's time (whose generated DFAs take minutes on 2 cores).
+# Work folder: build-consumers/ (or $1). Each step says how long it took.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 src=$PWD
 work=$(realpath -m "${1:-build-consumers}")
 rm -rf "$work/prefix-"* "$work/root" "$work/run-"*
 mkdir -p "$work"
+started=$SECONDS
+took() { echo "consumer-tests: $1: $((SECONDS - started)) s"; started=$SECONDS; }
 scripts/package.sh > "$work/package.log" || { cat "$work/package.log"; exit 1; }
+took "scripts/package.sh (the static and the shared library, the tool, the Python package, the .debs)"
 arch_lib=lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)   # where GNUInstallDirs puts libraries under /usr
 
 passed=()
@@ -29,56 +38,77 @@ run() {  # run NAME KIND EXECUTABLE [LIBRARY_DIR]: runs the program; the shared 
   LD_LIBRARY_PATH=$libdir "$exe" > "$work/run-$name.log" || { cat "$work/run-$name.log"; exit 1; }
   passed+=("$name")
 }
-consumer() {  # consumer NAME CMAKE_ARGS...: configures and builds tests/consumers into $work/NAME
-  local name=$1; shift
+consumer() {  # consumer NAME SOURCE CMAKE_ARGS...: configures and builds SOURCE (a tests/consumers project)
+  local name=$1 source=$2; shift 2
   rm -rf "${work:?}/$name"
-  cmake -S tests/consumers -B "$work/$name" -DCMAKE_BUILD_TYPE=Release "$@" > "$work/$name.log" 2>&1 &&
+  cmake -S "$source" -B "$work/$name" "$@" > "$work/$name.log" 2>&1 &&
     cmake --build "$work/$name" -j "$(nproc)" >> "$work/$name.log" 2>&1 || { cat "$work/$name.log"; exit 1; }
 }
+release=(-DCMAKE_BUILD_TYPE=Release)
 
 for kind in static shared; do
   shared=$([ "$kind" = shared ] && echo ON || echo OFF)
   prefix=$work/prefix-$kind
   cmake --install "build-package-$kind" --prefix "$prefix" > /dev/null
   # (a) find_package against the installed prefix
-  consumer "find_package-$kind" -DIRI_CONSUMER_MODE=find_package -DCMAKE_PREFIX_PATH="$prefix" -Diri_SHARED_LIBS=$shared
+  consumer "find_package-$kind" tests/consumers "${release[@]}" -DIRI_CONSUMER_MODE=find_package \
+    -DCMAKE_PREFIX_PATH="$prefix" -Diri_SHARED_LIBS=$shared
   run "find_package-$kind" $kind "$work/find_package-$kind/consumer" "$prefix/$arch_lib"
   run "find_package-$kind-c" $kind "$work/find_package-$kind/consumer_c" "$prefix/$arch_lib"
-  # (b) pkg-config against the same prefix (the static prefix has only libiri.a; --static adds ICU)
-  pc_flags=()
-  [ "$kind" = static ] && pc_flags=(--static)
-  cflags=$(PKG_CONFIG_PATH="$prefix/$arch_lib/pkgconfig" pkg-config --cflags iri)
-  libs=$(PKG_CONFIG_PATH="$prefix/$arch_lib/pkgconfig" pkg-config "${pc_flags[@]}" --libs iri)
+  # (b) a project of C alone
+  consumer "c_only-$kind" tests/consumers/c_only "${release[@]}" -DCMAKE_PREFIX_PATH="$prefix" -Diri_SHARED_LIBS=$shared
+  run "c_only-$kind" $kind "$work/c_only-$kind/consumer_c" "$prefix/$arch_lib"
+  # (c) pkg-config against the same prefix (the static prefix has only libiri.a): the line README and c-api.md give
+  pc() { PKG_CONFIG_PATH="$prefix/$arch_lib/pkgconfig" pkg-config "$@" iri; }
   mkdir -p "$work/pkg-config-$kind"
-  # shellcheck disable=SC2086 # the flags are words
-  g++ -std=c++20 -O2 $cflags tests/consumers/main.cpp -o "$work/pkg-config-$kind/consumer" $libs
+  # shellcheck disable=SC2046 # the flags are words
+  g++ -std=c++20 -O2 $(pc --cflags) tests/consumers/main.cpp -o "$work/pkg-config-$kind/consumer" $(pc --libs)
   run "pkg-config-$kind" $kind "$work/pkg-config-$kind/consumer" "$prefix/$arch_lib"
-  # shellcheck disable=SC2086 # the flags are words
-  gcc -std=c99 -O2 $cflags tests/consumers/main.c -o "$work/pkg-config-$kind/consumer_c" $libs
+  # shellcheck disable=SC2046 # the flags are words
+  gcc -std=c99 -O2 $(pc --cflags) tests/consumers/main.c -o "$work/pkg-config-$kind/consumer_c" $(pc --libs)
   run "pkg-config-$kind-c" $kind "$work/pkg-config-$kind/consumer_c" "$prefix/$arch_lib"
   if [ "$kind" = static ]; then
-    # (c) add_subdirectory of the checkout
-    consumer "add_subdirectory-$kind" -DIRI_CONSUMER_MODE=add_subdirectory -DIRI_SOURCE_DIR="$src" \
-      -DBUILD_SHARED_LIBS=$shared
+    # shellcheck disable=SC2046 # the flags are words
+    gcc -std=c99 -O2 $(pc --cflags) tests/consumers/main.c -o "$work/pkg-config-$kind/consumer_c_static" \
+      $(pc --static --libs)
+    run "pkg-config-static-c-with-static" $kind "$work/pkg-config-$kind/consumer_c_static" "$prefix/$arch_lib"
+  fi
+  took "the consumers of the installed $kind library"
+  if [ "$kind" = static ]; then
+    # (d) add_subdirectory of the checkout
+    consumer "add_subdirectory-$kind" tests/consumers -DCMAKE_BUILD_TYPE= -DIRI_CONSUMER_MODE=add_subdirectory \
+      -DIRI_SOURCE_DIR="$src" -DBUILD_SHARED_LIBS=$shared
     run "add_subdirectory-$kind" $kind "$work/add_subdirectory-$kind/consumer"
     run "add_subdirectory-$kind-c" $kind "$work/add_subdirectory-$kind/consumer_c"
+    took "add_subdirectory (the static library built in the consumer, unoptimized)"
   else
-    # (d) FetchContent from this repository
-    consumer "fetchcontent-$kind" -DIRI_CONSUMER_MODE=fetchcontent -DIRI_SOURCE_DIR="$src" \
-      -DIRI_GIT_TAG="$(git rev-parse HEAD)" -DBUILD_SHARED_LIBS=$shared
+    # (e) FetchContent from this repository
+    consumer "fetchcontent-$kind" tests/consumers -DCMAKE_BUILD_TYPE= -DIRI_CONSUMER_MODE=fetchcontent \
+      -DIRI_SOURCE_DIR="$src" -DIRI_GIT_TAG="$(git rev-parse HEAD)" -DBUILD_SHARED_LIBS=$shared
     run "fetchcontent-$kind" $kind "$work/fetchcontent-$kind/consumer"
     run "fetchcontent-$kind-c" $kind "$work/fetchcontent-$kind/consumer_c"
+    took "FetchContent (the shared library built in the consumer, unoptimized)"
   fi
 done
 
-# (e) the .deb packages, unpacked into a scratch root: the library, the -dev package and the tool
+# (f) the .deb packages, unpacked into a scratch root: the library, the -dev package and the tool
 for deb in build-package-shared/*.deb; do dpkg-deb -x "$deb" "$work/root"; done
 for kind in static shared; do
   shared=$([ "$kind" = shared ] && echo ON || echo OFF)
-  consumer "deb-$kind" -DIRI_CONSUMER_MODE=find_package -DCMAKE_PREFIX_PATH="$work/root/usr" -Diri_SHARED_LIBS=$shared
+  consumer "deb-$kind" tests/consumers "${release[@]}" -DIRI_CONSUMER_MODE=find_package \
+    -DCMAKE_PREFIX_PATH="$work/root/usr" -Diri_SHARED_LIBS=$shared
   run "deb-$kind" $kind "$work/deb-$kind/consumer" "$work/root/usr/$arch_lib"
   run "deb-$kind-c" $kind "$work/deb-$kind/consumer_c" "$work/root/usr/$arch_lib"
+  consumer "deb-c_only-$kind" tests/consumers/c_only "${release[@]}" -DCMAKE_PREFIX_PATH="$work/root/usr" \
+    -Diri_SHARED_LIBS=$shared
+  run "deb-c_only-$kind" $kind "$work/deb-c_only-$kind/consumer_c" "$work/root/usr/$arch_lib"
 done
+# The packages' iri.pc is the shared library's: `--libs` links libiri.so.
+deb_pc() { PKG_CONFIG_PATH="$work/root/usr/$arch_lib/pkgconfig" pkg-config "$@" iri; }
+mkdir -p "$work/deb-pkg-config"
+# shellcheck disable=SC2046 # the flags are words
+gcc -std=c99 -O2 $(deb_pc --cflags) tests/consumers/main.c -o "$work/deb-pkg-config/consumer_c" $(deb_pc --libs)
+run "deb-pkg-config-c" shared "$work/deb-pkg-config/consumer_c" "$work/root/usr/$arch_lib"
 LD_LIBRARY_PATH="$work/root/usr/$arch_lib" "$work/root/usr/bin/iri" validate 'http://例え.jp/引き割り' > /dev/null
 if command -v man > /dev/null; then man -l "$work/root/usr/share/man/man1/iri.1" > /dev/null; fi
 passed+=("deb-tool")
@@ -91,7 +121,8 @@ LD_LIBRARY_PATH="$work/root/usr/$arch_lib" PYTHONPATH="$python_dir" /usr/bin/pyt
 import iri
 assert iri.__file__.startswith('$python_dir/'), iri.__file__
 assert iri.to_uri('http://résumé.example.org/', host='idna') == 'http://xn--rsum-bpad.example.org/'
-assert iri.canonical_keys(['../g'], bases='http://a/b/c/d', jobs=2) == ['http://a/b/g']
+assert iri.canonical_key_many(['../g'], bases='http://a/b/c/d', jobs=2) == ['http://a/b/g']
 " || { echo "python3-iri: import failed"; exit 1; }
 passed+=("deb-python")
+took "the .deb packages' consumers, tool and Python package"
 echo "consumer tests passed: ${passed[*]}"

@@ -18,6 +18,8 @@ cmake --build build-package-static -j "$(nproc)"
 cmake --build build-package-shared -j "$(nproc)"
 out=$PWD/build-package-shared
 rm -f "$out"/*.deb
+# The static tree first: the shared one's iri.pc, installed after it, is the packages' (`pkg-config --libs iri`
+# links libiri.so; cmake/IriInstall.cmake).
 cpack --config "$out/CPackConfig.cmake" -B "$out" \
-  -D CPACK_INSTALL_CMAKE_PROJECTS="$out;iri;ALL;/;$PWD/build-package-static;iri;ALL;/"
+  -D CPACK_INSTALL_CMAKE_PROJECTS="$PWD/build-package-static;iri;ALL;/;$out;iri;ALL;/"
 ls "$out"/*.deb

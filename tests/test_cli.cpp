@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -408,7 +409,7 @@ BOOST_AUTO_TEST_CASE(files_with_crlf_empty_lines_and_invalid_utf8) {
     BOOST_TEST(r.out ==
                "input\tvalid\terror_code\terror_offset\terror_component\terror_message\n"
                "http://a/\ttrue\t\t\t\t\n"
-               "\ttrue\t\t\t\t\n"  // the empty string is a relative reference
+               "\tfalse\tempty_line\t\t\tan empty line\n"  // an empty line is no input (issue 40)
                "http://b/\xFF\tfalse\tinvalid_utf8\t9\tpath\tinvalid UTF-8: byte FF does not form a "
                "character in path at byte 9 (IRI-reference, grammar iri)\n");
 }
@@ -423,11 +424,11 @@ BOOST_AUTO_TEST_CASE(nul_separated_and_json_input) {
                "{\"input\": \"a\\u0000b\", \"valid\": false, \"error\": {\"code\": \"disallowed_character\", "
                "\"offset\": 1, \"component\": \"path\", \"message\": \"U+0000 is not allowed in path at byte 1 "
                "(IRI-reference, grammar iri)\"}}\n"
-               "{\"input\": null, \"valid\": false, \"error\": {\"code\": \"bad_input\", \"message\": \"a lone "
-               "surrogate escape (\\\\udc00)\"}}\n"
+               "{\"input\": \"\\\"\\\\udc00\\\"\", \"valid\": false, \"error\": {\"code\": \"bad_input\", "
+               "\"message\": \"a lone surrogate escape (\\\\udc00)\"}}\n"
                "{\"input\": \"ok\", \"valid\": true}\n"
-               "{\"input\": null, \"valid\": false, \"error\": {\"code\": \"bad_input\", \"message\": \"an array of "
-               "strings is expected\"}}\n");
+               "{\"input\": \"[1]\", \"valid\": false, \"error\": {\"code\": \"bad_input\", \"message\": \"an array "
+               "of strings is expected\"}}\n");  // an unreadable line: its input is the line as read
     // A surrogate pair is one supplementary character: U+10300 OLD ITALIC LETTER A, a ucschar.
     BOOST_TEST(run({"validate", "--input-format", "json"}, "\"http://a/\\ud800\\udf00\"\n").out ==
                "valid\thttp://a/\xF0\x90\x8C\x80\n");
@@ -447,9 +448,14 @@ BOOST_AUTO_TEST_CASE(surt_and_canonicalize) {
     const std::string file = temp_path("crawl_urls.txt");
     std::ofstream(file) << "http://archive.org/goo/?\n\nfiledesc:foo.arc.gz\nhttp://a:8x/\n";
     const ran f = run({"surt", "--input", file, "--jobs", "2"});
-    BOOST_TEST(f.status == 1);  // the bad port
-    BOOST_TEST(f.out.starts_with("org,archive)/goo\n-\nfiledesc:foo.arc.gz\ninvalid\thttp://a:8x/\n"));
+    BOOST_TEST(f.status == 1);  // the empty line and the bad port: one output line each, empty
+    BOOST_TEST(f.out == "org,archive)/goo\n\nfiledesc:foo.arc.gz\n\n");
+    BOOST_TEST(
+        f.err == "iri: " + file + ":2: empty_line: an empty line\niri: " + file +
+                     ":4: bad_port: the port must be digits, found U+0078 'x' in port at byte 10 [RFC 3986 §3.2.3]\n",
+        f.err);
     std::remove(file.c_str());
+    BOOST_TEST(run({"surt", ""}).out == "-\n");  // the empty string, given: the surt package's "-"
     const ran j = run({"surt", "--input-format", "json", "--json"}, "\"http://a.org/\\u0000x\"\n");
     BOOST_TEST(j.out == "{\"input\": \"http://a.org/\\u0000x\", \"valid\": true, \"output\": \"org,a)/%00x\"}\n");
     BOOST_TEST(run({"canonicalize", "http://3279880203/blah", "http://www.google.com/q?r?"}).out ==
@@ -460,7 +466,7 @@ BOOST_AUTO_TEST_CASE(surt_and_canonicalize) {
                "http://archive.org/index.html?a=b&b=a&b=b\n");
     BOOST_TEST(run({"canonicalize", "--profile", "ia-only", "http://www.archive.org/big/"}).out ==
                "http://archive.org/big\n");
-    const ran e = run({"canonicalize", "mailto:bryner@google.com"});
+    const ran e = run({"canonicalize", "--explain", "mailto:bryner@google.com"});
     BOOST_TEST(e.status == 1);
     BOOST_TEST(e.out.starts_with("invalid\tmailto:bryner@google.com\n"));
     BOOST_TEST(run({"canonicalize", "--profile", "google", "x"}).status == 2);
@@ -697,12 +703,18 @@ BOOST_AUTO_TEST_CASE(url_prints_each_href) {
     BOOST_TEST(f.out == "http://a/\nfile:///C:/x\n");  // §4.4 file host state: a Windows drive letter's "|" is ":"
 }
 
-// A failure is shown as validate shows an invalid reference, with the Standard's validation error named: a port
-// above 65535 is port-out-of-range (§4.4 port state), a relative reference without a base
-// missing-scheme-non-relative-URL (no scheme state).
+// A failure is an empty line, its diagnostic on standard error naming the Standard's validation error; --explain
+// shows it as validate shows an invalid reference: a port above 65535 is port-out-of-range (§4.4 port state), a
+// relative reference without a base missing-scheme-non-relative-URL (no scheme state).
 BOOST_AUTO_TEST_CASE(url_failures_name_the_validation_error) {
-    const ran r = run({"url", "http://example.org:65536/", "http://a/"});
+    const ran l = run({"url", "http://example.org:65536/", "http://a/"});
+    BOOST_TEST(l.status == 1);
+    BOOST_TEST(l.out == "\nhttp://a/\n");
+    BOOST_TEST(l.err.starts_with("iri: argument 1: url_failure: "), l.err);
+    BOOST_TEST(l.err.find("port-out-of-range") != std::string::npos, l.err);
+    const ran r = run({"url", "--explain", "http://example.org:65536/", "http://a/"});
     BOOST_TEST(r.status == 1);
+    BOOST_TEST(r.err.empty(), r.err);
     BOOST_TEST(r.out.starts_with("invalid\thttp://example.org:65536/\n  http://example.org:65536/\n  "), r.out);
     BOOST_TEST(r.out.find("^ url_failure: ") != std::string::npos, r.out);
     BOOST_TEST(r.out.find("port-out-of-range") != std::string::npos, r.out);
@@ -742,9 +754,12 @@ BOOST_AUTO_TEST_CASE(url_json_and_tsv) {
 // --pairs: "page<TAB>href" lines as resolve reads them; with --input-format json, [page, href] with page null
 // for none. A page that is not a URL fails the pair, about the base.
 BOOST_AUTO_TEST_CASE(url_pairs) {
-    const ran p = run({"url", "--pairs"}, "https://example.org/a/\tb?c\nnot a URL\tx\n");
+    const ran p = run({"url", "--pairs", "--explain"}, "https://example.org/a/\tb?c\nnot a URL\tx\n");
     BOOST_TEST(p.status == 1);
     BOOST_TEST(p.out.starts_with("https://example.org/a/b?c\ninvalid\tx\t(base: not a URL)\n  not a URL\n"), p.out);
+    const ran q = run({"url", "--pairs"}, "https://example.org/a/\tb?c\nnot a URL\tx\n");
+    BOOST_TEST(q.out == "https://example.org/a/b?c\n\n");
+    BOOST_TEST(q.err.starts_with("iri: (standard input):2: the base: url_failure: "), q.err);
     const ran j = run({"url", "--pairs", "--input-format", "json", "--json"},
                       "[null, \"HTTP://A/b\"]\n[\"http://a/b/\", \"c\"]\n[null, \"c\"]\n[\"http://a/\", null]\n");
     BOOST_TEST(j.status == 1);
@@ -756,13 +771,16 @@ BOOST_AUTO_TEST_CASE(url_pairs) {
     BOOST_TEST(line.starts_with("{\"input\": \"c\", \"base\": \"http://a/b/\", \"href\": \"http://a/b/c\", "), line);
     std::getline(lines, line);
     BOOST_TEST(line.starts_with("{\"input\": \"c\", \"base\": null, \"failure\": true, "), line);
-    std::getline(lines, line);  // the href cannot be null
-    BOOST_TEST(line.starts_with("{\"input\": null, \"valid\": false, \"error\": {\"code\": \"bad_input\""), line);
+    std::getline(lines, line);  // the href cannot be null: the line as read is the input of its failure
+    BOOST_TEST(line.starts_with("{\"input\": \"[\\\"http://a/\\\", null]\", \"base\": null, \"failure\": true, "
+                                "\"error\": {\"code\": \"bad_input\""),
+               line);
     BOOST_TEST(!std::getline(lines, line));
     // Only url takes a null base.
     const ran r = run({"resolve", "--pairs", "--input-format", "json"}, "[null, \"c\"]\n");
     BOOST_TEST(r.status == 1);
-    BOOST_TEST(r.out.starts_with("invalid\t(unreadable input: "), r.out);
+    BOOST_TEST(r.out == "\n");
+    BOOST_TEST(r.err.starts_with("iri: (standard input):1: bad_input: "), r.err);
 }
 
 // Every case of web-platform-tests' urltestdata.json (datasets/web-platform-tests/) through one iri url process:
@@ -866,7 +884,7 @@ BOOST_AUTO_TEST_CASE(site_of_urls_and_hosts) {
     BOOST_TEST(t.out.starts_with("input\tvalid\tpublic_suffix\tregistrable_domain\terror_code\terror_offset\t"
                                  "error_component\terror_message\n"
                                  "example\ttrue\texample\t\t\t\t\t\n"
-                                 "\tfalse\t\t\tbad_input\t\t\tan array of strings is expected\n"
+                                 "[1]\tfalse\t\t\tbad_input\t\t\tan array of strings is expected\n"
                                  "a b\tfalse\t\t\tidna_failed\t0\thost\t"),
                t.out);
     // A list that cannot be read is named, with the reason (status 2); --psl is for site alone.
@@ -890,4 +908,148 @@ BOOST_AUTO_TEST_CASE(site_in_input_order_with_several_jobs) {
     const ran r = run({"site", "--psl", list, "--jobs", "4"}, input);
     BOOST_TEST(r.status == 0);
     BOOST_TEST(r.out == expected);
+}
+
+// Issue 40: a pipeline of line subcommands keeps line N of every stage answering line N of the input. URL Standard
+// §4.4: "x" against http://a.com/ is http://a.com/x; "http://[::1" fails (IPv6-unclosed); "//www.B.org/p?b=2&a=1"
+// takes the page's scheme. The SURT key (the surt package): the host reversed, "www" dropped, the query sorted.
+// The empty line, the href that fails and the line without a TAB are empty lines at each stage, each stage's
+// diagnostic naming the line, and both stages exit with 1.
+BOOST_AUTO_TEST_CASE(a_pipeline_keeps_one_line_per_input_line) {
+    const std::string input =
+        "http://a.com/\tx\nhttp://a.com/\thttp://[::1\n\nno tab\nhttp://a.com/\t//www.B.org/p?b=2&a=1\n";
+    const ran url = run({"url", "--pairs"}, input);
+    BOOST_TEST(url.status == 1);
+    BOOST_TEST(url.out == "http://a.com/x\n\n\n\nhttp://www.b.org/p?b=2&a=1\n");
+    const ran surt = run({"surt"}, url.out);
+    BOOST_TEST(surt.status == 1);
+    BOOST_TEST(surt.out == "com,a)/x\n\n\n\norg,b)/p?a=1&b=2\n");
+    // paste(1) of the input and the output: every input line has its answer beside it.
+    std::istringstream in_lines(input), out_lines(surt.out);
+    std::vector<std::pair<std::string, std::string>> pasted;
+    for (std::string a, b; std::getline(in_lines, a);) {
+        BOOST_TEST_REQUIRE(static_cast<bool>(std::getline(out_lines, b)), "no output line for input line " << a);
+        pasted.emplace_back(a, b);
+    }
+    std::string rest;
+    BOOST_TEST(!std::getline(out_lines, rest));
+    BOOST_TEST(pasted.size() == 5u);
+    BOOST_TEST(pasted[4].second == "org,b)/p?a=1&b=2");
+    BOOST_TEST(url.err.find("iri: (standard input):2: url_failure: ") != std::string::npos, url.err);
+    BOOST_TEST(url.err.find("\niri: (standard input):3: empty_line: an empty line\n") != std::string::npos, url.err);
+    BOOST_TEST(url.err.find("\niri: (standard input):4: bad_input: a pair needs a TAB between base and reference\n") !=
+                   std::string::npos,
+               url.err);
+    BOOST_TEST(surt.err ==
+                   "iri: (standard input):2: empty_line: an empty line\n"
+                   "iri: (standard input):3: empty_line: an empty line\n"
+                   "iri: (standard input):4: empty_line: an empty line\n",
+               surt.err);
+}
+
+// Every line subcommand answers an empty line, a line that fails and (with --pairs) a line without a TAB alike:
+// the line --on-error chooses (empty, the input, none), a diagnostic with the line number on standard error, one
+// JSON record per line, exit status 1. The good lines' answers are the specs' (the surt package's and Safe
+// Browsing's examples, RFC 3986 §5.4.1, RFC 3987 §5.3, 3987bis §3 and §4.2, URL Standard §4.4, the pinned Public
+// Suffix List).
+BOOST_AUTO_TEST_CASE(every_line_subcommand_answers_failures_alike) {
+    const std::string list = std::string(IRI_SOURCE_DIR) + "/tests/crawl/public_suffix_list.dat";
+    struct row {
+        std::vector<std::string> args;
+        std::string good, answer, bad, code;
+    };
+    const std::string base = "http://a/b/c/d;p?q";
+    const row rows[] = {
+        {{"url"}, "HTTP://A/%7e", "http://a/%7e", "http://[::1", "url_failure"},
+        {{"url", "--pairs"}, "http://a/\tb", "http://a/b", "http://a/\thttp://[::1", "url_failure"},
+        {{"surt"}, "http://www.archive.org/goo/?a=2&b&a=1", "org,archive)/goo?a=1&a=2&b", "http://a:8x/", "bad_port"},
+        {{"canonicalize"}, "http://3279880203/blah", "http://195.127.0.11/blah", "mailto:x", "disallowed_character"},
+        {{"site", "--psl", list}, "foo.github.io", "github.io\tfoo.github.io", "a b", "idna_failed"},
+        {{"normalize"}, "HTTP://A/%7e", "http://a/~", "http://a b", "disallowed_character"},
+        {{"key", "--rung", "scheme"}, "HTTP://A:80", "http://a/", "http://a b", "disallowed_character"},
+        {{"to-uri"}, "http://a/é", "http://a/%C3%A9", "http://a b", "disallowed_character"},
+        {{"to-iri"}, "http://a/%C3%A9", "http://a/é", "http://a b", "disallowed_character"},
+        {{"resolve", "--base", base}, "../g", "http://a/b/g", "b c", "disallowed_character"},
+        {{"resolve", "--pairs"}, base + "\t../g", "http://a/b/g", base + "\tb c", "disallowed_character"},
+        {{"relativize", "--base", base}, "http://a/b/g", "../g", "http://a/b/../g", "not_relativizable"},
+        {{"relativize", "--pairs"}, base + "\thttp://a/b/g", "../g", base + "\thttp://a/b/../g", "not_relativizable"},
+        {{"compare", "--rung", "scheme", "--base", "http://a"},
+         "http://a:80/",
+         "equivalent\thttp://a\thttp://a:80/",
+         "http://a b",
+         "disallowed_character"},
+        {{"compare", "--pairs"},
+         "http://a/%7e\thttp://a/~",
+         "equivalent\thttp://a/%7e\thttp://a/~",
+         "x\ty z",
+         "disallowed_character"},
+    };
+    for (const row& r : rows) {
+        const bool pairs = std::find(r.args.begin(), r.args.end(), "--pairs") != r.args.end();
+        const std::string what = r.args[0] + (pairs ? " --pairs" : "");
+        std::string input = r.good + "\n\n" + r.bad + "\n";
+        if (pairs) input += "no tab\n";
+        // The bad line as --on-error input shows it: a pair's reference.
+        const std::string bad_shown = pairs ? r.bad.substr(r.bad.find('\t') + 1) : r.bad;
+        auto with = [&](std::vector<std::string> extra) {
+            std::vector<std::string> args = r.args;
+            args.insert(args.end(), extra.begin(), extra.end());
+            return run(args, input);
+        };
+        const ran e = with({});
+        BOOST_TEST(e.status == 1, what);
+        BOOST_TEST(e.out == r.answer + "\n\n\n" + (pairs ? "\n" : ""), what << ": " << e.out);
+        BOOST_TEST(e.err.starts_with("iri: (standard input):2: empty_line: an empty line\n"
+                                     "iri: (standard input):3: " +
+                                     r.code + ": "),
+                   what << ": " << e.err);
+        if (pairs)
+            BOOST_TEST(e.err.ends_with("\niri: (standard input):4: bad_input: a pair needs a TAB between base and "
+                                       "reference\n"),
+                       what << ": " << e.err);
+        const ran i = with({"--on-error", "input"});
+        BOOST_TEST(i.out == r.answer + "\n\n" + bad_shown + "\n" + (pairs ? "no tab\n" : ""), what << ": " << i.out);
+        const ran k = with({"--on-error", "skip"});
+        BOOST_TEST(k.status == 1, what);
+        BOOST_TEST(k.out == r.answer + "\n", what << ": " << k.out);
+        const ran q = with({"--quiet"});
+        BOOST_TEST((q.out.empty() && q.err.empty() && q.status == 1), what);
+        // JSON: one record per line, the failures' with their code.
+        const ran j = with({"--json"});
+        BOOST_TEST(j.status == 1, what);
+        BOOST_TEST(j.err.empty(), what << ": " << j.err);
+        std::istringstream records(j.out);
+        std::vector<std::string> codes;
+        for (std::string line; std::getline(records, line);) {
+            boost::system::error_code ec;
+            const boost::json::value v = boost::json::parse(line, ec);
+            BOOST_TEST_REQUIRE(!ec, what << ": " << line);
+            const auto* error = v.as_object().if_contains("error");
+            codes.push_back(error ? std::string(error->as_object().at("code").as_string()) : "");
+        }
+        std::vector<std::string> want = {"", "empty_line", r.code};
+        if (pairs) want.push_back("bad_input");
+        BOOST_TEST(codes == want, what << ": " << j.out);
+    }
+}
+
+// --on-error and --explain are for the text output of the line subcommands.
+BOOST_AUTO_TEST_CASE(on_error_and_explain_are_usage_checked) {
+    BOOST_TEST(run({"normalize", "--on-error", "input", "http://a/"}).status == 0);
+    BOOST_TEST(run({"normalize", "--on-error", "ignore", "http://a/"}).status == 2);
+    BOOST_TEST(run({"validate", "--on-error", "skip", "http://a/"}).status == 2);
+    BOOST_TEST(run({"check", "--explain", "http://a/"}).status == 2);
+    BOOST_TEST(run({"normalize", "--json", "--on-error", "skip", "http://a/"}).status == 2);
+    BOOST_TEST(run({"normalize", "--tsv", "--explain", "http://a/"}).status == 2);
+    BOOST_TEST(run({"normalize", "--explain", "--on-error", "skip", "http://a/"}).status == 2);
+    BOOST_TEST(run({"parse", "--scheme", "--tsv", "mailto:a@b"}).status == 2);
+    // --explain: the block validate prints, on standard output, no diagnostic.
+    const ran x = run({"normalize", "--explain", "http://a b"});
+    BOOST_TEST(x.status == 1);
+    BOOST_TEST(x.out.starts_with("invalid\thttp://a b\n  http://a b\n          ^ disallowed_character: "), x.out);
+    BOOST_TEST(x.err.empty());
+    // validate, parse and check: an empty line is invalid too, shown in their blocks.
+    BOOST_TEST(run({"validate"}, "http://a/\n\n").out == "valid\thttp://a/\ninvalid\t(an empty line)\n");
+    BOOST_TEST(run({"check"}, "\n").out == "invalid\t(an empty line)\n");
+    BOOST_TEST(run({"validate"}, "\n").status == 1);
 }

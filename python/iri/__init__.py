@@ -8,37 +8,55 @@
 'http://xn--rsum-bpad.example.org/'
 >>> iri.resolve("http://a/b/c/d;p?q", "../g")
 'http://a/b/g'
->>> iri.canonical_keys(["../g", "HTTP://A:80/b/g"], bases="http://a/b/c/d", rung="scheme")
+>>> iri.canonical_key_many(["../g", "HTTP://A:80/b/g"], bases="http://a/b/c/d", rung="scheme")
 ['http://a/b/g', 'http://a/b/g']
 
 Every function takes str or bytes. Offsets are str indices for str input. Errors raise iri.IRIError (a
-ValueError); a str with lone surrogates raises UnicodeEncodeError. The batch calls (validate_many,
-resolve_many, normalize_many, canonical_keys, to_uri_many, to_iri_many, surts, canonicalizes,
-registrable_domains) release the GIL and take jobs=N to use N threads; their output is in input order.
-iri.URL (and its batch, iri.urls) parses an href as a browser does, by the WHATWG URL Standard: use it for
-hrefs, iri.parse for identifiers. See docs/python.md.
+ValueError); a str with lone surrogates raises UnicodeEncodeError.
+
+Batch calls: each function f that answers one item has f_many, which takes any iterable of str and bytes (mixed)
+and returns a list in input order, with the GIL released on jobs=N threads, and f_iter, which yields the same
+answers in order while reading the iterable in chunks, so that memory stays flat whatever its length:
+is_valid_many, normalize_many, canonical_key_many, resolve_many, to_uri_many, to_iri_many, url_many, surt_many,
+canonicalize_many, registrable_domain_many, public_suffix_many, and their _iter forms. An item that fails never
+fails the batch (errors="none": None in its slot; "return": its exception; "raise": the first one raised). The
+names of an earlier release (validate_many, canonical_keys, urls, surts, canonicalizes, registrable_domains) still
+work, with a DeprecationWarning, until the next one.
+
+iri.URL parses an href as a browser does, by the WHATWG URL Standard (URL.search_params: its query as
+iri.URLSearchParams): use it for hrefs, iri.parse for identifiers. See docs/python.md.
 """
 from __future__ import annotations
 
-from typing import List, Union
+import functools
+import itertools
+import warnings
+from typing import Iterable, Iterator, List, Union
 
 from ._types import Diagnostic, IRIError, Match
 from ._iri import __version__  # the library's version, as `iri --version` prints it
-from ._iri import (URL, Reference, canonical_key, canonical_keys, canonicalize, canonicalizes, equivalent,
-                   from_charset, grammars, host_to_ascii, host_to_unicode, is_valid, leiri_to_iri, normalize,
-                   normalize_many, parse, percent_decode, percent_encode, production_rule, relativize,
-                   remove_dot_segments, resolve, resolve_many, surt, surts, to_iri, to_iri_many, to_uri,
-                   to_uri_many, urls, validate_many)
-from ._iri import PublicSuffixList, public_suffix, registrable_domain, registrable_domains
+from ._iri import (URL, Reference, URLSearchParams, canonical_key, canonical_key_many, canonicalize,
+                   canonicalize_many, equivalent, from_charset, grammars, host_to_ascii, host_to_unicode, is_valid,
+                   is_valid_many, leiri_to_iri, normalize, normalize_many, parse, percent_decode, percent_encode,
+                   production_rule, relativize, remove_dot_segments, resolve, resolve_many, surt, surt_many, to_iri,
+                   to_iri_many, to_uri, to_uri_many, url_many)
+from ._iri import (PublicSuffixList, public_suffix, public_suffix_many, registrable_domain,
+                   registrable_domain_many)
 from . import _iri
 
 __all__ = [
-    "Diagnostic", "IRIError", "Match", "Reference", "canonical_key", "canonical_keys", "canonicalize", "canonicalizes",
-    "check", "equivalent",
-    "extract", "from_charset", "grammars", "host_to_ascii", "host_to_unicode", "is_valid", "leiri_to_iri", "normalize", "normalize_many", "parse", "percent_decode",
-    "percent_encode", "production_rule", "relativize", "remove_dot_segments", "resolve", "resolve_many", "surt", "surts", "to_iri", "to_iri_many",
-    "to_uri", "to_uri_many", "URL", "urls", "validate_many",
-    "PublicSuffixList", "public_suffix", "registrable_domain", "registrable_domains",
+    "Diagnostic", "IRIError", "Match", "Reference", "URL", "URLSearchParams", "PublicSuffixList",
+    "canonical_key", "canonicalize", "check", "equivalent", "extract", "from_charset", "grammars", "host_to_ascii",
+    "host_to_unicode", "is_valid", "leiri_to_iri", "normalize", "parse", "percent_decode", "percent_encode",
+    "production_rule", "public_suffix", "registrable_domain", "relativize", "remove_dot_segments", "resolve", "surt",
+    "to_iri", "to_uri",
+    # the batch calls, f_many, and their streaming forms, f_iter
+    "canonical_key_many", "canonicalize_many", "is_valid_many", "normalize_many", "public_suffix_many",
+    "registrable_domain_many", "resolve_many", "surt_many", "to_iri_many", "to_uri_many", "url_many",
+    "canonical_key_iter", "canonicalize_iter", "is_valid_iter", "normalize_iter", "public_suffix_iter",
+    "registrable_domain_iter", "resolve_iter", "surt_iter", "to_iri_iter", "to_uri_iter", "url_iter",
+    # the old names, for one release
+    "canonical_keys", "canonicalizes", "registrable_domains", "surts", "urls", "validate_many",
 ]
 
 
@@ -59,3 +77,104 @@ def extract(text: Union[str, bytes], grammar: str = "iri") -> List[Match]:
     ['http://a/b', 'ftp://c/d']
     """
     return [Match(*m) for m in _iri._extract(text, grammar)]
+
+
+# ---- streaming: f_iter(items, **options) yields f_many's answers, chunk_size items at a time ----
+
+_ONE_BASE = (str, bytes, bytearray, URL)
+_END = object()
+
+
+def _chunks(iterable: Iterable, size: int) -> Iterator[list]:
+    it = iter(iterable)
+    while chunk := list(itertools.islice(it, size)):
+        yield chunk
+
+
+def _answers(many, items, bases, chunk_size, options):
+    """many's answers over `items`, chunk by chunk; `bases` None or one base for all is given to every chunk (with
+    `options`), an iterable of bases is read along with the items."""
+    if bases is None or isinstance(bases, _ONE_BASE):
+        for chunk in _chunks(items, chunk_size):
+            yield from many(chunk, **options)
+        return
+    base_iter = iter(bases)
+    for chunk in _chunks(items, chunk_size):
+        base_chunk = list(itertools.islice(base_iter, len(chunk)))
+        if len(base_chunk) != len(chunk):
+            raise ValueError("bases and items differ in length (the bases ended first)")
+        yield from many(chunk, **options, bases=base_chunk)
+    if next(base_iter, _END) is not _END:
+        raise ValueError("bases and items differ in length (the items ended first)")
+
+
+def _streamed(many):
+    """f_iter of the batch call f_many: its answers, in input order, as a generator."""
+
+    def stream(items, *, chunk_size: int = 1 << 16, **options):
+        if isinstance(items, (str, bytes, bytearray)):
+            raise TypeError("items must be an iterable of str or bytes, not a single string")
+        if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
+            raise ValueError("chunk_size must be a positive int")
+        bases = options.get("bases")
+        per_item = not (bases is None or isinstance(bases, _ONE_BASE))
+        # The options, jobs and a single base are checked now, as f_many checks them, not at the first answer.
+        many([], **{**options, **({"bases": []} if per_item else {})})
+        if per_item:
+            del options["bases"]
+        return _answers(many, items, bases if per_item else None, chunk_size, options)
+
+    name = many.__name__.replace("_many", "_iter")
+    stream.__name__ = stream.__qualname__ = name
+    stream.__doc__ = (f"{name}(items, *, chunk_size=65536, **options): the answers of iri.{many.__name__} (the same "
+                      "options, as keywords) in input order, as a generator that reads the items, and per-item bases, "
+                      "chunk_size at a time: memory stays flat however many there are.")
+    return stream
+
+
+is_valid_iter = _streamed(is_valid_many)
+normalize_iter = _streamed(normalize_many)
+canonical_key_iter = _streamed(canonical_key_many)
+to_uri_iter = _streamed(to_uri_many)
+to_iri_iter = _streamed(to_iri_many)
+url_iter = _streamed(url_many)
+surt_iter = _streamed(surt_many)
+canonicalize_iter = _streamed(canonicalize_many)
+registrable_domain_iter = _streamed(registrable_domain_many)
+public_suffix_iter = _streamed(public_suffix_many)
+
+
+def _resolve_refs_many(refs, bases=None, **options):
+    return resolve_many(bases, refs, **options)
+
+
+_resolve_refs_many.__name__ = "resolve_many"  # the batch call it stands for, as resolve_iter names it
+_resolve_refs_iter = _streamed(_resolve_refs_many)
+
+
+def resolve_iter(bases, refs, *, chunk_size: int = 1 << 16, **options):
+    """resolve_iter(bases, refs, *, chunk_size=65536, **options): the answers of iri.resolve_many (the same options,
+    as keywords) in input order, as a generator reading refs, and per-item bases, chunk_size at a time."""
+    return _resolve_refs_iter(refs, bases=bases, chunk_size=chunk_size, **options)
+
+
+# ---- the names of the previous release, for one more ----
+
+def _renamed(new, old: str):
+    @functools.wraps(new)
+    def alias(*args, **kwargs):
+        warnings.warn(f"iri.{old} is now iri.{new.__name__}; the name {old} goes in the next release",
+                      DeprecationWarning, stacklevel=2)
+        return new(*args, **kwargs)
+
+    alias.__name__ = alias.__qualname__ = old
+    alias.__doc__ = f"The previous name of iri.{new.__name__} (deprecated: it goes in the next release)."
+    return alias
+
+
+validate_many = _renamed(is_valid_many, "validate_many")
+canonical_keys = _renamed(canonical_key_many, "canonical_keys")
+urls = _renamed(url_many, "urls")
+surts = _renamed(surt_many, "surts")
+canonicalizes = _renamed(canonicalize_many, "canonicalizes")
+registrable_domains = _renamed(registrable_domain_many, "registrable_domains")

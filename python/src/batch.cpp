@@ -1,386 +1,327 @@
-// The batch calls: a sequence in, a list out in input order, the work done with the GIL released on `jobs`
-// threads. A bad item gives None (errors="none") or raises the IRIError of the first bad item (errors="raise").
+// The batch calls, one per single-item function f, named f_many: any iterable of str and bytes (mixed) in, a list
+// out in input order, the work done with the GIL released on `jobs` threads (batch_engine.hpp). An item that fails
+// never fails the batch: its slot is None (errors="none"), its exception (errors="return"), or the first failure
+// is raised (errors="raise"). The streaming forms, f_iter, and the old names are in python/iri/__init__.py.
 #include "pyiri.hpp"
 
+#include "batch_engine.hpp"
+#include "batch_input.hpp"
 #include "docstrings.hpp"
 
 #include <pybind11/stl.h>
 
 #include <algorithm>
-#include <atomic>
-#include <exception>
 #include <string>
-#include <thread>
+#include <utility>
 #include <vector>
 
 #include "iri/parse.hpp"
 #include "iri/reference.hpp"
+#include "iri/resolver.hpp"
 #include "iri/web.hpp"
 
 namespace pyiri {
 
 namespace {
 
-/// The items of a sequence as text, with a reference that keeps their objects (and UTF-8 buffers) alive.
-struct items {
-    py::object keep;
-    std::vector<text> texts;
-};
+using batch::no_state;
+using batch::slice;
 
-items collect(py::handle sequence, const char* argument) {
-    if (PyUnicode_Check(sequence.ptr()) || PyBytes_Check(sequence.ptr()))
-        throw py::type_error(std::string(argument) + " must be a sequence of str or bytes, not a single string");
-    PyObject* fast = PySequence_Fast(sequence.ptr(), "expected a sequence of str or bytes");
-    if (fast == nullptr) throw py::error_already_set();
-    items out{py::reinterpret_steal<py::object>(fast), {}};
-    const Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
-    PyObject** objects = PySequence_Fast_ITEMS(fast);
-    out.texts.reserve(static_cast<std::size_t>(n));
-    for (Py_ssize_t i = 0; i < n; ++i) out.texts.push_back(as_text(objects[i], argument));
-    return out;
+/// A batch of one string per item: f(bytes, i, slice&) for each readable item.
+template <class State = no_state, class F>
+py::list map_items(py::handle iterable, const char* name, std::string_view errors, py::handle jobs, const F& f) {
+    const batch::on_error on = batch::errors_named(errors);
+    const batch::items in = batch::collect(iterable, name);
+    auto slices = batch::run<State>(in.size(), in.bad, jobs,
+                                    [&](std::size_t i, slice& s, State& state) { f(in.texts[i].bytes, i, s, state); });
+    return batch::answer_list(std::move(slices), in, on, [&](std::size_t i) -> const text& { return in.texts[i]; });
 }
 
-/// One item's result: a string, or an error about input `input` of the item ("base" or the item itself).
-struct outcome {
-    std::string value;
-    std::optional<iri::error> error;
-    const char* input = nullptr;
-    bool none = false;  // no value and no error: None (registrable_domains, for a host without one)
-};
-
-/// The number of threads `jobs` asks for: 1 to 256 as the command-line tool's --jobs, or None or 0 for one per
-/// core; ValueError otherwise (TypeError for what is not an int).
-std::size_t thread_count(py::handle jobs) {
-    constexpr long long most = 256;
-    if (jobs.is_none()) return std::max(1u, std::thread::hardware_concurrency());
-    if (!PyLong_Check(jobs.ptr()) || PyBool_Check(jobs.ptr()))
-        throw py::type_error("jobs must be an int or None, not " +
-                             std::string(py::str(py::type::handle_of(jobs).attr("__name__"))));
-    int overflow = 0;
-    const long long j = PyLong_AsLongLongAndOverflow(jobs.ptr(), &overflow);
-    if (j == -1 && PyErr_Occurred()) throw py::error_already_set();
-    if (overflow != 0 || j < 0 || j > most)
-        throw py::value_error("jobs must be from 1 to 256, or 0 or None for one per core");
-    if (j == 0) return std::max(1u, std::thread::hardware_concurrency());
-    return static_cast<std::size_t>(j);
-}
-
-/// Calls f(i) for i in [0, n) on the threads `jobs` asks for (thread_count), this one included, the GIL
-/// released. The items are cut into one slice per thread asked for, and each thread takes the next slice not
-/// taken, so that when a thread cannot be started (a process limit, no memory) the threads that did start do its
-/// share: down to this thread alone, with a RuntimeWarning. An exception of f (allocation failure) is caught in
-/// its thread and rethrown here after every thread has finished.
-template <class F>
-void run(std::size_t n, py::handle jobs, const F& f) {
-    const std::size_t asked = std::min(thread_count(jobs), std::max<std::size_t>(n, 1));
-    const std::size_t chunk = (n + asked - 1) / asked;
-    std::atomic<std::size_t> next{0};
-    std::vector<std::exception_ptr> failures(asked);
-    auto work = [&](std::size_t t) {
-        try {
-            for (std::size_t c = next++; c < asked; c = next++)
-                for (std::size_t i = c * chunk; i < std::min(n, (c + 1) * chunk); ++i) f(i);
-        } catch (...) {
-            failures[t] = std::current_exception();
-        }
-    };
-    std::vector<std::thread> pool;
-    pool.reserve(asked - 1);
-    {
-        py::gil_scoped_release unlocked;
-        for (std::size_t t = 1; t < asked; ++t) {
-            try {
-                pool.emplace_back(work, t);
-            } catch (const std::exception&) {  // std::system_error (EAGAIN), std::bad_alloc: no more threads
-                break;
-            }
-        }
-        work(0);
-        for (std::thread& th : pool) th.join();
-    }
-    for (const std::exception_ptr& e : failures)
-        if (e) std::rethrow_exception(e);
-    if (pool.size() + 1 < asked) {
-        const std::string message = "iri: " + std::to_string(asked) + " threads asked for, " +
-                                    std::to_string(pool.size() + 1) +
-                                    " could be started (a process or memory limit); the work was done on those";
-        if (PyErr_WarnEx(PyExc_RuntimeWarning, message.c_str(), 1) != 0) throw py::error_already_set();
-    }
-}
-
-bool raises(std::string_view errors) {
-    if (errors == "raise") return true;
-    if (errors == "none") return false;
-    throw py::value_error("errors must be 'none' or 'raise'");
-}
-
-/// The list of results; None for a bad item, or the first bad item's IRIError. `text_of` gives the text an
-/// error of item i is about.
-template <class TextOf>
-py::list results(const std::vector<outcome>& out, bool raise_errors, const TextOf& text_of) {
-    py::list list(out.size());
-    for (std::size_t i = 0; i < out.size(); ++i) {
-        const outcome& o = out[i];
-        if (o.error && raise_errors) raise(*o.error, text_of(i, o.input), o.input);
-        PyObject* v = o.error || o.none ? Py_NewRef(Py_None) : to_str(o.value).release().ptr();
-        PyList_SET_ITEM(list.ptr(), static_cast<Py_ssize_t>(i), v);
-    }
-    return list;
-}
-
-/// A string-to-string batch: f(text bytes, outcome&) for each item.
-template <class F>
-py::list map_strings(py::handle sequence, std::string_view errors, py::handle jobs, const F& f) {
-    const bool raise_errors = raises(errors);
-    const items in = collect(sequence, "items");
-    std::vector<outcome> out(in.texts.size());
-    run(out.size(), jobs, [&](std::size_t i) { f(in.texts[i].bytes, out[i]); });
-    return results(out, raise_errors, [&](std::size_t i, const char*) { return in.texts[i]; });
-}
-
-void store(outcome& o, iri::result<std::string>&& r, const char* input = nullptr) {
-    if (r) o.value = std::move(*r);
-    else o.error = r.error(), o.input = input;
-}
-
-py::list validate_many(py::handle sequence, std::string_view grammar, std::string_view production, py::handle jobs) {
+py::list is_valid_many(py::handle iterable, std::string_view grammar, std::string_view production, py::handle jobs) {
     const iri::grammar g = grammar_named(grammar);
     const iri::production p = production_named(g, production);
-    const items in = collect(sequence, "items");
-    std::vector<char> valid(in.texts.size());
-    run(valid.size(), jobs, [&](std::size_t i) { valid[i] = iri::is_valid(in.texts[i].bytes, g, p); });
-    py::list list(valid.size());
+    const batch::items in = batch::collect(iterable, "items");
+    std::vector<char> valid(in.size());
+    batch::run<no_state>(in.size(), in.bad, jobs,
+                         [&](std::size_t i, slice&, no_state&) { valid[i] = iri::is_valid(in.texts[i].bytes, g, p); });
+    py::list list(valid.size());  // an item that is not text is not valid
     for (std::size_t i = 0; i < valid.size(); ++i)
         PyList_SET_ITEM(list.ptr(), static_cast<Py_ssize_t>(i), Py_NewRef(valid[i] ? Py_True : Py_False));
     return list;
 }
 
-py::list normalize_many(py::handle sequence, const std::optional<std::string>& rung, bool nfc, bool keep_fragment,
+py::list normalize_many(py::handle items, const std::optional<std::string>& rung, bool nfc, bool keep_fragment,
                         std::string_view grammar, std::string_view errors, py::handle jobs,
                         const std::optional<std::string>& level, bool as_uri) {
     const iri::grammar g = grammar_named(grammar);
     const iri::normalize_options o = normalize_options(rung, level, nfc, keep_fragment, as_uri);
-    return map_strings(sequence, errors, jobs, [&](std::string_view s, outcome& out) {
-        auto v = iri::reference_view::parse(s, g);
-        if (!v) out.error = v.error();
-        else store(out, iri::normalize(*v, o));
+    return map_items(items, "items", errors, jobs, [&](std::string_view t, std::size_t i, slice& s, no_state&) {
+        const auto v = iri::reference_view::parse(t, g);
+        if (!v) return s.fail(i, v.error());
+        s.put(i, iri::append_normalized(s.buffer, *v, o));
     });
 }
 
-py::list to_uri_many(py::handle sequence, std::string_view host, const std::optional<std::string>& charset,
+py::list to_uri_many(py::handle items, std::string_view host, const std::optional<std::string>& charset,
                      bool encode_unsafe_ascii, std::string_view grammar, std::string_view errors, py::handle jobs) {
     const iri::grammar g = grammar_named(grammar);
     const iri::to_uri_options o = to_uri_options(host, charset, encode_unsafe_ascii);
-    return map_strings(sequence, errors, jobs,
-                       [&](std::string_view s, outcome& out) { store(out, iri::to_uri(s, g, o)); });
+    return map_items(items, "items", errors, jobs, [&](std::string_view t, std::size_t i, slice& s, no_state&) {
+        s.put(i, iri::append_to_uri(s.buffer, t, g, o));
+    });
 }
 
-py::list to_iri_many(py::handle sequence, std::string_view to, bool keep_discouraged_encoded,
-                     bool keep_http_query_encoded, bool unicode_hosts, std::string_view errors, py::handle jobs) {
+py::list to_iri_many(py::handle items, std::string_view to, bool keep_discouraged_encoded, bool keep_http_query_encoded,
+                     bool unicode_hosts, std::string_view errors, py::handle jobs) {
     const iri::to_iri_options o{.to = grammar_named(to),
                                 .keep_discouraged_encoded = keep_discouraged_encoded,
                                 .keep_http_query_encoded = keep_http_query_encoded,
                                 .unicode_hosts = unicode_hosts};
-    return map_strings(sequence, errors, jobs,
-                       [&](std::string_view s, outcome& out) { store(out, iri::to_iri(s, o)); });
+    return map_items(items, "items", errors, jobs, [&](std::string_view t, std::size_t i, slice& s, no_state&) {
+        s.put(i, iri::append_to_iri(s.buffer, t, o));
+    });
 }
 
-py::list surts(py::handle sequence, bool with_scheme, bool trailing_comma, bool reverse_ipaddr, bool host_massage,
-               std::string_view errors, py::handle jobs, std::string_view format) {
+py::list surt_many(py::handle items, bool with_scheme, bool trailing_comma, bool reverse_ipaddr, bool host_massage,
+                   std::string_view errors, py::handle jobs, std::string_view format) {
     const iri::crawl::surt_options o = surt_options(with_scheme, trailing_comma, reverse_ipaddr, host_massage, format);
-    return map_strings(sequence, errors, jobs,
-                       [&](std::string_view s, outcome& out) { store(out, iri::crawl::surt(s, o)); });
+    return map_items(items, "items", errors, jobs, [&](std::string_view t, std::size_t i, slice& s, no_state&) {
+        s.put(i, iri::crawl::append_surt(s.buffer, t, o));
+    });
 }
 
-py::list canonicalizes(py::handle sequence, std::string_view profile, bool keep_port, std::string_view errors,
-                       py::handle jobs, bool host_massage) {
+py::list canonicalize_many(py::handle items, std::string_view profile, bool keep_port, std::string_view errors,
+                           py::handle jobs, bool host_massage) {
     const iri::crawl::canonicalize_options o = canonicalize_options(profile, keep_port, host_massage);
-    return map_strings(sequence, errors, jobs,
-                       [&](std::string_view s, outcome& out) { store(out, iri::crawl::canonicalize(s, o)); });
+    return map_items(items, "items", errors, jobs, [&](std::string_view t, std::size_t i, slice& s, no_state&) {
+        s.put(i, iri::crawl::append_canonicalized(s.buffer, t, o));
+    });
 }
 
-/// The bases of a pair batch: one str or bytes for every item, or a sequence as long as the references.
-struct bases {
-    items many;
-    std::optional<text> one;
-    [[nodiscard]] const text& operator[](std::size_t i) const { return one ? *one : many.texts[i]; }
+/// registrable_domain_many, public_suffix_many: the Public Suffix List's answer, None where it has none.
+py::list site_many(py::handle items, py::handle psl, bool icann_only, std::string_view errors, py::handle jobs,
+                   bool registrable) {
+    const iri::crawl::public_suffix_list list = psl_named(psl);
+    const auto sections = icann_only ? iri::crawl::psl_sections::icann_only : iri::crawl::psl_sections::all;
+    return map_items(items, "items", errors, jobs, [&](std::string_view t, std::size_t i, slice& s, no_state&) {
+        auto answer = list.lookup_url_or_host(t, sections);
+        if (!answer) return s.fail(i, answer.error());
+        const std::optional<std::string>& v = registrable ? answer->registrable_domain : answer->public_suffix;
+        if (!v) return s.none();
+        s.buffer += *v;
+        s.value();
+    });
+}
+
+py::list registrable_domain_many(py::handle items, py::handle psl, bool icann_only, std::string_view errors,
+                                 py::handle jobs) {
+    return site_many(items, psl, icann_only, errors, jobs, true);
+}
+py::list public_suffix_many(py::handle items, py::handle psl, bool icann_only, std::string_view errors,
+                            py::handle jobs) {
+    return site_many(items, psl, icann_only, errors, jobs, false);
+}
+
+// ---- pairs: a base and a reference (RFC 3986 §5.2), through a resolver (iri/resolver.hpp) ----
+
+/// A thread's resolver for per-item bases: rebased only when the base is not the previous item's (the links of
+/// one page come together), its failure kept for the items of the same base.
+struct rebased {
+    std::optional<iri::resolver> resolver;
+    std::string base;  // the base it has, or failed to take
+    std::optional<iri::error> failed;
+    bool any = false;
 };
 
-bases collect_bases(py::handle b, std::size_t count) {
-    if (PyUnicode_Check(b.ptr()) || PyBytes_Check(b.ptr()) || PyByteArray_Check(b.ptr()))
-        return {{}, as_text(b, "bases")};
-    bases out{collect(b, "bases"), std::nullopt};
-    if (out.many.texts.size() != count) throw py::value_error("bases and references differ in length");
-    return out;
-}
-
-/// Resolves reference `r` against base `b` in `g` into `out` (the target's reference, or the error).
-std::optional<iri::reference> resolve_one(std::string_view b, std::string_view r, iri::grammar g, bool strict,
-                                          outcome& out) {
-    auto base = iri::reference_view::parse(b, g);
-    if (!base) return out.error = base.error(), out.input = "base", std::nullopt;
-    auto ref = iri::reference_view::parse(r, g);
-    if (!ref) return out.error = ref.error(), out.input = "ref", std::nullopt;
-    auto t = iri::resolve(*base, *ref, {.strict = strict});
-    if (!t) return out.error = t.error(), out.input = "base", std::nullopt;
-    return std::move(*t);
-}
-
-/// A batch over (base, reference) pairs; f(base bytes or nullopt, reference bytes, outcome&) for each.
-template <class F>
-py::list map_pairs(py::handle refs, py::handle base_arg, std::string_view errors, py::handle jobs, const F& f) {
-    const bool raise_errors = raises(errors);
-    const items in = collect(refs, "refs");
-    const std::optional<bases> b =
-        base_arg.is_none() ? std::nullopt : std::optional<bases>(collect_bases(base_arg, in.texts.size()));
-    std::vector<outcome> out(in.texts.size());
-    run(out.size(), jobs, [&](std::size_t i) {
-        f(b ? std::optional<std::string_view>((*b)[i].bytes) : std::nullopt, in.texts[i].bytes, out[i]);
+/// A batch of (base, reference) pairs, each target written by a resolver with options `n` and `r`: its normal form
+/// (key false), or its canonical key. `bases` None: the reference alone (key only: iri.canonical_key_many). One
+/// base for all must be a base (a parse error or base_not_absolute raises IRIError, input "base"), as the tool's
+/// --base; per-item bases that fail fail their items.
+py::list map_pairs(py::handle refs, const char* refs_name, py::handle base_arg, iri::grammar g,
+                   const iri::normalize_options& n, iri::resolve_options r, bool key, std::string_view errors,
+                   py::handle jobs) {
+    const batch::on_error on = batch::errors_named(errors);
+    batch::items in = batch::collect(refs, refs_name);
+    const batch::bases b = batch::collect_bases(base_arg, in.size(), refs_name);
+    if (b.each) {  // an item whose base cannot be read fails with that base's exception
+        for (const auto& [i, e] : b.each->unreadable)
+            if (!in.bad[i]) in.bad[i] = 1, in.unreadable.emplace_back(i, e);
+        std::sort(in.unreadable.begin(), in.unreadable.end(),
+                  [](const auto& x, const auto& y) { return x.first < y.first; });
+    }
+    std::optional<iri::resolver> one;
+    if (b.one) {
+        auto made = iri::resolver::make(b.one->bytes, g, n, r);
+        if (!made) raise(made.error(), *b.one, "base");
+        one = std::move(*made);
+    }
+    const auto append = [&](const iri::resolver& with, std::string& out, std::string_view href) {
+        return key ? with.append_key(out, href) : with.append_normalized(out, href);
+    };
+    auto slices = batch::run<rebased>(in.size(), in.bad, jobs, [&](std::size_t i, slice& s, rebased& st) {
+        const std::string_view href = in.texts[i].bytes;
+        if (one) return s.put(i, append(*one, s.buffer, href), "ref");
+        if (!b.each) {  // no base: the reference's own key
+            const auto v = iri::reference_view::parse(href, g);
+            if (!v) return s.fail(i, v.error(), "ref");
+            return s.put(i, iri::append_canonical_key(s.buffer, *v, n), "ref");
+        }
+        const std::string_view base = b.each->texts[i].bytes;
+        if (!st.any || base != st.base) {
+            if (!st.resolver) st.resolver = *iri::resolver::make("x:", g, n, r);  // rebased below
+            const auto took = st.resolver->rebase(base);
+            st.failed = took ? std::nullopt : std::optional<iri::error>(took.error());
+            st.base.assign(base);
+            st.any = true;
+        }
+        if (st.failed) return s.fail(i, *st.failed, "base");
+        s.put(i, append(*st.resolver, s.buffer, href), "ref");
     });
-    return results(out, raise_errors, [&](std::size_t i, const char* input) {
-        return input != nullptr && std::string_view(input) == "base" ? (*b)[i] : in.texts[i];
-    });
+    return batch::answer_list(std::move(slices), in, on,
+                              [&](std::size_t i) -> const text& { return b.one ? *b.one : b.each->texts[i]; });
 }
 
 py::list resolve_many(py::handle base_arg, py::handle refs, std::string_view grammar, bool strict,
                       std::string_view errors, py::handle jobs) {
-    if (base_arg.is_none()) throw py::type_error("resolve_many needs bases");
-    const iri::grammar g = grammar_named(grammar);
-    return map_pairs(refs, base_arg, errors, jobs,
-                     [&](std::optional<std::string_view> b, std::string_view r, outcome& out) {
-                         if (auto t = resolve_one(*b, r, g, strict, out)) out.value = t->str();
-                     });
+    if (base_arg.is_none()) throw py::type_error("resolve_many needs bases: one for all, or one per reference");
+    return map_pairs(refs, "refs", base_arg, grammar_named(grammar), {.rung = iri::rung::simple}, {.strict = strict},
+                     false, errors, jobs);
 }
 
-py::list canonical_keys(py::handle hrefs, py::handle base_arg, const std::optional<std::string>& rung, bool nfc,
-                        bool keep_fragment, std::string_view grammar, std::string_view errors, py::handle jobs,
-                        const std::optional<std::string>& level, bool as_uri) {
-    const iri::grammar g = grammar_named(grammar);
-    const iri::normalize_options o = normalize_options(rung, level, nfc, keep_fragment, as_uri);
-    return map_pairs(hrefs, base_arg, errors, jobs,
-                     [&](std::optional<std::string_view> b, std::string_view r, outcome& out) {
-                         if (!b) {
-                             auto v = iri::reference_view::parse(r, g);
-                             if (!v) out.error = v.error(), out.input = "ref";
-                             else store(out, iri::canonical_key(*v, o), "ref");
-                         } else if (auto t = resolve_one(*b, r, g, true, out)) {
-                             store(out, iri::canonical_key(*t, o), "ref");
-                         }
-                     });
+py::list canonical_key_many(py::handle hrefs, py::handle base_arg, const std::optional<std::string>& rung, bool nfc,
+                            bool keep_fragment, std::string_view grammar, std::string_view errors, py::handle jobs,
+                            const std::optional<std::string>& level, bool as_uri) {
+    return map_pairs(hrefs, "hrefs", base_arg, grammar_named(grammar),
+                     normalize_options(rung, level, nfc, keep_fragment, as_uri), {.strict = true}, true, errors, jobs);
 }
 
-/// The bases of iri.urls: none, one for every href (a URL, or text parsed once), or one each (a sequence as long
-/// as the hrefs of text, URLs and None, the text parsed in the item's thread).
+// ---- the web's URLs (iri/web.hpp) ----
+
+/// The bases of url_many: none, one for every href (a URL, or text parsed once: a failure raises), or one each (an
+/// iterable as long as the hrefs of str, bytes, URL and None: no base).
 struct web_bases {
-    py::object keep;                          // the sequence, which keeps its items (and their UTF-8) alive
-    std::vector<std::optional<text>> texts;   // each href's base as text; nullopt: a URL's (urls[i]) or none
-    std::vector<const iri::web::url*> urls;   // each href's base as a URL, or nullptr
-    std::optional<text> one_text;             // one base for all, as text
-    std::optional<iri::web::url> one_parsed;  // ... parsed (nullopt: it failed, one_error says why)
-    std::optional<iri::error> one_error;
-    const iri::web::url* one = nullptr;  // one base for all, a URL or one_parsed
-
+    py::object keep;
+    std::optional<iri::web::url> one_parsed;
+    const iri::web::url* one = nullptr;
+    std::optional<text> one_text;
+    std::vector<std::optional<text>> texts;  // each href's base as text, or nullopt (a URL's: urls[i], or none)
+    std::vector<const iri::web::url*> urls;
     [[nodiscard]] const text& text_of(std::size_t i) const { return one_text ? *one_text : *texts[i]; }
 };
 
-web_bases collect_web_bases(py::handle b, std::size_t count) {
+web_bases collect_web_bases(py::handle b, batch::items& in) {
     web_bases out;
     if (b.is_none()) return out;
     if (py::isinstance<iri::web::url>(b)) {
         out.one = &b.cast<const iri::web::url&>();
+        out.keep = py::reinterpret_borrow<py::object>(b);
         return out;
     }
     if (PyUnicode_Check(b.ptr()) || PyBytes_Check(b.ptr()) || PyByteArray_Check(b.ptr())) {
         out.one_text = as_text(b, "bases");
+        out.keep = py::reinterpret_borrow<py::object>(b);
         auto u = iri::web::parse(out.one_text->bytes);
-        if (u) out.one_parsed = std::move(*u), out.one = &*out.one_parsed;
-        else out.one_error = u.error();
+        if (!u) raise(u.error(), *out.one_text, "base");  // as the tool's --base: not a URL, no batch
+        out.one_parsed = std::move(*u);
+        out.one = &*out.one_parsed;
         return out;
     }
-    PyObject* fast = PySequence_Fast(b.ptr(), "bases must be None, a str, bytes or URL, or a sequence of them");
-    if (fast == nullptr) throw py::error_already_set();
-    out.keep = py::reinterpret_steal<py::object>(fast);
-    const auto n = static_cast<std::size_t>(PySequence_Fast_GET_SIZE(fast));
-    if (n != count) throw py::value_error("bases and hrefs differ in length");
-    PyObject** objects = PySequence_Fast_ITEMS(fast);
+    out.keep = batch::sequence_of(b, "bases");
+    const auto n = static_cast<std::size_t>(PySequence_Fast_GET_SIZE(out.keep.ptr()));
+    if (n != in.size())
+        throw py::value_error("bases and hrefs differ in length (" + std::to_string(n) + " and " +
+                              std::to_string(in.size()) + ")");
+    PyObject** objects = PySequence_Fast_ITEMS(out.keep.ptr());
     out.texts.resize(n);
     out.urls.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
         const py::handle o(objects[i]);
-        if (py::isinstance<iri::web::url>(o)) out.urls[i] = &o.cast<const iri::web::url&>();
-        else if (!o.is_none()) out.texts[i] = as_text(o, "bases");
+        if (o.is_none()) continue;
+        if (py::isinstance<iri::web::url>(o)) {
+            out.urls[i] = &o.cast<const iri::web::url&>();
+            continue;
+        }
+        try {
+            out.texts[i] = as_text(o, "bases");
+        } catch (py::error_already_set& e) {
+            if (!in.bad[i]) in.bad[i] = 1, in.unreadable.emplace_back(i, e.value());
+        } catch (py::builtin_exception& e) {
+            e.set_error();
+            py::error_already_set raised;
+            if (!in.bad[i]) in.bad[i] = 1, in.unreadable.emplace_back(i, raised.value());
+        }
     }
+    std::sort(in.unreadable.begin(), in.unreadable.end(),
+              [](const auto& x, const auto& y) { return x.first < y.first; });
     return out;
 }
 
-/// iri.urls: the href of each of `hrefs` parsed by the URL Standard against its base, or None (or the error).
-py::list urls(py::handle hrefs, py::handle base_arg, std::string_view errors, py::handle jobs) {
-    const bool raise_errors = raises(errors);
-    const items in = collect(hrefs, "hrefs");
-    const web_bases b = collect_web_bases(base_arg, in.texts.size());
-    std::vector<outcome> out(in.texts.size());
-    run(out.size(), jobs, [&](std::size_t i) {
-        outcome& o = out[i];
-        const auto failed = [&](const iri::error& e, const char* input) { o.error = e, o.input = input; };
-        if (b.one_error) return failed(*b.one_error, "base");
-        std::optional<iri::web::url> own;  // the item's own base, given as text
+/// A thread's URLs: the one parsed (refilled for each href), and the base it parsed last from text.
+struct web_state {
+    iri::web::url parsed, base;
+    std::string base_text;
+    std::optional<iri::error> base_failed;
+    bool any = false;
+};
+
+py::list url_many(py::handle hrefs, py::handle base_arg, std::string_view errors, py::handle jobs) {
+    const batch::on_error on = batch::errors_named(errors);
+    batch::items in = batch::collect(hrefs, "hrefs");
+    const web_bases b = collect_web_bases(base_arg, in);
+    auto slices = batch::run<web_state>(in.size(), in.bad, jobs, [&](std::size_t i, slice& s, web_state& st) {
         const iri::web::url* base = b.one;
         if (!b.texts.empty() && b.texts[i]) {
-            auto p = iri::web::parse(b.texts[i]->bytes);
-            if (!p) return failed(p.error(), "base");
-            own = std::move(*p);
-            base = &*own;
+            const std::string_view text = b.texts[i]->bytes;
+            if (!st.any || text != st.base_text) {
+                const auto parsed = iri::web::parse_into(st.base, text);
+                st.base_failed = parsed ? std::nullopt : std::optional<iri::error>(parsed.error());
+                st.base_text.assign(text);
+                st.any = true;
+            }
+            if (st.base_failed) return s.fail(i, *st.base_failed, "base");
+            base = &st.base;
         } else if (!b.urls.empty()) {
             base = b.urls[i];
         }
-        auto u = iri::web::parse(in.texts[i].bytes, base);
-        if (!u) return failed(u.error(), "href");
-        o.value = u->href();
+        const auto parsed = iri::web::parse_into(st.parsed, in.texts[i].bytes, base);
+        if (!parsed) return s.fail(i, parsed.error(), "href");
+        s.buffer += st.parsed.href();
+        s.value();
     });
-    return results(out, raise_errors, [&](std::size_t i, const char* input) {
-        return input != nullptr && std::string_view(input) == "base" ? b.text_of(i) : in.texts[i];
-    });
-}
-
-py::list registrable_domains(py::handle sequence, py::handle psl, bool icann_only, std::string_view errors,
-                             py::handle jobs) {
-    const iri::crawl::public_suffix_list list = psl_named(psl);
-    const auto sections = icann_only ? iri::crawl::psl_sections::icann_only : iri::crawl::psl_sections::all;
-    return map_strings(sequence, errors, jobs, [&](std::string_view s, outcome& out) {
-        auto answer = list.lookup_url_or_host(s, sections);
-        if (!answer) out.error = answer.error();
-        else if (answer->registrable_domain) out.value = std::move(*answer->registrable_domain);
-        else out.none = true;
-    });
+    return batch::answer_list(std::move(slices), in, on, [&](std::size_t i) -> const text& { return b.text_of(i); });
 }
 
 }  // namespace
 
 void define_batch(py::module_& m) {
     using py::arg;
-    m.def("validate_many", &validate_many, doc::validate_many, arg("items"), arg("grammar") = "iri",
+    m.def("is_valid_many", &is_valid_many, doc::is_valid_many, arg("items"), arg("grammar") = "iri",
           arg("production") = "IRI-reference", arg("jobs") = 1);
     m.def("resolve_many", &resolve_many, doc::resolve_many, arg("bases"), arg("refs"), arg("grammar") = "iri",
           arg("strict") = true, arg("errors") = "none", arg("jobs") = 1);
     m.def("normalize_many", &normalize_many, doc::normalize_many, arg("items"), arg("rung") = py::none(),
           arg("nfc") = false, arg("keep_fragment") = true, arg("grammar") = "iri", arg("errors") = "none",
           arg("jobs") = 1, py::kw_only(), arg("level") = py::none(), arg("as_uri") = false);
-    m.def("canonical_keys", &canonical_keys, doc::canonical_keys, arg("hrefs"), arg("bases") = py::none(),
+    m.def("canonical_key_many", &canonical_key_many, doc::canonical_key_many, arg("hrefs"), arg("bases") = py::none(),
           arg("rung") = py::none(), arg("nfc") = false, arg("keep_fragment") = true, arg("grammar") = "iri",
           arg("errors") = "none", arg("jobs") = 1, py::kw_only(), arg("level") = py::none(), arg("as_uri") = false);
     m.def("to_uri_many", &to_uri_many, doc::to_uri_many, arg("items"), arg("host") = "percent",
           arg("charset") = py::none(), arg("encode_unsafe_ascii") = false, arg("grammar") = "iri",
           arg("errors") = "none", arg("jobs") = 1);
-    m.def("urls", &urls, doc::urls, arg("hrefs"), arg("bases") = py::none(), arg("errors") = "none", arg("jobs") = 1);
     m.def("to_iri_many", &to_iri_many, doc::to_iri_many, arg("items"), arg("to") = "iri",
           arg("keep_discouraged_encoded") = false, arg("keep_http_query_encoded") = false, arg("unicode_hosts") = false,
           arg("errors") = "none", arg("jobs") = 1);
-    m.def("surts", &surts, doc::surts, arg("items"), arg("with_scheme") = false, arg("trailing_comma") = false,
-          arg("reverse_ipaddr") = true, arg("host_massage") = true, arg("errors") = "none", arg("jobs") = 1,
-          py::kw_only(), arg("format") = "ia");
-    m.def("canonicalizes", &canonicalizes, doc::canonicalizes, arg("items"), arg("profile") = "safe-browsing",
-          arg("keep_port") = false, arg("errors") = "none", arg("jobs") = 1, py::kw_only(), arg("host_massage") = true);
-    m.def("registrable_domains", &registrable_domains, doc::registrable_domains, arg("items"), arg("psl") = py::none(),
+    m.def("url_many", &url_many, doc::url_many, arg("hrefs"), arg("bases") = py::none(), arg("errors") = "none",
+          arg("jobs") = 1);
+    m.def("surt_many", &surt_many, doc::surt_many, arg("items"), arg("with_scheme") = false,
+          arg("trailing_comma") = false, arg("reverse_ipaddr") = true, arg("host_massage") = true,
+          arg("errors") = "none", arg("jobs") = 1, py::kw_only(), arg("format") = "ia");
+    m.def("canonicalize_many", &canonicalize_many, doc::canonicalize_many, arg("items"),
+          arg("profile") = "safe-browsing", arg("keep_port") = false, arg("errors") = "none", arg("jobs") = 1,
+          py::kw_only(), arg("host_massage") = true);
+    m.def("registrable_domain_many", &registrable_domain_many, doc::registrable_domain_many, arg("items"),
+          arg("psl") = py::none(), arg("icann_only") = false, arg("errors") = "none", arg("jobs") = 1);
+    m.def("public_suffix_many", &public_suffix_many, doc::public_suffix_many, arg("items"), arg("psl") = py::none(),
           arg("icann_only") = false, arg("errors") = "none", arg("jobs") = 1);
 }
 

@@ -96,20 +96,6 @@ surt key's canonicalizer, written as a URL) or "ia-only" (its IA stage alone).
 'http://archive.org/index.html?a=b&b=a'
 )";
 
-inline constexpr const char* surts = R"(surt() of each item, in input order; the GIL released, on `jobs` threads.
-A bad item gives None (errors="none") or raises the first bad item's IRIError (errors="raise").
-
->>> iri.surts(["http://archive.org/goo/?", "", "http://a:8x/"])
-['org,archive)/goo', '-', None]
-)";
-
-inline constexpr const char* canonicalizes = R"(canonicalize() of each item, in input order; the GIL released, on `jobs`
-threads. A bad item gives None (errors="none") or raises the first bad item's IRIError (errors="raise").
-
->>> iri.canonicalizes(["http://www.GOOgle.com/", "mailto:x"])
-['http://www.google.com/', None]
-)";
-
 inline constexpr const char* leiri_to_iri = R"(LEIRI to IRI (3987bis §6.2).
 
 >>> iri.leiri_to_iri("http://a/b c")
@@ -166,45 +152,10 @@ ihost          = IP-literal / IPv4address / ireg-name
 path-abempty  = *( "/" segment )
 )";
 
-inline constexpr const char* validate_many = R"(is_valid for each item, in order, the GIL released, on `jobs` threads
-(1 to 256; 0 or None: one per core; ValueError otherwise). When fewer threads can be started (a process limit),
-the work is done on those that could, down to the calling thread, with a RuntimeWarning.
-
->>> iri.validate_many(["http://a/", "a b"], jobs=2)
-[True, False]
-)";
-
-inline constexpr const char* resolve_many = R"(resolve for each reference against one base (str) or its own (a sequence
-as long as refs), in order, the GIL released, on `jobs` threads (as in validate_many). A bad item gives None
-(errors="none") or raises the first one's iri.IRIError (errors="raise").
-
->>> iri.resolve_many("http://a/b/c/d;p?q", ["../g", "g h"])
-['http://a/b/g', None]
-)";
-
-inline constexpr const char* normalize_many = R"(normalize for each item (see resolve_many for errors= and jobs=).
-
->>> iri.normalize_many(["HTTP://A/%7e", "a b"])
-['http://a/~', None]
-)";
-
-inline constexpr const char* canonical_keys = R"(The canonical key of each href, resolved first against bases (one str,
-or a sequence as long as hrefs) when given; see resolve_many for errors= and jobs=.
-
->>> iri.canonical_keys(["../g", "HTTP://A:80/b/g#x"], bases="http://a/b/c/d", rung="scheme", keep_fragment=False)
-['http://a/b/g', 'http://a/b/g']
-)";
-
-inline constexpr const char* to_uri_many = R"(to_uri for each item (see resolve_many for errors= and jobs=).
-
->>> iri.to_uri_many(["http://é/", "a b"], host="idna")
-['http://xn--9ca/', None]
-)";
-
 inline constexpr const char* public_suffix_list = R"(A Public Suffix List (publicsuffix.org), loaded once through
 libpsl: PublicSuffixList() is the system's list (libpsl's default), PublicSuffixList(path) the list in a file (its
 text form, public_suffix_list.dat, or libpsl's DAFSA form). Raises OSError when it cannot be loaded. Pass it as
-psl= to public_suffix, registrable_domain and registrable_domains; a path given as psl= is loaded once too.
+psl= to public_suffix, registrable_domain and their _many forms; a path given as psl= is loaded once too.
 )";
 
 inline constexpr const char* public_suffix = R"(The public suffix of a host, or of an absolute URL or IRI's host
@@ -222,19 +173,6 @@ suffix and one label more (see public_suffix); None where there is none (a publi
 
 >>> iri.registrable_domain("https://www.example.co.uk/a"), iri.registrable_domain("co.uk")
 ('example.co.uk', None)
-)";
-
-inline constexpr const char* registrable_domains = R"(registrable_domain for each item (hosts or URLs), with the
-GIL released on jobs threads, in input order; errors="none" gives None for a bad item, "raise" its IRIError.
-
->>> iri.registrable_domains(["http://a.b.example.co.uk/", "192.0.2.1", "http://exa mple/"])
-['example.co.uk', None, None]
-)";
-
-inline constexpr const char* to_iri_many = R"(to_iri for each item (see resolve_many for errors= and jobs=).
-
->>> iri.to_iri_many(["http://a/%C3%A9"])
-['http://a/é']
 )";
 
 inline constexpr const char* url = R"(URL(input, base=None): a URL as a browser parses an href, by the WHATWG URL
@@ -260,13 +198,106 @@ inline constexpr const char* url_can_parse = R"(Whether URL(input, base) would s
 (True, False, False)
 )";
 
-inline constexpr const char* urls =
-    R"(The href of each of hrefs as iri.URL parses it, against bases when given (one str,
-bytes or URL for all; or a sequence as long as hrefs of them and None), in order, the GIL released, on `jobs`
-threads (as in validate_many). A failure gives None (errors="none") or raises the first one's iri.IRIError
-(errors="raise"; its input is "base" or "href").
+inline constexpr const char* search_params = R"(URLSearchParams(init=None): application/x-www-form-urlencoded name/value
+pairs with the URL Standard's URLSearchParams methods (§6.2): append, delete, get, get_all, has, set, sort;
+iteration gives (name, value) pairs, len() their number, str() the serialization. init is a str or bytes (a
+leading "?" removed), an iterable of pairs or a mapping. URL.search_params is a URL's query object: it reads the
+URL's query, and each change sets it (null when the list is empty), as the Standard's update steps do.
 
->>> iri.urls(["../g", "http://[::1", "//h"], bases="http://a/b/c")
+>>> u = iri.URL("https://example.org/?b=2&a=1&a=3")
+>>> u.search_params.get("a"), u.search_params.get_all("a"), len(u.search_params)
+('1', ['1', '3'], 3)
+>>> u.search_params.append("c", "x y"); u.search_params.sort(); u.href
+'https://example.org/?a=1&a=3&b=2&c=x+y'
+>>> u.search_params.delete("a"); list(u.search_params)
+[('b', '2'), ('c', 'x y')]
+>>> str(iri.URLSearchParams({"q": "é&"}))
+'q=%C3%A9%26'
+)";
+
+// The batch calls: f_many for each f. What they share is said once, in is_valid_many's and resolve_many's.
+inline constexpr const char* is_valid_many = R"(is_valid for each item of an iterable of str and bytes (mixed), in
+order, the GIL released, on `jobs` threads (1 to 256 as the iri tool's --jobs, or None for one per core;
+ValueError otherwise). An item that is not text is False. When fewer threads can be started (a process limit),
+the work is done on those that could, down to the calling thread, with a RuntimeWarning. is_valid_iter streams.
+
+>>> iri.is_valid_many(["http://a/", b"a b", None], jobs=2)
+[True, False, False]
+)";
+
+inline constexpr const char* resolve_many = R"(resolve for each reference against one base (str or bytes: a base that
+is not valid, or has no scheme, raises iri.IRIError with input "base", as the tool's --base) or its own (an
+iterable as long as refs), in order, the GIL released, on `jobs` threads (see is_valid_many). Items are str or
+bytes, mixed. An item that fails never fails the batch: its slot is None (errors="none"), its exception
+(errors="return": iri.IRIError, input "base" or "ref"; TypeError for an item that is not text,
+UnicodeEncodeError for a str with lone surrogates), or the first failure is raised (errors="raise"). A result
+that is not UTF-8 (a crawler's key of such bytes) holds them as lone surrogates (PEP 383: encode it with
+"surrogateescape" for the bytes). resolve_iter streams.
+
+>>> iri.resolve_many("http://a/b/c/d;p?q", ["../g", "g h", b"?y"])
+['http://a/b/g', None, 'http://a/b/c/d;p?y']
+)";
+
+inline constexpr const char* normalize_many = R"(normalize for each item (errors= and jobs= as in resolve_many).
+
+>>> iri.normalize_many(["HTTP://A/%7e", "a b"])
+['http://a/~', None]
+)";
+
+inline constexpr const char* canonical_key_many = R"(The canonical key of each href, resolved first against bases (one
+str or bytes, or an iterable as long as hrefs) when given (errors= and jobs= as in resolve_many).
+
+>>> iri.canonical_key_many(["../g", "HTTP://A:80/b/g#x"], bases="http://a/b/c/d", rung="scheme", keep_fragment=False)
+['http://a/b/g', 'http://a/b/g']
+)";
+
+inline constexpr const char* to_uri_many = R"(to_uri for each item (errors= and jobs= as in resolve_many).
+
+>>> iri.to_uri_many(["http://é/", "a b"], host="idna")
+['http://xn--9ca/', None]
+)";
+
+inline constexpr const char* to_iri_many = R"(to_iri for each item (errors= and jobs= as in resolve_many).
+
+>>> iri.to_iri_many(["http://a/%C3%A9"])
+['http://a/é']
+)";
+
+inline constexpr const char* surt_many =
+    R"(surt for each item (errors= and jobs= as in resolve_many). Bytes that are not
+UTF-8 stay in the key as they do in the surt package's, as lone surrogates in the str.
+
+>>> iri.surt_many(["http://archive.org/goo/?", "", "http://a:8x/"])
+['org,archive)/goo', '-', None]
+>>> iri.surt_many([b"http://a.com/\xff"], format="heritrix")[0].encode("utf-8", "surrogateescape")
+b'http://(com,a,)/\xff'
+)";
+
+inline constexpr const char* canonicalize_many = R"(canonicalize for each item (errors= and jobs= as in resolve_many).
+
+>>> iri.canonicalize_many(["http://www.GOOgle.com/", "mailto:x"])
+['http://www.google.com/', None]
+)";
+
+inline constexpr const char* registrable_domain_many = R"(registrable_domain for each item (hosts or URLs;
+errors= and jobs= as in resolve_many): None also where the list gives none.
+
+>>> iri.registrable_domain_many(["http://a.b.example.co.uk/", "192.0.2.1", "http://exa mple/"])
+['example.co.uk', None, None]
+)";
+
+inline constexpr const char* public_suffix_many = R"(public_suffix for each item (hosts or URLs; errors= and jobs=
+as in resolve_many): None also where the list gives none.
+
+>>> iri.public_suffix_many(["http://a.b.example.co.uk/", "192.0.2.1"])
+['co.uk', None]
+)";
+
+inline constexpr const char* url_many = R"(The href of each of hrefs as iri.URL parses it, against bases when given:
+one str, bytes or URL for all (a str that is not a URL raises iri.IRIError, input "base"), or an iterable as long
+as hrefs of them and None (errors= and jobs= as in resolve_many; a failure's input is "base" or "href").
+
+>>> iri.url_many(["../g", "http://[::1", "//h"], bases="http://a/b/c")
 ['http://a/g', None, 'http://h/']
 )";
 

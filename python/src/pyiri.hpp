@@ -15,6 +15,7 @@
 #include "iri/normalize.hpp"
 #include "iri/public_suffix.hpp"
 #include "iri/resolve.hpp"
+#include "iri/web.hpp"
 
 namespace pyiri {
 
@@ -29,7 +30,9 @@ struct text {
 };
 [[nodiscard]] text as_text(py::handle o, const char* argument);
 
-/// A str from UTF-8 bytes the library produced.
+/// A str from the bytes the library produced: UTF-8, or for a crawler's key of bytes that are not UTF-8 (the surt
+/// package's keys keep them) those bytes as lone surrogates U+DC80..U+DCFF (PEP 383's "surrogateescape", as
+/// os.fsdecode does), so that str.encode("utf-8", "surrogateescape") gives the bytes back.
 [[nodiscard]] py::str to_str(std::string_view utf8);
 
 /// The str indices of many byte offsets of one text, found in one pass over it (a scan from the start for each
@@ -52,8 +55,10 @@ private:
 /// The str index of one byte offset of `t` (str_indices of that offset alone).
 [[nodiscard]] std::size_t str_index(const text& t, std::size_t offset);
 
-/// Raises iri.IRIError for `e`, an error about `t` (offsets converted to str indices for str input); `input`
-/// names the argument ("base", "ref", ...) when a function takes several.
+/// iri.IRIError for `e`, an error about `t` (offsets converted to str indices for str input); `input` names the
+/// argument ("base", "ref", ...) when a function takes several.
+[[nodiscard]] py::object error_object(const iri::error& e, const text& t, const char* input = nullptr);
+/// Raises error_object(e, t, input).
 [[noreturn]] void raise(const iri::error& e, const text& t, const char* input = nullptr);
 
 /// The named grammar ("iri", "uri", "rfc3987", "leiri"), or ValueError.
@@ -83,12 +88,14 @@ private:
 
 /// Registers the single-item functions and the Reference class.
 void define_single(py::module_& m);
-/// Registers the batch functions (*_many, canonical_keys).
+/// Registers the batch functions (the *_many of each function, and their old names).
 void define_batch(py::module_& m);
 /// Registers check, extract, percent_encode/decode and the grammar lookups.
 void define_text_tools(py::module_& m);
-/// Registers the URL class (the WHATWG URL Standard's URLs, iri/web.hpp).
+/// Registers the URL class (the WHATWG URL Standard's URLs, iri/web.hpp) and URLSearchParams.
 void define_web(py::module_& m);
+/// Registers URLSearchParams and URL.search_params (search_params.cpp).
+void define_search_params(py::module_& m, py::class_<iri::web::url>& url_class);
 /// Registers iri.PublicSuffixList, public_suffix and registrable_domain.
 void define_public_suffix(py::module_& m);
 

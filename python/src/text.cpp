@@ -24,7 +24,7 @@ text as_text(py::handle o, const char* argument) {
 }
 
 py::str to_str(std::string_view utf8) {
-    PyObject* s = PyUnicode_DecodeUTF8(utf8.data(), static_cast<Py_ssize_t>(utf8.size()), "strict");
+    PyObject* s = PyUnicode_DecodeUTF8(utf8.data(), static_cast<Py_ssize_t>(utf8.size()), "surrogateescape");
     if (s == nullptr) throw py::error_already_set();
     return py::reinterpret_steal<py::str>(s);
 }
@@ -55,15 +55,27 @@ std::size_t str_indices::operator()(std::size_t offset) const noexcept {
 
 std::size_t str_index(const text& t, std::size_t offset) { return str_indices(t, {offset})(offset); }
 
-void raise(const iri::error& e, const text& t, const char* input) {
-    static PyObject* error_class = [] {  // iri._types.IRIError, kept for the life of the interpreter
+namespace {
+
+PyObject* error_class() {
+    static PyObject* const c = [] {  // iri._types.IRIError, kept for the life of the interpreter
         return py::object(py::module_::import("iri._types").attr("IRIError")).release().ptr();
     }();
-    py::object err = py::reinterpret_borrow<py::object>(error_class)(
+    return c;
+}
+
+}  // namespace
+
+py::object error_object(const iri::error& e, const text& t, const char* input) {
+    return py::reinterpret_borrow<py::object>(error_class())(
         e.message(), py::arg("code") = iri::name(e.code), py::arg("offset") = str_index(t, e.fault()),
         py::arg("component") = iri::name(e.where), py::arg("byte_offset") = e.fault(),
         py::arg("input") = input == nullptr ? py::object(py::none()) : py::object(py::str(input)));
-    PyErr_SetObject(error_class, err.ptr());
+}
+
+void raise(const iri::error& e, const text& t, const char* input) {
+    const py::object err = error_object(e, t, input);
+    PyErr_SetObject(error_class(), err.ptr());
     throw py::error_already_set();
 }
 

@@ -47,7 +47,7 @@ struct accessor {
     void (iri::web::url::*set)(std::string_view);
 };
 
-void define_url(py::module_& m) {
+py::class_<iri::web::url> define_url(py::module_& m) {
     auto cls = py::class_<iri::web::url>(m, "URL", doc::url);
     cls.def(py::init(&make_url), py::arg("input"), py::arg("base") = py::none())
         .def_static("can_parse", &can_parse, doc::url_can_parse, py::arg("input"), py::arg("base") = py::none());
@@ -60,15 +60,10 @@ void define_url(py::module_& m) {
         });
     cls.def_property_readonly("origin", [](const iri::web::url& u) { return to_str(u.origin()); });
     static constexpr accessor accessors[] = {
-        {"protocol", &iri::web::url::protocol, &iri::web::url::set_protocol},
-        {"username", &iri::web::url::username, &iri::web::url::set_username},
-        {"password", &iri::web::url::password, &iri::web::url::set_password},
-        {"host", &iri::web::url::host, &iri::web::url::set_host},
-        {"hostname", &iri::web::url::hostname, &iri::web::url::set_hostname},
-        {"port", &iri::web::url::port, &iri::web::url::set_port},
-        {"pathname", &iri::web::url::pathname, &iri::web::url::set_pathname},
-        {"search", &iri::web::url::search, &iri::web::url::set_search},
-        {"hash", &iri::web::url::hash, &iri::web::url::set_hash},
+    // iri/web_getters.def: the getters after href and origin
+#define IRI_WEB_GETTER(name, what) {#name, &iri::web::url::name, &iri::web::url::set_##name},
+#include "iri/web_getters.def"
+#undef IRI_WEB_GETTER
     };
     for (const accessor& a : accessors) {
         // A value the Standard's setter ignores leaves the URL as it was, with no error (§6.1).
@@ -95,10 +90,14 @@ void define_url(py::module_& m) {
                            return std::move(*u);
                        }));
     cls.attr("__hash__") = py::none();  // mutable through its setters, as a list is
+    return cls;
 }
 
 }  // namespace
 
-void define_web(py::module_& m) { define_url(m); }
+void define_web(py::module_& m) {
+    auto url_class = define_url(m);
+    define_search_params(m, url_class);
+}
 
 }  // namespace pyiri

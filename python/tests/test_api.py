@@ -140,8 +140,13 @@ def test_lone_surrogate_is_unicode_error():
     for f in (iri.parse, iri.is_valid, iri.normalize, iri.to_uri, iri.canonical_key, iri.check, iri.extract):
         with pytest.raises(UnicodeError):
             f("http://a/\udc80")
+    # In a batch, such an item is that item's failure alone (issue 40): False for is_valid_many, None in a slot,
+    # or its UnicodeEncodeError with errors="return".
+    assert iri.is_valid_many(["http://a/", "http://a/\ud800"]) == [True, False]
+    got = iri.normalize_many(["HTTP://A/", "http://a/\ud800"], errors="return")
+    assert got[0] == "http://a/" and isinstance(got[1], UnicodeEncodeError)
     with pytest.raises(UnicodeError):
-        iri.validate_many(["http://a/", "http://a/\ud800"])
+        iri.normalize_many(["http://a/\ud800"], errors="raise")
 
 
 def test_invalid_utf8_bytes():
@@ -168,9 +173,13 @@ def test_wrong_types():
     with pytest.raises(TypeError):
         iri.parse(42)
     with pytest.raises(TypeError):
-        iri.validate_many("not a list")
+        iri.is_valid_many("not a list")
+    # An item that is not text is its own failure, never the batch's (issue 40).
+    assert iri.is_valid_many([b"ok", 3]) == [True, False]
+    got = iri.to_uri_many([b"http://a/", 3, None], errors="return")
+    assert got[0] == "http://a/" and isinstance(got[1], TypeError) and isinstance(got[2], TypeError)
     with pytest.raises(TypeError):
-        iri.validate_many([b"ok", 3])
+        iri.to_uri_many([b"http://a/", 3], errors="raise")
 
 
 def test_megabyte_input():
@@ -285,12 +294,12 @@ def test_defaults_are_the_syntax_rung_with_the_fragment():
     u = "HTTP://EXAMPLE.com:80/#x"
     assert iri.canonical_key(u) == "http://example.com:80/#x"
     assert iri.normalize(u) == "http://example.com:80/#x"
-    assert iri.canonical_keys([u]) == ["http://example.com:80/#x"]
+    assert iri.canonical_key_many([u]) == ["http://example.com:80/#x"]
     assert iri.normalize_many([u]) == ["http://example.com:80/#x"]
     assert not iri.equivalent(u, "http://example.com/#x")
     # the scheme rung (§5.3.3), asked for: the default port 80 dropped
     assert iri.canonical_key(u, rung="scheme") == "http://example.com/#x"
-    assert iri.canonical_keys([u], rung="scheme") == ["http://example.com/#x"]
+    assert iri.canonical_key_many([u], rung="scheme") == ["http://example.com/#x"]
     assert iri.equivalent(u, "http://example.com/#x", rung="scheme")
 
 
@@ -298,14 +307,14 @@ def test_level_is_an_alias_of_rung():
     u = "HTTP://EXAMPLE.com:80/%7e#x"
     assert iri.normalize(u, level="scheme") == iri.normalize(u, rung="scheme") == "http://example.com/~#x"
     assert iri.canonical_key(u, level="simple") == u
-    assert iri.canonical_keys([u], level="scheme") == ["http://example.com/~#x"]
+    assert iri.canonical_key_many([u], level="scheme") == ["http://example.com/~#x"]
     assert iri.normalize_many([u], level="scheme") == ["http://example.com/~#x"]
     assert iri.equivalent(u, "http://example.com/~#x", level="scheme")
     for call in (lambda: iri.normalize(u, rung="scheme", level="scheme"),
                  lambda: iri.canonical_key(u, rung="syntax", level="scheme"),
                  lambda: iri.equivalent(u, u, rung="scheme", level="scheme"),
                  lambda: iri.normalize_many([u], rung="scheme", level="scheme"),
-                 lambda: iri.canonical_keys([u], rung="scheme", level="syntax")):
+                 lambda: iri.canonical_key_many([u], rung="scheme", level="syntax")):
         with pytest.raises(ValueError, match="not both"):
             call()
     with pytest.raises(ValueError, match="rung"):
@@ -323,7 +332,7 @@ def test_keys_are_iris_and_as_uri_gives_the_uri():
     assert iri.canonical_key("http://Résumé.example.org/rosé", as_uri=True) == uri
     assert iri.canonical_key("HTTP://résumé.example.org:80/ros%c3%a9", rung="scheme", as_uri=True) == uri
     assert iri.normalize_many(["http://Résumé.example.org/rosé", "a b"], as_uri=True) == [uri, None]
-    assert iri.canonical_keys(["rosé"], bases="http://Résumé.example.org/x", as_uri=True) == [uri]
+    assert iri.canonical_key_many(["rosé"], bases="http://Résumé.example.org/x", as_uri=True) == [uri]
     assert iri.normalize("http://a/b?q=%7e#f", as_uri=True) == "http://a/b?q=~#f"  # ASCII: as without it
 
 
@@ -331,15 +340,15 @@ def test_canonical_keys():
     k = iri.canonical_key("HTTP://xn--rsum-bpad.EXAMPLE.org:80", rung="scheme")
     assert k == iri.canonical_key("http://résumé.example.org/", rung="scheme")
     assert k != iri.canonical_key("http://résumé.example.org/x", rung="scheme")
-    keys = iri.canonical_keys(["../g", "HTTP://A:80/b/g", "g h", "#f"], bases="http://a/b/c/d", rung="scheme",
+    keys = iri.canonical_key_many(["../g", "HTTP://A:80/b/g", "g h", "#f"], bases="http://a/b/c/d", rung="scheme",
                               keep_fragment=False)
     assert keys == ["http://a/b/g", "http://a/b/g", None, "http://a/b/c/d"]
-    assert iri.canonical_keys(["HTTP://A:80/", "x y"], rung="scheme") == ["http://a/", None]
+    assert iri.canonical_key_many(["HTTP://A:80/", "x y"], rung="scheme") == ["http://a/", None]
     with pytest.raises(iri.IRIError) as info:
-        iri.canonical_keys(["g", "g h"], bases=["http://a/", "http://a/"], errors="raise")
+        iri.canonical_key_many(["g", "g h"], bases=["http://a/", "http://a/"], errors="raise")
     assert info.value.input == "ref" and info.value.offset == 1
     with pytest.raises(iri.IRIError) as info:
-        iri.canonical_keys(["g"], bases=["relative/base"], errors="raise")
+        iri.canonical_key_many(["g"], bases=["relative/base"], errors="raise")
     assert info.value.code == "base_not_absolute"
 
 
@@ -463,10 +472,10 @@ def test_grammar_lookup():
 def test_validate_many_order_and_jobs():
     items = ["http://a/%d" % i if i % 3 else "bad %d" % i for i in range(1000)]
     expected = [bool(i % 3) for i in range(1000)]
-    for jobs in (1, 2, 3, 0):
-        assert iri.validate_many(items, jobs=jobs) == expected
-    assert iri.validate_many([]) == []
-    assert iri.validate_many(iter(["a:b", "c d"])) == [True, False]  # any iterable
+    for jobs in (1, 2, 3, None):
+        assert iri.is_valid_many(items, jobs=jobs) == expected
+    assert iri.is_valid_many([]) == []
+    assert iri.is_valid_many(iter(["a:b", "c d"])) == [True, False]  # any iterable
 
 
 def test_batches_equal_single_calls():
@@ -478,8 +487,8 @@ def test_batches_equal_single_calls():
             singles.append(iri.canonical_key(iri.resolve(base, h)))
         except iri.IRIError:
             singles.append(None)
-    assert iri.canonical_keys(hrefs, bases=base) == singles
-    assert iri.canonical_keys(hrefs, bases=[base] * len(hrefs), jobs=2) == singles
+    assert iri.canonical_key_many(hrefs, bases=base) == singles
+    assert iri.canonical_key_many(hrefs, bases=[base] * len(hrefs), jobs=2) == singles
 
 
 def test_docstring_examples():

@@ -40,9 +40,9 @@ def test_safe_browsing_v4_examples(case):
 def test_batches_keep_order_and_release_the_gil():
     urls = [c["input"] or "" for c in SURT_CASES if not c.get("options")]
     expected = [c["expected"] for c in SURT_CASES if not c.get("options")]
-    assert iri.surts(urls * 50, jobs=4) == expected * 50
+    assert iri.surt_many(urls * 50, jobs=4) == expected * 50
     v4 = cases("safe_browsing_v4.json")
-    assert iri.canonicalizes([case_input(c) for c in v4] * 20, jobs=3) == [c["expected"] for c in v4] * 20
+    assert iri.canonicalize_many([case_input(c) for c in v4] * 20, jobs=3) == [c["expected"] for c in v4] * 20
 
 
 def test_options_and_errors():
@@ -62,8 +62,8 @@ def test_options_and_errors():
         iri.canonicalize("http://a/", profile="google")
     with pytest.raises(ValueError):
         iri.surt("http://a/", format="urlcanon")
-    assert iri.surts(["http://a:8x/", "http://a.org/"]) == [None, "org,a)/"]
+    assert iri.surt_many(["http://a:8x/", "http://a.org/"]) == [None, "org,a)/"]
     with pytest.raises(iri.IRIError):
-        iri.canonicalizes(["http://a/", "mailto:x"], errors="raise")
+        iri.canonicalize_many(["http://a/", "mailto:x"], errors="raise")
     # Bytes that are not UTF-8 are escaped.
     assert iri.surt(b"http://a.org/\xff") == "org,a)/%ff"

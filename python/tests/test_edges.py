@@ -81,9 +81,9 @@ def test_check_and_error_offsets_in_a_long_str():
 # ---- jobs ----
 
 BATCHES = [
-    lambda items, jobs: iri.validate_many(items, jobs=jobs),
+    lambda items, jobs: iri.is_valid_many(items, jobs=jobs),
     lambda items, jobs: iri.normalize_many(items, jobs=jobs),
-    lambda items, jobs: iri.canonical_keys(items, bases="http://a/b/c", jobs=jobs),
+    lambda items, jobs: iri.canonical_key_many(items, bases="http://a/b/c", jobs=jobs),
     lambda items, jobs: iri.resolve_many("http://a/b/c", items, jobs=jobs),
     lambda items, jobs: iri.to_uri_many(items, jobs=jobs),
     lambda items, jobs: iri.to_iri_many(items, jobs=jobs),
@@ -94,10 +94,10 @@ def test_jobs_range():
     items = ["http://a/%d" % i if i % 3 else "bad %d" % i for i in range(300)]
     for batch in BATCHES:
         expected = batch(items, 1)
-        for jobs in (0, None, 2, 256):  # the CLI's --jobs range, and 0 or None for one per core
+        for jobs in (None, 2, 256):  # the CLI's --jobs range, and None for one per core
             assert batch(items, jobs) == expected
-        for jobs in (-1, 257, 100_000, 2 ** 70):
-            with pytest.raises(ValueError, match="jobs must be from 1 to 256"):
+        for jobs in (0, -1, 257, 100_000, 2 ** 70):  # 0 as the CLI's --jobs 0: refused (issue 40)
+            with pytest.raises(ValueError, match="jobs must be a number from 1 to 256"):
                 batch(items, jobs)
         for jobs in ("2", 2.0, True):
             with pytest.raises(TypeError, match="jobs must be an int or None"):
@@ -119,8 +119,8 @@ def test_threads_that_cannot_start():
             items = ["http://a/%d" % i if i % 3 else "bad %d" % i for i in range(1000)]
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always")
-                many = iri.validate_many(items, jobs=4)
-                keys = iri.canonical_keys(items, bases="http://a/b/c", jobs=0)
+                many = iri.is_valid_many(items, jobs=4)
+                keys = iri.canonical_key_many(items, bases="http://a/b/c", jobs=None)
             print(json.dumps({"many": many, "keys": keys,
                               "warnings": [(w.category.__name__, str(w.message)) for w in caught]}))
         """)
@@ -140,8 +140,8 @@ def test_threads_that_cannot_start():
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
     items = ["http://a/%d" % i if i % 3 else "bad %d" % i for i in range(1000)]
-    assert out["many"] == iri.validate_many(items, jobs=1) == [bool(i % 3) for i in range(1000)]
-    assert out["keys"] == iri.canonical_keys(items, bases="http://a/b/c", jobs=1)
+    assert out["many"] == iri.is_valid_many(items, jobs=1) == [bool(i % 3) for i in range(1000)]
+    assert out["keys"] == iri.canonical_key_many(items, bases="http://a/b/c", jobs=1)
     assert len(out["warnings"]) == 2 and all(c == "RuntimeWarning" for c, _ in out["warnings"])
     assert "4 threads asked for, 1 could be started" in out["warnings"][0][1]
 

@@ -54,7 +54,7 @@ def same_parses(inputs, grammar="iri"):
     mine = [python_parse(s, grammar) for s in inputs]
     for s, a, b in zip(inputs, mine, tool):
         assert a == b, s
-    assert iri.validate_many(inputs, grammar=grammar, jobs=2) == [t["valid"] for t in tool]
+    assert iri.is_valid_many(inputs, grammar=grammar, jobs=2) == [t["valid"] for t in tool]
 
 
 def outputs(command, inputs, *options, pairs=False):
@@ -80,7 +80,7 @@ def test_resolve_and_keys_equal_tool_on_common_crawl_pairs():
     assert iri.resolve_many(bases, hrefs, jobs=2) == tool
     targets = [t for t in tool if t is not None]
     normal = outputs("normalize", targets, "--rung", "scheme", "--no-fragment")
-    keys = iri.canonical_keys(hrefs, bases=bases, rung="scheme", keep_fragment=False, jobs=2)
+    keys = iri.canonical_key_many(hrefs, bases=bases, rung="scheme", keep_fragment=False, jobs=2)
     assert [k for k, t in zip(keys, tool) if t is not None] == normal
 
 
@@ -133,7 +133,7 @@ def test_arbitrary_bytes_never_crash(data):
         assert valid and str(r).encode("utf-8") == data
     except iri.IRIError as e:
         assert not valid and 0 <= e.offset <= len(data)
-    assert iri.validate_many([data]) == [valid]
+    assert iri.is_valid_many([data]) == [valid]
     iri.check(data)
     iri.extract(data)
 

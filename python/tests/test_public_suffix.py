@@ -1,4 +1,4 @@
-"""iri.public_suffix, iri.registrable_domain, iri.registrable_domains and iri.PublicSuffixList against the list
+"""iri.public_suffix, iri.registrable_domain, iri.registrable_domain_many and iri.PublicSuffixList against the list
 the repository pins (tests/crawl/: Debian's publicsuffix 20230209.2326-1) and the list's own test_psl.txt."""
 import os
 import pathlib
@@ -25,7 +25,7 @@ def test_psl_cases():
     psl = iri.PublicSuffixList(PINNED)
     for host, expected in cases:
         assert iri.registrable_domain(host or "", psl=psl) == expected, host
-    assert iri.registrable_domains([h or "" for h, _ in cases], psl=str(PINNED), jobs=3) == [e for _, e in cases]
+    assert iri.registrable_domain_many([h or "" for h, _ in cases], psl=str(PINNED), jobs=3) == [e for _, e in cases]
 
 
 def test_public_suffixes_and_sections():
@@ -57,9 +57,9 @@ def test_errors():
     with pytest.raises(iri.IRIError) as e:
         iri.registrable_domain("ü.ex ample.com", psl=PINNED)  # str indices: the label "ex ample" is at index 2
     assert e.value.code == "idna_failed" and e.value.offset == 2
-    assert iri.registrable_domains(["ok.example.com", "a b.com", b"\xff.com"], psl=PINNED) == ["example.com", None, None]
+    assert iri.registrable_domain_many(["ok.example.com", "a b.com", b"\xff.com"], psl=PINNED) == ["example.com", None, None]
     with pytest.raises(iri.IRIError):
-        iri.registrable_domains(["ok.example.com", "a b.com"], psl=PINNED, errors="raise")
+        iri.registrable_domain_many(["ok.example.com", "a b.com"], psl=PINNED, errors="raise")
     with pytest.raises(OSError, match="no-such-list.dat: No such file or directory"):
         iri.PublicSuffixList("no-such-list.dat")
     with pytest.raises(OSError, match="Is a directory"):
@@ -80,4 +80,4 @@ def test_a_list_file_is_read_again_when_it_changes(tmp_path):
 def test_the_system_list():
     assert iri.PublicSuffixList().source.startswith("libpsl's default list")
     assert iri.registrable_domain("www.example.co.uk") == "example.co.uk"
-    assert iri.registrable_domains(["www.example.co.uk", "a.b.c.kobe.jp"], jobs=2) == ["example.co.uk", "b.c.kobe.jp"]
+    assert iri.registrable_domain_many(["www.example.co.uk", "a.b.c.kobe.jp"], jobs=2) == ["example.co.uk", "b.c.kobe.jp"]

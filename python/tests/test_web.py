@@ -1,4 +1,4 @@
-"""iri.URL and iri.urls: the WHATWG URL Standard's URLs, run through the Standard's own conformance data
+"""iri.URL and iri.url_many: the WHATWG URL Standard's URLs, run through the Standard's own conformance data
 (datasets/web-platform-tests/: every case of urltestdata.json through iri.URL, every case of setters_tests.json
 through its property setters), and the binding's own behaviour (errors, bases, the batch)."""
 import copy
@@ -64,11 +64,11 @@ def test_the_batch_agrees_with_url_one_by_one():
     hrefs = [c["input"] for c in cases]
     bases = [c["base"] for c in cases]
     expected = [None if c.get("failure") else c["href"] for c in cases]
-    assert iri.urls(hrefs, bases=bases) == expected
-    assert iri.urls(hrefs, bases=bases, jobs=2) == expected
+    assert iri.url_many(hrefs, bases=bases) == expected
+    assert iri.url_many(hrefs, bases=bases, jobs=2) == expected
     # Without a base: the cases whose base is null.
     alone = [c for c in URL_CASES if c["base"] is None]
-    assert iri.urls([c["input"] for c in alone], jobs=0) == [None if c.get("failure") else c["href"] for c in alone]
+    assert iri.url_many([c["input"] for c in alone], jobs=None) == [None if c.get("failure") else c["href"] for c in alone]
 
 
 def test_one_base_for_all_as_text_or_url():
@@ -76,26 +76,30 @@ def test_one_base_for_all_as_text_or_url():
     # §4.4: "../g" against /b/c drops c, then b (the path state's shorten); "//h" takes the base's scheme only; an
     # unclosed IPv6 address is a failure (IPv6-unclosed); "?y" replaces the query.
     expected = ["http://a/g", None, "http://h/", "http://a/b/c?y"]
-    assert iri.urls(hrefs, bases="http://a/b/c") == expected
-    assert iri.urls(hrefs, bases=iri.URL("http://a/b/c")) == expected
-    assert iri.urls(hrefs, bases=[iri.URL("http://a/b/c"), None, "http://a/b/c", b"http://a/b/c"]) == expected
+    assert iri.url_many(hrefs, bases="http://a/b/c") == expected
+    assert iri.url_many(hrefs, bases=iri.URL("http://a/b/c")) == expected
+    assert iri.url_many(hrefs, bases=[iri.URL("http://a/b/c"), None, "http://a/b/c", b"http://a/b/c"]) == expected
 
 
 def test_batch_errors():
     with pytest.raises(iri.IRIError) as e:
-        iri.urls(["a", "http://[::1"], bases="http://x/", errors="raise")
+        iri.url_many(["a", "http://[::1"], bases="http://x/", errors="raise")
     assert e.value.code == "url_failure" and e.value.input == "href"
-    # A base that is not a URL: each href fails, about the base.
-    assert iri.urls(["a", "b"], bases="no scheme") == [None, None]
-    with pytest.raises(iri.IRIError) as e:
-        iri.urls(["a"], bases="no scheme", errors="raise")
-    assert e.value.input == "base"
+    # One base for all that is not a URL: as the tool's --base, no batch (issue 40); a base of its own that is not a
+    # URL fails its href alone, about the base.
+    for errors in ("none", "raise", "return"):
+        with pytest.raises(iri.IRIError) as e:
+            iri.url_many(["a", "b"], bases="no scheme", errors=errors)
+        assert e.value.input == "base" and e.value.code == "url_failure"
+    got = iri.url_many(["a", "b"], bases=["no scheme", "http://x/"], errors="return")
+    assert isinstance(got[0], iri.IRIError) and got[0].input == "base" and got[1] == "http://x/b"
     with pytest.raises(ValueError):
-        iri.urls(["a", "b"], bases=["http://x/"])
+        iri.url_many(["a", "b"], bases=["http://x/"])
     with pytest.raises(TypeError):
-        iri.urls("http://a/")
+        iri.url_many("http://a/")
+    assert iri.url_many([1, "http://a/"]) == [None, "http://a/"]  # an item that is not text: its failure alone
     with pytest.raises(TypeError):
-        iri.urls([1])
+        iri.url_many([1], errors="raise")
 
 
 def test_url_failure_names_the_validation_error():

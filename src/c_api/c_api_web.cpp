@@ -55,15 +55,11 @@ iri_string_view iri_web_href(const iri_web_url* url) {
     const std::string_view h = url->value.href();  // the handle's std::string: NUL-terminated
     return {h.data(), h.size()};
 }
-iri_string_view iri_web_protocol(const iri_web_url* url) { return view(url, &iri::web::url::protocol); }
-iri_string_view iri_web_username(const iri_web_url* url) { return view(url, &iri::web::url::username); }
-iri_string_view iri_web_password(const iri_web_url* url) { return view(url, &iri::web::url::password); }
-iri_string_view iri_web_host(const iri_web_url* url) { return view(url, &iri::web::url::host); }
-iri_string_view iri_web_hostname(const iri_web_url* url) { return view(url, &iri::web::url::hostname); }
-iri_string_view iri_web_port(const iri_web_url* url) { return view(url, &iri::web::url::port); }
-iri_string_view iri_web_pathname(const iri_web_url* url) { return view(url, &iri::web::url::pathname); }
-iri_string_view iri_web_search(const iri_web_url* url) { return view(url, &iri::web::url::search); }
-iri_string_view iri_web_hash(const iri_web_url* url) { return view(url, &iri::web::url::hash); }
+// iri_web_protocol ... iri_web_hash: the getters of iri/web_getters.def.
+#define IRI_WEB_GETTER(name, what) \
+  iri_string_view iri_web_##name(const iri_web_url* url) { return view(url, &iri::web::url::name); }
+#include "iri/web_getters.def"
+#undef IRI_WEB_GETTER
 
 int iri_web_origin(const iri_web_url* url, char** out, size_t* out_len, iri_error* err) {
     if (const int s = check_arg(out, "no place for the result (out is NULL)", err)) return s;
@@ -80,32 +76,12 @@ int iri_web_set_href(iri_web_url* url, const char* value, size_t len, iri_error*
         return r ? IRI_OK : fail(err, r.error());
     });
 }
-int iri_web_set_protocol(iri_web_url* url, const char* value, size_t len, iri_error* err) {
-    return set(url, value, len, err, &iri::web::url::set_protocol);
-}
-int iri_web_set_username(iri_web_url* url, const char* value, size_t len, iri_error* err) {
-    return set(url, value, len, err, &iri::web::url::set_username);
-}
-int iri_web_set_password(iri_web_url* url, const char* value, size_t len, iri_error* err) {
-    return set(url, value, len, err, &iri::web::url::set_password);
-}
-int iri_web_set_host(iri_web_url* url, const char* value, size_t len, iri_error* err) {
-    return set(url, value, len, err, &iri::web::url::set_host);
-}
-int iri_web_set_hostname(iri_web_url* url, const char* value, size_t len, iri_error* err) {
-    return set(url, value, len, err, &iri::web::url::set_hostname);
-}
-int iri_web_set_port(iri_web_url* url, const char* value, size_t len, iri_error* err) {
-    return set(url, value, len, err, &iri::web::url::set_port);
-}
-int iri_web_set_pathname(iri_web_url* url, const char* value, size_t len, iri_error* err) {
-    return set(url, value, len, err, &iri::web::url::set_pathname);
-}
-int iri_web_set_search(iri_web_url* url, const char* value, size_t len, iri_error* err) {
-    return set(url, value, len, err, &iri::web::url::set_search);
-}
-int iri_web_set_hash(iri_web_url* url, const char* value, size_t len, iri_error* err) {
-    return set(url, value, len, err, &iri::web::url::set_hash);
-}
+// iri_web_set_protocol ... iri_web_set_hash: the setters of the getters of iri/web_getters.def.
+#define IRI_WEB_GETTER(name, what)                                                          \
+  int iri_web_set_##name(iri_web_url* url, const char* value, size_t len, iri_error* err) { \
+    return set(url, value, len, err, &iri::web::url::set_##name);                           \
+  }
+#include "iri/web_getters.def"
+#undef IRI_WEB_GETTER
 
 }  // extern "C"

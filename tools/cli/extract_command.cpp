@@ -4,11 +4,11 @@
 #include <cstdio>
 
 #include "io.hpp"
-#include "json.hpp"
+#include "outcomes.hpp"
 #include "pipeline.hpp"
-#include "printers.hpp"
 #include "records.hpp"
 #include "shown.hpp"
+#include "subcommands.hpp"
 
 namespace cli {
 
@@ -21,20 +21,13 @@ bool print(const options& o, std::string_view block, std::size_t base, counters&
         ++n.valid;
         if (o.quiet) continue;
         const std::size_t begin = base + e.begin, end = base + e.end;
-        if (o.output == output_format::json) {
-            out += "{\"input\": ";
-            json_string(out, block.substr(e.begin, e.end - e.begin));
-            out += ", \"valid\": true, \"output\": ";
-            json_string(out, e.value);
-            out += ", \"begin\": " + std::to_string(begin) + ", \"end\": " + std::to_string(end) +
-                   ", \"delimiter\": \"" + iri::name(e.delimiter) + "\"}\n";
-        } else if (o.output == output_format::tsv) {
-            out += std::to_string(begin) + '\t' + std::to_string(end) + '\t' + iri::name(e.delimiter) + '\t';
-            tsv_field(out, e.value);
-            out += '\n';
-        } else {
+        if (o.output == output_format::text) {
             out += std::to_string(begin) + '\t' + std::to_string(end) + '\t' + shown(e.value) + '\n';
+            continue;
         }
+        record_writer w = writer(o, out);
+        w.string("input", block.substr(e.begin, e.end - e.begin)).boolean("valid", true).string("output", e.value);
+        w.number("begin", begin).number("end", end).string("delimiter", iri::name(e.delimiter)).end();
     }
     return write_output(out);
 }
@@ -43,7 +36,7 @@ bool print(const options& o, std::string_view block, std::size_t base, counters&
 
 int run_extract(const options& o) {
     counters n;
-    bool going = o.output != output_format::tsv || o.quiet || write_output("begin\tend\tdelimiter\toutput\n");
+    bool going = o.output != output_format::tsv || o.quiet || write_output(tsv_header(o.command->tsv));
     for (std::size_t i = 0; going && i < o.references.size(); ++i) going = print(o, o.references[i], 0, n);
     constexpr std::size_t block = std::size_t{4} << 20, longest = std::size_t{16} << 20;
     for (std::size_t i = 0; going && i < o.inputs.size(); ++i) {

@@ -92,6 +92,13 @@ Options:
   --psl FILE           site: the Public Suffix List in FILE (its text form, or libpsl's DAFSA) instead of
                        the system's, which libpsl finds
   --icann-only         site: the list's ICANN section only, without its private one
+  --on-error WHAT      the subcommands that print one line per input (url, surt, canonicalize, site, normalize,
+                       key, to-uri, to-iri, resolve, relativize, compare): the line of an input that fails is
+                       empty (default: line N of the output answers line N of the input), the input (shown
+                       as the output is) or none (skip: a filter); its diagnostic goes to standard error with
+                       the input's line number
+  --explain            those subcommands: show a failure as validate does instead (the input, a caret under
+                       the byte at fault, the error), on standard output
   --json               one JSON object per input: input, valid, output, components, error {code, offset,
                        component, message}
   --tsv                one TSV row per input, after a header row
@@ -122,6 +129,9 @@ Examples:
   iri canonicalize 'http://3279880203/blah' 'http://www.GOOgle.com/a/../b#f'
   iri site 'https://www.example.co.uk/a' foo.github.io
 
+An empty line of the input is no input: it fails (empty_line), as a line that cannot be read does (bad_input:
+JSON that is not a string, a --pairs line without a TAB).
+
 Exit status: 0 when every input is valid, 1 when some are not (check: when some have errors), 2 for a usage
 error, an input that cannot be read or an output that cannot be written. A reader closing the pipe early (iri
 ... | head) ends the run quietly, as its input's end would, with status 0.
@@ -141,6 +151,7 @@ error, an input that cannot be read or an output that cannot be written. A reade
 // What the options say beyond `options` itself, until the arguments are read.
 struct arg_state {
     bool json = false, tsv = false;
+    bool on_error = false;              // --on-error was given
     const char* rung_option = nullptr;  // --rung or --level, whichever was given
 };
 
@@ -183,6 +194,8 @@ constexpr std::pair<const char*, iri::crawl::canon_profile> canon_profiles[] = {
     {"ia-only", iri::crawl::canon_profile::ia_only}};
 constexpr std::pair<const char*, input_format> input_formats[] = {{"lines", input_format::lines},
                                                                   {"json", input_format::json}};
+constexpr std::pair<const char*, on_error> on_errors[] = {
+    {"empty", on_error::empty}, {"input", on_error::input}, {"skip", on_error::skip}};
 
 // --rung R, or its alias --level R (named `given`): one of them, once.
 void set_rung(options& o, arg_state& st, const char* given, const std::string& v) {
@@ -254,6 +267,12 @@ const option_spec option_specs[] = {
     {"--psl", true, [](options& o, arg_state&, const std::string& v) { o.psl_file = v; }},
     {"--icann-only", false,
      [](options& o, arg_state&, const std::string&) { o.psl_sections = iri::crawl::psl_sections::icann_only; }},
+    {"--on-error", true,
+     [](options& o, arg_state& st, const std::string& v) {
+         o.failed_line = choose("--on-error", v, on_errors);
+         st.on_error = true;
+     }},
+    {"--explain", false, [](options& o, arg_state&, const std::string&) { o.explain = true; }},
     {"--json", false, [](options&, arg_state& st, const std::string&) { st.json = true; }},
     {"--tsv", false, [](options&, arg_state& st, const std::string&) { st.tsv = true; }},
     {"--quiet", false, [](options& o, arg_state&, const std::string&) { o.quiet = true; }},
@@ -310,8 +329,8 @@ void read_web_base(options& o) {
 
 // --base B parsed once (resolve, relativize and compare), or --pairs; a usage error otherwise.
 void read_base(options& o) {
-    if (o.command->prints == shape::web) return read_web_base(o);
-    if (!o.command->pairs) {
+    if (o.command->input == input_shape::web_pair) return read_web_base(o);
+    if (!o.command->takes_base()) {
         if (o.pairs || o.base_text) usage_error("--base and --pairs are for resolve, relativize, compare and url");
         return;
     }
@@ -323,11 +342,23 @@ void read_base(options& o) {
         std::cerr << "iri: the base is not valid\n" << caret_display(*o.base_text, b.error());
         std::exit(exit_status::failed);
     }
-    if (!b->has_scheme() && o.command->prints != shape::equivalence)
+    if (!b->has_scheme() && o.command->input == input_shape::absolute_pair)
         usage_error("the base needs a scheme (RFC 3986 §5.1): " + *o.base_text);
     o.base = std::move(*b);
     if (o.command == find_subcommand("resolve"))  // the base parsed once, each target written by a resolver
         o.resolver = *iri::resolver::make(*o.base_text, o.grammar, resolver_options(o), {.strict = o.strict});
+}
+
+// --on-error and --explain: for the text output of the subcommands that print a line per input, one of them.
+void read_failure_options(const options& o, const arg_state& st) {
+    if (!st.on_error && !o.explain) return;
+    const std::string given = st.on_error ? "--on-error" : "--explain";
+    if (o.command->output != output_shape::line)
+        usage_error(given + " is for the subcommands that print one line per input (" + o.command->name +
+                    " shows each failure with a caret)");
+    if (o.output != output_format::text)
+        usage_error(given + " is for the text output: --json and --tsv write one record per input, with its error");
+    if (st.on_error && o.explain) usage_error("--on-error and --explain exclude each other");
 }
 
 // site: the Public Suffix List, loaded once (--psl FILE, else libpsl's default); --psl and --icann-only are for site.
@@ -356,6 +387,8 @@ options parse_args(int argc, char** argv) {
     read_arguments(argc, argv, o, st);
     if (st.json && st.tsv) usage_error("--json and --tsv exclude each other");
     o.output = st.json ? output_format::json : st.tsv ? output_format::tsv : output_format::text;
+    read_failure_options(o, st);
+    if (o.scheme && o.output == output_format::tsv) usage_error("parse --scheme writes text or JSON, not TSV");
     if (!o.production_name.empty()) {
         const auto p = iri::find_production(o.grammar, o.production_name);
         if (!p) usage_error("grammar " + std::string(iri::name(o.grammar)) + " has no production " + o.production_name);

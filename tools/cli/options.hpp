@@ -12,6 +12,8 @@ namespace cli {
 
 enum class output_format { text, json, tsv };
 enum class input_format { lines, nul, json };
+/// --on-error: what the text output of a line subcommand prints for an input that fails.
+enum class on_error { empty, input, skip };
 
 struct subcommand;
 
@@ -45,6 +47,8 @@ struct options {
     iri::severity min_severity = iri::severity::info;  // check: the least severe diagnostic shown
     unsigned jobs = 1;
     bool progress = true;
+    on_error failed_line = on_error::empty;  // --on-error
+    bool explain = false;                    // --explain: a failure as a block, as validate shows one
 };
 
 /// The options of the command line; exits with the usage text for -h and --help, and with status 2 after a

@@ -24,17 +24,20 @@
 #include <vector>
 
 #include "io.hpp"
-#include "printers.hpp"
 #include "records.hpp"
 #include "subcommands.hpp"
+#include "writers.hpp"
 
 namespace cli {
 
 namespace {
 
-// What a batch run keeps from input to input: the counts, the clock, and how many threads it may have.
+// What a batch run keeps from input to input: the counts, the clock, how many threads it may have, and the input
+// being run (its name and how many records came before it, for the diagnostics' line numbers).
 struct batch {
     counters total;
+    std::string where;
+    std::size_t input_start = 0;  // total.lines when the input began
     std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
     // The most threads, with the calling one, that could be started: lowered when one could not (and said once).
     std::size_t thread_limit = std::numeric_limits<std::size_t>::max();
@@ -44,14 +47,32 @@ struct batch {
     }
 };
 
+// Writes the diagnostics of `s` to standard error: "iri: WHERE:LINE: " and each one's text, LINE its record's
+// line in the input, after `before` lines; for the command line's references, "iri: argument N: ".
+void write_diagnostics(const line_sink& s, std::string_view where, std::size_t before) {
+    if (s.diagnostics.empty()) return;
+    std::string text;
+    std::size_t from = 0;
+    for (const line_sink::diagnostic& d : s.diagnostics) {
+        text.append("iri: ").append(where.empty() ? "argument " : where).append(where.empty() ? "" : ":");
+        text.append(std::to_string(before + d.record + 1)).append(": ");
+        text.append(std::string_view(s.err).substr(from, d.end - from)) += '\n';
+        from = d.end;
+    }
+    std::fwrite(text.data(), 1, text.size(), stderr);
+}
+
 // The references given on the command line, one after the other (the input files' blocks use the threads). False
 // when their output could not be written.
 bool run_references(const options& o, counters& total) {
     chunk given;
     for (const std::string& r : o.references) add_record(o, r, r.size() + 1, given);
-    std::string out;
-    for (const record& r : given.records) run(o, r, out, total);
-    return write_output(out);
+    line_sink s;
+    for (const record& r : given.records) run(o, r, s);
+    const bool written = write_output(s.out);
+    write_diagnostics(s, "", 0);
+    total.add(s.counts);
+    return written;
 }
 
 // A progress bar on standard error, when it is a terminal and the input's size is known.
@@ -94,14 +115,13 @@ progress_bar bar_for(const options& o, const input_file& in) {
 // slow lines, such as IRIs to check, does not hold the others up). A slot's buffers are kept from slice to slice.
 struct slice_work {
     std::deque<std::string> decoded;  // a JSON line's strings
-    std::string out;
-    counters counts;
+    line_sink sink;
 };
 
 // Runs the records of one slice, each line as it is split off (a whole block split into records first was read
 // again from far away).
 void run_slice(const options& o, std::string_view text, slice_work& s) {
-    each_record(o, text, true, s.decoded, [&](const record& r) { run(o, r, s.out, s.counts); });
+    each_record(o, text, true, s.decoded, [&](const record& r) { run(o, r, s.sink); });
 }
 
 // Where the complete lines of `text` end: after its last separator, or at its end when it is the input's last.
@@ -151,14 +171,14 @@ bool run_in_order(const options& o, std::string_view text, batch& b, Meanwhile m
             slot& mine = slots[taken++ % ring];
             mine.end = next_at;
             lock.unlock();
-            mine.work.out.clear();
-            mine.work.counts = {};
+            mine.work.sink.clear();
             run_slice(o, text.substr(at, mine.end - at), mine.work);
             lock.lock();
             mine.done = true;
             for (slot* s; !stop && (s = &slots[written % ring])->done; ++written) {  // the oldest, when finished
-                stop = !write_output(s->work.out);
-                b.total.add(s->work.counts);
+                stop = !write_output(s->work.sink.out);
+                write_diagnostics(s->work.sink, b.where, b.total.lines - b.input_start);
+                b.total.add(s->work.sink.counts);
                 s->done = false;
                 written_to(s->end);
             }
@@ -240,6 +260,8 @@ bool run_mapped(const options& o, const input_file& in, batch& b, bool& going) {
 // could not be written.
 bool run_file(const options& o, const std::string& f, batch& b) {
     input_file in(f);
+    b.where = f == "-" ? "(standard input)" : f;
+    b.input_start = b.total.lines;
     if (in.error()) {
         in.report();
         return false;
@@ -307,7 +329,7 @@ void print_stats(const counters& n, double seconds) {
 
 int run_batch(const options& o) {
     batch b;
-    bool going = o.output != output_format::tsv || o.quiet || write_output(tsv_header(o));
+    bool going = o.output != output_format::tsv || o.quiet || write_output(tsv_header(o.command->tsv));
     going = going && run_references(o, b.total);
     for (std::size_t i = 0; going && i < o.inputs.size(); ++i) going = run_file(o, o.inputs[i], b);
     if (o.stats) print_stats(b.total, b.elapsed());

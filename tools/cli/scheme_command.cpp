@@ -1,44 +1,43 @@
 // iri parse --scheme: the parts of a reference under its scheme's grammar (iri/scheme_rules.hpp).
-#include "json.hpp"
-#include "printers.hpp"
+#include "commands.hpp"
 #include "shown.hpp"
 
 namespace cli {
 
-namespace {
-
-void scheme_json(std::string_view input, const iri::scheme_match& m, std::string& out) {
-    out += "{\"input\": ";
-    json_string(out, input);
-    out += m.ok() ? ", \"valid\": true" : (m.error ? ", \"valid\": false" : ", \"valid\": null");
-    out += ", \"scheme\": ";
-    json_string(out, m.scheme);
-    out += ", \"spec\": ";
-    json_string(out, m.spec);
-    out += ", \"parts\": [";
-    for (std::size_t i = 0; i < m.parts.size(); ++i) {
-        out += i ? ", {\"rule\": " : "{\"rule\": ";
-        json_string(out, m.parts[i].rule);
-        out += ", \"text\": ";
-        json_string(out, m.parts[i].text);
-        out +=
-            ", \"begin\": " + std::to_string(m.parts[i].begin) + ", \"end\": " + std::to_string(m.parts[i].end) + "}";
-    }
-    out += "]";
-    if (m.error) {
-        out += ", \"error\": {\"code\": ";
-        json_string(out, m.error->code);
-        out += ", \"begin\": " + std::to_string(m.error->begin) + ", \"end\": " + std::to_string(m.error->end);
-        out += ", \"message\": ";
-        json_string(out, m.error->message);
-        out += ", \"spec\": ";
-        json_string(out, m.error->spec);
-        out += "}";
-    }
-    out += "}\n";
+scheme_outcome parse_scheme(const options& o, const record& r, std::string&) {
+    const std::string_view input = r.fields[0];
+    return {.fail = {},
+            .match = o.scheme_grammar.empty() ? iri::parse_scheme(input, o.grammar)
+                                              : iri::match_scheme_grammar(input, o.scheme_grammar)};
 }
 
-void scheme_text(std::string_view input, const iri::scheme_match& m, std::string& out) {
+void scheme_fields(const options& o, const subject& in, const scheme_outcome& x, std::string& out) {
+    record_writer w = writer(o, out);
+    w.string("input", in.input);
+    if (x.fail.failed()) {
+        w.boolean("valid", false);
+        error_fields(w, x.fail);
+        return w.end();
+    }
+    const iri::scheme_match& m = x.match;
+    if (m.ok() || m.error) w.boolean("valid", m.ok());
+    else w.null("valid");  // no scheme grammar for its scheme
+    w.string("scheme", m.scheme).string("spec", m.spec).array("parts");
+    for (const iri::scheme_part& p : m.parts) {
+        w.object("").string("rule", p.rule).string("text", p.text).number("begin", p.begin).number("end", p.end);
+        w.close();
+    }
+    w.close();
+    if (m.error) {
+        w.object("error").string("code", m.error->code).number("begin", m.error->begin).number("end", m.error->end);
+        w.string("message", m.error->message).string("spec", m.error->spec).close();
+    }
+    w.end();
+}
+
+void scheme_text(const options&, const subject& in, const scheme_outcome& x, std::string& out) {
+    const iri::scheme_match& m = x.match;
+    const std::string_view input = in.input;
     if (m.error) {
         out.append("invalid\t").append(shown(input)).append("\n  ").append(shown(input)).append("\n  ");
         append_marker_line(out, input, m.error->begin, m.error->end);
@@ -53,17 +52,6 @@ void scheme_text(std::string_view input, const iri::scheme_match& m, std::string
     out.append(shown(input)).append("\n  scheme grammar: ").append(m.scheme).append(" (").append(m.spec).append(")\n");
     for (const iri::scheme_part& p : m.parts)
         out.append("  ").append(p.rule).append(": ").append(shown(p.text)).append("\n");
-}
-
-}  // namespace
-
-void run_parse_scheme(const options& o, std::string_view input, std::string& out, counters& n) {
-    const iri::scheme_match m = o.scheme_grammar.empty() ? iri::parse_scheme(input, o.grammar)
-                                                         : iri::match_scheme_grammar(input, o.scheme_grammar);
-    m.error ? ++n.invalid : ++n.valid;
-    if (o.quiet) return;
-    if (o.output == output_format::json) scheme_json(input, m, out);
-    else scheme_text(input, m, out);
 }
 
 }  // namespace cli

@@ -1,19 +1,14 @@
 // iri site: the public suffix and the registrable domain of each input, an absolute URL or IRI (its host) or a
 // bare host name, by the Public Suffix List (iri/public_suffix.hpp), loaded once by parse_args.
-#include "json.hpp"
-#include "printers.hpp"
+#include "commands.hpp"
 #include "shown.hpp"
-#include "subcommands.hpp"
 
 namespace cli {
 
 namespace {
 
-// Appends a JSON member `, "name": "value"` or `, "name": null`.
-void json_member(std::string& out, const char* name, const std::optional<std::string>& value) {
-    out.append(", \"").append(name).append("\": ");
-    if (value) json_string(out, *value);
-    else out += "null";
+std::optional<std::string_view> view(const std::optional<std::string>& s) {
+    return s ? std::optional<std::string_view>(*s) : std::nullopt;
 }
 
 // The text form of an answer: the string as the terminal shows it, empty for none.
@@ -21,63 +16,35 @@ void text_field(std::string& out, const std::optional<std::string>& value) {
     if (value) append_shown_well_formed(out, *value);
 }
 
-void print_error(const options& o, std::string_view input, const iri::error& e, std::string& out) {
-    if (o.output == output_format::json) {
-        out += "{\"input\": ";
-        json_string(out, input);
-        out += ", \"valid\": false";
-        json_error(out, outcome{.error = e, .about = input});
-        out += "}\n";
-    } else if (o.output == output_format::tsv) {
-        tsv_field(out, input);
-        out.append("\tfalse\t\t\t").append(iri::name(e.code)).append("\t").append(std::to_string(e.fault()));
-        out.append("\t").append(iri::name(e.where)).append("\t");
-        tsv_field(out, e.message());
-        out += '\n';
-    } else {
-        out.append("invalid\t");
-        append_shown(out, input);
-        out += '\n';
-        append_caret_display(out, input, e);
-    }
-}
-
-void print_site(const options& o, std::string_view input, const iri::crawl::site& s, std::string& out) {
-    if (o.output == output_format::json) {
-        out += "{\"input\": ";
-        json_string(out, input);
-        out += ", \"valid\": true, \"host\": ";
-        // host_of succeeded for an input lookup_url_or_host answered.
-        const std::string_view host = *iri::crawl::host_of(input);
-        if (host.empty()) out += "null";
-        else json_string(out, host);
-        json_member(out, "public_suffix", s.public_suffix);
-        json_member(out, "registrable_domain", s.registrable_domain);
-        out += "}\n";
-    } else if (o.output == output_format::tsv) {
-        tsv_field(out, input);
-        out += "\ttrue\t";
-        if (s.public_suffix) tsv_field(out, *s.public_suffix);
-        out += '\t';
-        if (s.registrable_domain) tsv_field(out, *s.registrable_domain);
-        out += "\t\t\t\t\n";
-    } else {
-        text_field(out, s.public_suffix);
-        out += '\t';
-        text_field(out, s.registrable_domain);
-        out += '\n';
-    }
-}
-
 }  // namespace
 
-void run_site(const options& o, const record& r, std::string& out, counters& n) {
+site_outcome site_of(const options& o, const record& r, std::string&) {
     const std::string_view input = r.fields[0];
-    const auto answer = o.psl->lookup_url_or_host(input, o.psl_sections);
-    answer ? ++n.valid : ++n.invalid;
-    if (o.quiet) return;
-    if (answer) print_site(o, input, *answer, out);
-    else print_error(o, input, answer.error(), out);
+    auto answer = o.psl->lookup_url_or_host(input, o.psl_sections);
+    if (!answer) return {.fail = failure_of(answer.error(), input)};
+    // host_of succeeds for an input lookup_url_or_host answered.
+    return {.site = std::move(*answer), .host = *iri::crawl::host_of(input)};
+}
+
+void site_text(const options&, const subject&, const site_outcome& x, std::string& out) {
+    text_field(out, x.site->public_suffix);
+    out += '\t';
+    text_field(out, x.site->registrable_domain);
+    out += '\n';
+}
+
+// JSON: input, valid, host (null when there is none), public_suffix, registrable_domain (null where none).
+void site_fields(const options& o, const subject& in, const site_outcome& x, std::string& out) {
+    record_writer w = writer(o, out);
+    w.string("input", in.input).boolean("valid", !x.invalid());
+    if (x.invalid()) {
+        error_fields(w, x.fail);
+        return w.end();
+    }
+    w.optional("host", x.host.empty() ? std::nullopt : std::optional<std::string_view>(x.host));
+    w.optional("public_suffix", view(x.site->public_suffix));
+    w.optional("registrable_domain", view(x.site->registrable_domain));
+    w.end();
 }
 
 }  // namespace cli

@@ -1,144 +1,45 @@
-// The subcommands' table (iri --help lists them) and what each does with one record.
+// The subcommands' table (iri --help lists them): for each, what it reads, how its text answers a failure, its TSV
+// columns, the compute function and printers of one record (run_row names them), the run of the whole input and its
+// --help text. A new subcommand is a row here, its compute function and printers (commands.hpp).
 #include "subcommands.hpp"
 
+#include "commands.hpp"
 #include "pipeline.hpp"
-#include "printers.hpp"
+#include "row.hpp"
 
 namespace cli {
 
 namespace {
 
-outcome failed(const iri::error& e, std::string_view about, const char* what = "") {
-    return outcome{.error = e, .about = about, .what = what};
-}
+// The TSV columns (the header row) of each kind of output; the printers put each value in the column of its name.
+#define IRI_ERROR_COLUMNS "error_code", "error_offset", "error_component", "error_message"
+constexpr const char* validity_column_names[] = {"input", "valid", IRI_ERROR_COLUMNS};
+constexpr const char* component_column_names[] = {"input",    "valid",    "scheme",    "authority",
+                                                  "userinfo", "host",     "port",      "path",
+                                                  "query",    "fragment", "host_kind", IRI_ERROR_COLUMNS};
+constexpr const char* output_column_names[] = {"input", "valid", "output", IRI_ERROR_COLUMNS};
+constexpr const char* pair_output_column_names[] = {"base", "input", "valid", "output", IRI_ERROR_COLUMNS};
+constexpr const char* verdict_column_names[] = {"base", "input", "valid", "equivalent", IRI_ERROR_COLUMNS};
+constexpr const char* site_column_names[] = {"input", "valid", "public_suffix", "registrable_domain",
+                                             IRI_ERROR_COLUMNS};
+#undef IRI_ERROR_COLUMNS
+constexpr const char* check_column_names[] = {"input", "valid",     "code",    "severity", "begin",
+                                              "end",   "component", "message", "spec"};
+constexpr const char* extract_column_names[] = {"begin", "end", "delimiter", "output"};
+constexpr columns validity_columns = validity_column_names, component_columns = component_column_names,
+                  output_columns = output_column_names, pair_output_columns = pair_output_column_names,
+                  verdict_columns = verdict_column_names, site_columns = site_column_names,
+                  check_columns = check_column_names, extract_columns = extract_column_names;
 
-// validate, parse: the components of the reference (of --production).
-outcome parse_reference(const options& o, const record& r, std::string&) {
-    auto p = iri::parse(r.fields[0], o.grammar, o.production);
-    if (!p) return failed(p.error(), r.fields[0]);
-    return outcome{.parts = *p};
-}
-
-// The outcome of a subcommand that appended its output (`n` bytes) to `sink`: that output, or the error about `in`
-// (the library leaves `sink` as it was).
-outcome written(const iri::result<std::size_t>& n, const std::string& sink, std::string_view in, bool uri) {
-    if (!n) return failed(n.error(), in);
-    return outcome{.output = std::string_view(sink).substr(sink.size() - *n), .output_is_uri = uri};
-}
-
-// `in` parsed in --production as a view. For the default production the view is parsed into its own components:
-// a copy of them made just after the parse wrote them would wait for those stores on every line.
-iri::result<iri::reference_view> parsed_view(const options& o, std::string_view in) {
-    if (o.production == iri::production::uri_reference) return iri::reference_view::parse(in, o.grammar);
-    auto p = iri::parse(in, o.grammar, o.production);
-    if (!p) return p.error();
-    return iri::reference_view(in, *p, o.grammar);
-}
-
-// normalize, key: the normal form, or normalize.hpp's canonical key, written in one pass.
-outcome normal_form(const options& o, const record& r, std::string& sink, bool key) {
-    const std::string_view in = r.fields[0];
-    const auto view = parsed_view(o, in);
-    if (!view) return failed(view.error(), in);
-    return written(key ? iri::append_canonical_key(sink, *view, o.normalization)
-                       : iri::append_normalized(sink, *view, o.normalization),
-                   sink, in, o.grammar == iri::grammar::uri || o.normalization.as_uri);
-}
-
-outcome normalize_reference(const options& o, const record& r, std::string& sink) {
-    return normal_form(o, r, sink, false);
-}
-outcome key_of_reference(const options& o, const record& r, std::string& sink) { return normal_form(o, r, sink, true); }
-
-// to-uri, to-iri: the conversions parse their input themselves.
-outcome to_uri_reference(const options& o, const record& r, std::string& sink) {
-    return written(iri::append_to_uri(sink, r.fields[0], o.grammar, o.to_uri), sink, r.fields[0], true);
-}
-
-outcome to_iri_reference(const options& o, const record& r, std::string& sink) {
-    iri::to_iri_options t = o.to_iri;  // the IRI grammar asked for: RFC 3987's or 3987bis's
-    t.to = o.grammar == iri::grammar::rfc3987 ? iri::grammar::rfc3987 : iri::grammar::iri;
-    return written(iri::append_to_iri(sink, r.fields[0], t), sink, r.fields[0], false);
-}
-
-// surt, canonicalize: the crawler's keys (iri/crawl_keys.hpp), appended to the sink.
-outcome surt_of_url(const options& o, const record& r, std::string& sink) {
-    return written(iri::crawl::append_surt(sink, r.fields[0], o.surt), sink, r.fields[0], false);
-}
-
-outcome canonical_url(const options& o, const record& r, std::string& sink) {
-    return written(iri::crawl::append_canonicalized(sink, r.fields[0], o.canon), sink, r.fields[0], false);
-}
-
-// resolve, relativize, compare: the base (--base, or the pair's first) and the reference, parsed; or the error.
-struct pair_inputs {
-    std::optional<iri::reference> own_base;  // the pair's
-    const iri::reference* base = nullptr;
-    std::optional<iri::reference_view> ref;
-};
-
-std::optional<outcome> read_pair(const options& o, const record& r, pair_inputs& p) {
-    if (o.pairs) {
-        auto b = iri::reference::parse(std::string(r.fields[0]), o.grammar);
-        if (!b) return failed(b.error(), r.fields[0], "base");
-        p.own_base = std::move(*b);
-    }
-    p.base = o.pairs ? &*p.own_base : &*o.base;
-    auto ref = iri::reference_view::parse(r.fields.back(), o.grammar);
-    if (!ref) return failed(ref.error(), r.fields.back());
-    p.ref = *ref;
-    return std::nullopt;
-}
-
-outcome target_result(iri::result<iri::reference> t, std::string_view base, std::string_view in, std::string& sink) {
-    if (t) {
-        sink.append(t->str());
-        return outcome{.output = std::string_view(sink).substr(sink.size() - t->str().size())};
-    }
-    // A target no reference resolves to is about the input; a base without scheme about the base.
-    if (t.error().code == iri::errc::not_relativizable) return failed(t.error(), in);
-    return failed(t.error(), base, "base");
-}
-
-// resolve: the target of each reference (RFC 3986 §5.2), or its normal form (--normalize), written by a resolver
-// (resolver.hpp) made once for --base, once per pair for --pairs.
-outcome resolve_reference(const options& o, const record& r, std::string& sink) {
-    std::optional<iri::resolver> pair_resolver;
-    if (o.pairs) {
-        auto made = iri::resolver::make(r.fields[0], o.grammar, resolver_options(o), {.strict = o.strict});
-        if (!made) return failed(made.error(), r.fields[0], "base");
-        pair_resolver = std::move(*made);
-    }
-    const iri::resolver& resolver = o.pairs ? *pair_resolver : *o.resolver;
-    const std::string_view in = r.fields.back();
-    return written(resolver.append_normalized(sink, in), sink, in, o.grammar == iri::grammar::uri);
-}
-
-outcome relativize_reference(const options& o, const record& r, std::string& sink) {
-    pair_inputs p;
-    if (auto e = read_pair(o, r, p)) return std::move(*e);
-    // The base's text: the record's own for --pairs (p.own_base ends here), else --base's.
-    const std::string_view base = o.pairs ? r.fields[0] : std::string_view(o.base->str());
-    return target_result(iri::relativize(*p.base, *p.ref), base, r.fields.back(), sink);
-}
-
-// compare: RFC 3987 §5.3, the ladder up to the rung.
-outcome compare_references(const options& o, const record& r, std::string&) {
-    pair_inputs p;
-    if (auto e = read_pair(o, r, p)) return std::move(*e);
-    return outcome{.equivalent = iri::equivalent(*p.base, *p.ref, o.normalization)};
-}
-
-// The subcommands: name, what each prints, whether it takes two strings, its handlers (of one record, of one
-// record's printing, of the whole input) and its --help text (what it does, its own options and examples).
 // parse: the components of the reference, or with --scheme the parts of its scheme's grammar.
-void run_parse(const options& o, const record& r, std::string& out, counters& n) {
-    if (o.scheme) return run_parse_scheme(o, r.fields[0], out, n);
-    print_outcome(o, r, out, n);
+void run_parse(const options& o, const record& r, line_sink& s) {
+    if (o.scheme) return run_row<scheme_outcome, &parse_scheme, &scheme_text, &scheme_fields>(o, r, s);
+    run_row<parsed, &parse_reference, &components_text, &components_fields>(o, r, s);
 }
 
-constexpr subcommand subcommands[] = {
-    {"validate", shape::validity, false, &parse_reference, &print_outcome, &run_batch,
+const subcommand subcommands[] = {
+    {"validate", input_shape::one, output_shape::block, validity_columns,
+     (&run_row<parsed, &parse_reference, &validity_text, &validity_fields>), &run_batch,
      R"(usage: iri validate [--grammar G] [--production P] [REFERENCE... | --input FILE]
 Says "valid" or "invalid" for each reference; for an invalid one, a caret under the offending character,
 the error code, the component, the message and the spec section. Exit status 1 when one is invalid.
@@ -146,7 +47,7 @@ the error code, the component, the message and the spec section. Exit status 1 w
   iri validate --grammar uri --input urls.txt --quiet --stats
   iri validate --production IPv6address '2001:db8::7'
 )"},
-    {"parse", shape::components, false, &parse_reference, &run_parse, &run_batch,
+    {"parse", input_shape::one, output_shape::block, component_columns, &run_parse, &run_batch,
      R"(usage: iri parse [--grammar G] [--production P] [--scheme] [--json | --tsv] [REFERENCE...]
 Prints the components: scheme, authority, userinfo, host and its kind, port and its number, path, query,
 fragment ("omitted" and empty are different: http://a? has an empty query).
@@ -156,7 +57,8 @@ header fields of mailto, a URN's NID and NSS, ...) or the first place the refere
   iri parse --json 'https://電訊盈科/'
   iri parse --scheme 'mailto:a@example.org?subject=hi'
 )"},
-    {"check", shape::diagnostics, false, nullptr, &run_check, &run_batch,
+    {"check", input_shape::one, output_shape::block, check_columns,
+     (&run_row<diagnosed, &check_reference, &check_text, &check_fields>), &run_batch,
      R"(usage: iri check [--grammar G] [--min-severity error|warning|info] [--json | --tsv] [REFERENCE...]
 Every diagnostic (docs/diagnostics.md): grammar errors, bidi, character limitations, LEIRI groups,
 spoofing and security checks, each with its code, severity and a marker under its bytes. The exit status
@@ -164,7 +66,8 @@ follows errors only.
   iri check 'http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm'
   iri check --grammar leiri --json 'http://example.org/a b'
 )"},
-    {"resolve", shape::output, true, &resolve_reference, &print_outcome, &run_batch,
+    {"resolve", input_shape::absolute_pair, output_shape::line, pair_output_columns,
+     (&run_row<transformed, &resolve_reference, &output_text, &output_fields>), &run_batch,
      R"(usage: iri resolve (--base B | --pairs) [--non-strict] [--normalize L [--nfc] [--no-fragment]]
                    [--grammar G] [REFERENCE...]
 Resolves each reference against the base (RFC 3986 §5.2); with --pairs each input is "base<TAB>reference".
@@ -175,13 +78,15 @@ written in one pass from the base, parsed once, and the reference.
   iri resolve --non-strict --base 'http://a/b/c/d;p?q' 'http:g'
   iri resolve --base 'HTTP://Example.com/a/' --normalize scheme '../%7euser/./x' '//EXAMPLE.com:80'
 )"},
-    {"relativize", shape::output, true, &relativize_reference, &print_outcome, &run_batch,
+    {"relativize", input_shape::absolute_pair, output_shape::line, pair_output_columns,
+     (&run_row<transformed, &relativize_reference, &output_text, &output_fields>), &run_batch,
      R"(usage: iri relativize (--base B | --pairs) [--grammar G] [TARGET...]
 The shortest reference that resolves from the base back to each target; the error not_relativizable when
 none does (a relative target, or a path with dot segments, which resolution removes).
   iri relativize --base 'http://a/b/c/d;p?q' 'http://a/b/g' 'http://a/b/c/g:h' 'http://x/y'
 )"},
-    {"normalize", shape::output, false, &normalize_reference, &print_outcome, &run_batch,
+    {"normalize", input_shape::one, output_shape::line, output_columns,
+     (&run_row<transformed, &normalize_reference, &output_text, &output_fields>), &run_batch,
      R"(usage: iri normalize [--rung simple|syntax|scheme] [--nfc] [--no-fragment] [--as-uri] [REFERENCE...]
 The normal form at a rung of RFC 3987 §5.3's ladder (each includes the ones below): simple string
 comparison; case, percent-encoding and dot segments (the default rung, syntax); default ports, empty paths,
@@ -191,7 +96,8 @@ a client can fetch, IDNA hosts (3987bis §3.1, §3.4.2). --level is an alias of 
   iri normalize --rung scheme 'http://example.com:80' 'http://xn--rsum-bpad.example.org'
   iri normalize --as-uri 'http://Résumé.example.org/rosé'
 )"},
-    {"key", shape::output, false, &key_of_reference, &print_outcome, &run_batch,
+    {"key", input_shape::one, output_shape::line, output_columns,
+     (&run_row<transformed, &key_of_reference, &output_text, &output_fields>), &run_batch,
      R"(usage: iri key [--rung simple|syntax|scheme] [--nfc] [--no-fragment] [--as-uri] [REFERENCE...]
 The canonical key of each reference, one per line: two references have equal keys exactly when they are
 equivalent at the rung (RFC 3987 §5.3; syntax by default), so "sort -u" de-duplicates them. A key is an
@@ -200,13 +106,15 @@ IDN hosts). --level is an alias of --rung.
   iri key --rung scheme 'http://example.com' 'HTTP://EXAMPLE.com:80/'
   iri key --rung scheme --as-uri --input urls.txt | sort -u
 )"},
-    {"compare", shape::equivalence, true, &compare_references, &print_outcome, &run_batch,
+    {"compare", input_shape::pair, output_shape::line, verdict_columns,
+     (&run_row<verdict, &compare_references, &verdict_text, &verdict_fields>), &run_batch,
      R"(usage: iri compare (--base B | --pairs) [--rung R] [--nfc] [--no-fragment] [REFERENCE...]
 "equivalent" or "different" for each reference against the base, or for each pair, at the chosen rung
 (syntax by default; --level is an alias of --rung).
   iri compare --rung scheme --base 'http://example.com' 'http://example.com:80/' 'http://example.com/?'
 )"},
-    {"to-uri", shape::output, false, &to_uri_reference, &print_outcome, &run_batch,
+    {"to-uri", input_shape::one, output_shape::line, output_columns,
+     (&run_row<transformed, &to_uri_reference, &output_text, &output_fields>), &run_batch,
      R"(usage: iri to-uri [--grammar iri|rfc3987|leiri] [--host percent|idna] [--charset NAME] [--encode-unsafe]
 Maps each IRI (or LEIRI) to a URI (3987bis §3): characters URIs do not allow as their UTF-8 octets %HH;
 --host idna writes the host with UTS #46 A-labels; --charset is the document charset of http(s) queries.
@@ -214,40 +122,46 @@ Maps each IRI (or LEIRI) to a URI (3987bis §3): characters URIs do not allow as
   iri to-uri --host idna 'http://résumé.example.org'
   iri to-uri --charset Shift_JIS 'https://example.jp/?q=日本'
 )"},
-    {"to-iri", shape::output, false, &to_iri_reference, &print_outcome, &run_batch,
+    {"to-iri", input_shape::one, output_shape::line, output_columns,
+     (&run_row<transformed, &to_iri_reference, &output_text, &output_fields>), &run_batch,
      R"(usage: iri to-iri [--grammar iri|rfc3987] [--unicode-hosts] [--keep-discouraged] [--keep-http-query]
 Maps each URI to an IRI by the steps of 3987bis §4.2: %HH of UTF-8 characters the component allows are
 decoded; reserved characters, non-UTF-8 octets and inappropriate characters stay encoded.
   iri to-iri 'http://www.example.org/D%C3%BCrst' 'http://www.example.org/D%FCrst'
   iri to-iri --unicode-hosts 'http://xn--99zt52a.example.org/%e2%80%ae'
 )"},
-    {"url", shape::web, false, nullptr, &run_url, &run_batch,
+    {"url", input_shape::web_pair, output_shape::line, url_columns,
+     (&run_row<web_outcome, &parse_url, &url_text, &url_fields>), &run_batch,
      R"(usage: iri url [--base URL | --pairs] [--json | --tsv] [HREF... | --input FILE]
 Parses each href as a browser does, by the WHATWG URL Standard (not RFC 3986/3987: use the other subcommands
 for identifiers), against --base, the pair's page (--pairs: "page<TAB>href"; with --input-format json
 [page, href], page null for none) or no base, and prints its href. --json prints the URL class's getters
 too: href, origin, protocol, username, password, host, hostname, port, pathname, search, hash. A failure is
-printed as validate prints an invalid reference, the message naming the Standard's validation error.
+an empty line (--on-error), its diagnostic on standard error naming the Standard's validation error; with
+--explain, shown as validate shows an invalid reference.
   iri url 'HTTP://EXAMPLE.com:80/a/../b c?x#y'
   iri url --base 'https://example.org/dir/page.html' '..\x' '//h/p' '?q'
   iri url --json 'https://user:pass@[::1]:8443/p?q#f'
   printf 'https://example.org/a/	b?c
 ' | iri url --pairs
 )"},
-    {"surt", shape::output, false, &surt_of_url, &print_outcome, &run_batch,
+    {"surt", input_shape::one, output_shape::line, output_columns,
+     (&run_row<transformed, &surt_of_url, &output_text, &output_fields>), &run_batch,
      R"(usage: iri surt [--with-scheme] [--trailing-comma] [--no-reverse-ipaddr] [--no-host-massage]
                 [--format ia|heritrix] [URL... | --input FILE]
 The SURT key of each URL, as the Wayback Machine and CDX files sort them (the surt package's surt()): the
 Internet Archive's canonicalizer (escapes decoded and written once, dot segments, IPv4 forms, lowercase,
-"www" + digits dropped, default port, session ids, query sorted), then the host reversed. An empty line
-gives "-", a "filedesc..." line comes back as it is. --format heritrix writes Heritrix's SURT instead:
+"www" + digits dropped, default port, session ids, query sorted), then the host reversed. An empty string
+gives "-" (an empty line is no input: it fails), a "filedesc..." line comes back as it is. --format heritrix
+writes Heritrix's SURT instead:
 no canonicalization; scheme://( then the host's labels from the right, each followed by a comma, then
 :port, @userinfo, a closing parenthesis and the rest, all lowercase.
   iri surt 'http://www.archive.org/goo/?a=2&b&a=1'
   iri surt --with-scheme --trailing-comma 'https://www.example.com/'
   iri surt --format heritrix 'http://user:pass@www.archive.org:8080/a'
 )"},
-    {"canonicalize", shape::output, false, &canonical_url, &print_outcome, &run_batch,
+    {"canonicalize", input_shape::one, output_shape::line, output_columns,
+     (&run_row<transformed, &canonical_url, &output_text, &output_fields>), &run_batch,
      R"(usage: iri canonicalize [--profile safe-browsing|ia|ia-only] [--keep-port] [--no-host-massage] [URL...]
 Each URL canonicalized: safe-browsing (the default) follows Google Safe Browsing v4's "URLs and Hashing"
 (fragment removed, escapes decoded repeatedly, host dots and IPv4 forms, IDN A-labels, dot segments and
@@ -257,13 +171,14 @@ alone (lowercase, "www" dropped, default port, session ids, query sorted; no dec
   iri canonicalize 'http://3279880203/blah' 'http://www.GOOgle.com/a/../b#f'
   iri canonicalize --profile ia 'http://www34.archive.org/index.html?b=a&a=b'
 )"},
-    {"extract", shape::texts, false, nullptr, nullptr, &run_extract,
+    {"extract", input_shape::text, output_shape::block, extract_columns, nullptr, &run_extract,
      R"(usage: iri extract [--grammar G] [--json | --tsv] [TEXT... | --input FILE]
 Finds the IRIs in running text (RFC 3986 Appendix C, 3987bis §8.3) and prints begin, end and the IRI.
   iri extract 'See <http://example.com/a\n  b> and "http://例え.jp/".'
   iri extract --json --input mail.txt
 )"},
-    {"site", shape::site, false, nullptr, &run_site, &run_batch,
+    {"site", input_shape::one, output_shape::line, site_columns,
+     (&run_row<site_outcome, &site_of, &site_text, &site_fields>), &run_batch,
      R"(usage: iri site [--psl FILE] [--icann-only] [--json | --tsv] [INPUT... | --input FILE]
 The public suffix and the registrable domain of each input, tab-separated, by the Public Suffix List
 (publicsuffix.org): an absolute URL or IRI (a scheme and ":"), whose host is taken, or a bare host name.
@@ -286,15 +201,10 @@ const subcommand* find_subcommand(std::string_view name) {
     return nullptr;
 }
 
-void run(const options& o, const record& r, std::string& out, counters& n) {
-    ++n.lines;
-    n.bytes += r.bytes;
-    if (!r.bad.empty()) {  // the record could not be read
-        ++n.invalid;
-        if (!o.quiet) print_unreadable(o, r, out);
-        return;
-    }
-    o.command->run_record(o, r, out, n);
+void run(const options& o, const record& r, line_sink& s) {
+    ++s.counts.lines;
+    s.counts.bytes += r.bytes;
+    o.command->run_record(o, r, s);
 }
 
 }  // namespace cli

@@ -1,62 +1,56 @@
-// The iri tool's subcommands: one row of a table each, with what it does with one input record.
+// The iri tool's subcommands: one row of a table each (subcommands.cpp), which names what it reads, what it does
+// with one record and how it prints the result.
 #pragma once
 
 #include <cstdint>
-#include <optional>
-#include <string>
 #include <string_view>
 
-#include "iri.hpp"
 #include "options.hpp"
 #include "records.hpp"
+#include "writers.hpp"
 
 namespace cli {
 
-/// What a subcommand prints for each input.
-enum class shape : std::uint8_t {
-    validity,     ///< validate: valid or invalid
-    components,   ///< parse: the components
-    diagnostics,  ///< check: every diagnostic
-    output,       ///< normalize, to-uri, to-iri, resolve, relativize: one string
-    equivalence,  ///< compare: equivalent or different
-    texts,        ///< extract: the IRIs found in running text
-    web,          ///< url: the URL Standard's href and getters, or its failure
-    site,         ///< site: the public suffix and the registrable domain
+/// What a subcommand reads.
+enum class input_shape : std::uint8_t {
+    one,            ///< one string a record
+    pair,           ///< a base and a reference: --base B, or --pairs ("base<TAB>reference"); compare
+    absolute_pair,  ///< the same, the base with a scheme (RFC 3986 §5.1): resolve, relativize
+    web_pair,       ///< url: an href against --base, the pair's page (--pairs; with JSON, null for none) or none
+    text,           ///< extract: running text, not records
 };
 
-/// What one record gives: an error (with the string it is about), or components, or an output string. Made with
-/// designated initializers, in place: a default-made one assigned member by member was copied out through the
-/// stack, a stall on every line.
-struct outcome {
-    std::optional<iri::error> error = {};
-    std::string_view about = {};  // the string the error offsets refer to: the record's, or --base (both outlive it)
-    std::string_view what = {};   // "base" or "" (the reference)
-    std::optional<iri::components> parts = {};
-    std::optional<std::string_view> output = {};  // at the end of the caller's sink (no allocation per line)
-    bool output_is_uri = false;  // the output is a URI: printable US-ASCII by its grammar (RFC 3986 §2), shown as is
-    std::optional<bool> equivalent = {};
+/// How a subcommand's text output answers an input that fails.
+enum class output_shape : std::uint8_t {
+    /// One line per input, always: a failure is the line --on-error chooses (empty by default), and its diagnostic
+    /// goes to standard error with the input's line number; --explain shows it as a block instead. The
+    /// subcommands that transform or answer (url, surt, canonicalize, site, normalize, key, to-uri, to-iri,
+    /// resolve, relativize, compare).
+    line,
+    /// A failure is a block: the input, a caret under the byte at fault, the code, message and spec section
+    /// (validate, parse, check).
+    block,
 };
 
-/// One subcommand: its name, what it prints, whether it takes two strings (--base B or --pairs), what it does
-/// with one record, what it does with the whole input, and its --help text.
+/// One subcommand: its name, what it reads, how its text output answers a failure, its TSV columns, what it does
+/// with one record (compute and print: run_row in row.hpp names them), with the whole input, and its --help text.
 struct subcommand {
     const char* name;
-    shape prints;
-    bool pairs;
-    /// The outcome of one record, printed by print_outcome; an output it writes is appended to `sink`, which it
-    /// leaves as it was on an error, and the outcome views it. nullptr for check and extract.
-    outcome (*compute)(const options& o, const record& r, std::string& sink);
-    /// Runs one readable record: counts it and appends what it prints (run() has taken the unreadable ones).
-    void (*run_record)(const options& o, const record& r, std::string& out, counters& n);
+    input_shape input;
+    output_shape output;
+    columns tsv;
+    /// Runs one record: counts it and prints what it gives into the sink.
+    void (*run_record)(const options& o, const record& r, line_sink& s);
     /// Runs the whole command: every reference and input of `o`; the exit status.
     int (*run_all)(const options& o);
     const char* help;
+    [[nodiscard]] bool takes_base() const noexcept { return input != input_shape::one && input != input_shape::text; }
 };
 
 /// The subcommand of that name, or nullptr.
 const subcommand* find_subcommand(std::string_view name);
 
-/// Processes one record of o.command and appends what it prints.
-void run(const options& o, const record& r, std::string& out, counters& n);
+/// Processes one record of o.command and prints what it gives into `s`.
+void run(const options& o, const record& r, line_sink& s);
 
 }  // namespace cli
