@@ -13,6 +13,7 @@ namespace {
 const char* const usage =
     "usage: iri-generate GRAMMAR.abnf [-o OUT.re] [--entry RULE]... [--namespace NAME] [--check]\n"
     "       iri-generate grammar/url.abnf --url-sets [-o url_sets.hpp]\n"
+    "       iri-generate grammar/html.abnf --html-sets [-o html_sets.hpp]\n"
     "\n"
     "Reads an ABNF grammar (RFC 5234 with RFC 7405 %s/%i strings) and the files it imports (;@import NAME)\n"
     "or extends (;@extends NAME), checks it, and writes an re2c specification with one matcher function per\n"
@@ -24,6 +25,8 @@ const char* const usage =
     "  --check          check the grammar only; write nothing\n"
     "  --url-sets       write instead the C++ header of the URL Standard's code point sets and special schemes\n"
     "                   (grammar/url.abnf, the sets of grammar/url_sets.def)\n"
+    "  --html-sets      write instead the C++ header of the HTML Standard's sets of the link tokenizer\n"
+    "                   (grammar/html.abnf, the sets of grammar/html_sets.def)\n"
     "\n"
     "Then compile the output with re2c in UTF-8 mode:\n"
     "  re2c -8 -b --input custom --empty-class match-none -W -Wno-match-empty-string -Wno-unreachable-rules \\\n"
@@ -37,6 +40,7 @@ struct arguments {
     std::string input, output;
     bool check_only = false;
     bool url_sets = false;
+    bool html_sets = false;
     iri::abnf::emit_options opt;
 };
 
@@ -64,6 +68,8 @@ arguments parse_arguments(int argc, char** argv) {
             args.check_only = true;
         } else if (a == "--url-sets") {
             args.url_sets = true;
+        } else if (a == "--html-sets") {
+            args.html_sets = true;
         } else if (!a.empty() && a[0] == '-') {
             std::cerr << "iri-generate: unknown option " << a << "\n" << usage;
             std::exit(2);
@@ -111,8 +117,9 @@ int main(int argc, char** argv) {
     args.opt.command = cmd.str();
     std::ostringstream text;
     std::string error;
-    const bool emitted = args.url_sets ? iri::abnf::emit_url_sets(g, args.opt, text, error)
-                                       : iri::abnf::emit_re2c(g, args.opt, text, error);
+    const bool emitted = args.url_sets    ? iri::abnf::emit_url_sets(g, args.opt, text, error)
+                         : args.html_sets ? iri::abnf::emit_html_sets(g, args.opt, text, error)
+                                          : iri::abnf::emit_re2c(g, args.opt, text, error);
     if (!emitted) {
         std::cerr << args.input << ": " << error << "\n";
         return 1;
