@@ -68,7 +68,7 @@ std::vector<std::vector<std::string>> tsv_rows(const std::string& path, std::siz
 std::string identifier(std::string name) {
     std::replace(name.begin(), name.end(), '-', '_');
     static const std::set<std::string> keywords = {"template", "switch", "case", "default", "class", "and", "or",
-                                                   "not", "xor", "delete", "new", "small", "char", "int"};
+                                                   "not", "xor", "delete", "new", "char", "int", "void"};
     return keywords.count(name) ? name + "_" : name;
 }
 
