@@ -194,6 +194,10 @@ BOOST_AUTO_TEST_CASE(foreign_content_and_templates) {
     BOOST_TEST((values("<svg><font size=1><a href=f>") == list{"f"}));      // so does font with size
     BOOST_TEST((values("<svg><font><a href=f></font></svg><a href=1>") == list{"1"}));
     BOOST_TEST((values("<svg/><a href=1>") == list{"1"}));                  // self-closing: no content
+    // A form start tag while the form element pointer is set is ignored (§13.2.6.4.7): no form, no action; </form>
+    // clears the pointer, whatever element it closes; in a template the pointer is neither read nor set.
+    BOOST_TEST((values("<form action=1><div><form action=2></div></form><form action=3>") == list{"1", "3"}));
+    BOOST_TEST((values("<form action=1><template><form action=t></template><form action=2>") == list{"1"}));
     // In foreign content "<![CDATA[" opens a CDATA section; in HTML it is a bogus comment to the first ">".
     BOOST_TEST((values("<svg><![CDATA[<a href=c>]]></svg><a href=1>") == list{"1"}));
     BOOST_TEST((values("<![CDATA[x<a href=c>]]><a href=2>") == list{"2"}));

@@ -37,7 +37,7 @@ content_state link_sink::start_tag(const tag_token& t) {
     const std::string_view name = text_.substr(t.name_begin, t.name_end - t.name_begin);
     element e = element_of(name);
     const tree_context::start s = tree_.start_tag(e, name, t, text_);
-    if (!s.html) return s.next;
+    if (!s.html || s.ignored) return s.next;
     if (in_list(e, list::image_is_img)) e = element::img;  // §13.2.6.4.7: "Change the token's tag name to "img""
     if (!rows_of(e).empty()) read_attributes(e, t, s.in_template);
     if (change_to) return content_state::plaintext;  // the page is to be read again: nothing more here matters

@@ -8,6 +8,7 @@ namespace iri::html::detail {
 void tree_context::reset(bool scripting) noexcept {
     stack_.clear();
     template_depth_ = 0;
+    form_ = false;
     scripting_ = scripting;
 }
 
@@ -43,6 +44,11 @@ tree_context::start tree_context::html_start(element e, std::uint64_t name, cons
     }
     s.in_template = template_depth_ > 0;
     if (in_list(e, list::template_)) ++template_depth_;
+    if (in_list(e, list::form_element_pointer) && !s.in_template) {  // §13.2.6.4.7, "in table" too: a nested form
+        s.ignored = form_;                                            // is ignored; the first sets the pointer
+        form_ = true;
+        if (s.ignored) return s;
+    }
     if (in_list(e, list::rcdata)) s.next = content_state::rcdata;
     else if (in_list(e, list::rawtext) || (scripting_ && in_list(e, list::rawtext_when_scripting))) s.next = content_state::rawtext;
     else if (in_list(e, list::script_data)) s.next = content_state::script_data;
@@ -100,6 +106,7 @@ tree_context::start tree_context::start_tag(element e, std::string_view name, co
 // ignored); an end tag matching nothing inside the foreign content closes it (see tree_context.hpp).
 void tree_context::end_by_html_rules(element e, std::uint64_t name) {
     if (in_list(e, list::template_) && template_depth_ > 0) --template_depth_;
+    if (in_list(e, list::form_element_pointer) && template_depth_ == 0) form_ = false;
     for (std::size_t i = stack_.size(); i-- > 0;) {
         const entry& x = stack_[i];
         if (x.space == ns::html && x.name == name) {
@@ -118,6 +125,7 @@ void tree_context::end_tag(element e, std::string_view name) {
     const std::uint64_t h = hash(name);
     if (stack_.empty()) {
         if (in_list(e, list::template_) && template_depth_ > 0) --template_depth_;
+        if (in_list(e, list::form_element_pointer) && template_depth_ == 0) form_ = false;  // §13.2.6.4.7 </form>
         return;
     }
     if (stack_.back().space != ns::html) {  // §13.2.6.5, end tags in foreign content

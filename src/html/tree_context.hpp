@@ -1,7 +1,8 @@
 // What of the tree builder (HTML §13.2.6) the link finder needs without building a tree: which content state a
 // start tag switches the tokenizer to, whether an element is an HTML one (inside <svg> and <math> they are SVG and
 // MathML elements until an integration point or a tag that leaves foreign content, §13.2.6.5), whether it is in a
-// <template>'s contents (not part of the document), and whether "<![CDATA[" opens a CDATA section.
+// <template>'s contents (not part of the document), whether the tree builder ignores it (a form start tag while
+// the form element pointer is set), and whether "<![CDATA[" opens a CDATA section.
 //
 // Foreign content is followed with a stack of the elements open from the outermost <svg> or <math> in, each with
 // its namespace and integration point; outside it no stack is kept (the HTML elements' own nesting changes
@@ -28,6 +29,7 @@ public:
     struct start {
         bool html = false;          ///< an HTML element (else SVG or MathML)
         bool in_template = false;   ///< inside a template's contents (so not in the document)
+        bool ignored = false;       ///< a start tag the tree builder ignores (a form inside a form)
         content_state next = content_state::data;
     };
     /// A start tag named `e` (`name` as written, for the stack), its attributes in `page`.
@@ -58,6 +60,7 @@ private:
 
     std::vector<entry> stack_;
     std::uint32_t template_depth_ = 0;
+    bool form_ = false;  // the form element pointer is not null (§13.2.4.4)
     bool scripting_ = true;
 };
 
