@@ -105,20 +105,45 @@ void append_utf8(std::string& out, std::uint32_t c) {
 
 // ---- elements ----
 
-// The lookup of a lowercase element name: a switch on the length, then on the first letter.
+// A name's octets as two little-endian words (octet i is bits 8 i to 8 i + 7 of word i / 8), as the library's
+// lowercase_words reads a name (on a little-endian machine; the library swaps them on a big-endian one).
+std::pair<std::uint64_t, std::uint64_t> words_of(const std::string& n) {
+    std::uint64_t w[2] = {0, 0};
+    for (std::size_t i = 0; i < n.size() && i < 16; ++i)
+        w[i / 8] |= std::uint64_t{static_cast<unsigned char>(n[i])} << (8 * (i % 8));
+    return {w[0], w[1]};
+}
+
+std::string hex(std::uint64_t v) {
+    std::ostringstream s;
+    s << "0x" << std::hex << v << "u";
+    return s.str();
+}
+
+// The lookup of a lowercase element name by its length and words: a switch on the length, then on the first word.
 void emit_lookup(const std::vector<std::string>& names, std::ostream& out) {
-    std::map<std::size_t, std::map<char, std::vector<std::string>>> by_size;
-    for (const std::string& n : names) by_size[n.size()][n[0]].push_back(n);
-    out << "/// The element named `name` (ASCII lowercase), or element::unknown.\n"
-        << "[[nodiscard]] constexpr element element_named(std::string_view name) noexcept {\n"
-        << "    switch (name.size()) {\n";
+    std::map<std::size_t, std::map<std::uint64_t, std::vector<std::string>>> by_size;
+    for (const std::string& n : names) {
+        if (n.size() > 16) throw data_error{"element name longer than 16 octets: " + n};
+        by_size[n.size()][words_of(n).first].push_back(n);
+    }
+    out << "/// The element whose name has `size` octets (at most 16) and, ASCII-lowercased, the words `first` and\n"
+        << "/// `second` (octets 0 to 7 and 8 to 15, little-endian, zeros past the name); element::unknown for another.\n"
+        << "[[nodiscard]] constexpr element element_by_words(std::size_t size, std::uint64_t first,\n"
+        << "                                                 std::uint64_t second) noexcept {\n"
+        << "    switch (size) {\n";
     for (const auto& [size, by_first] : by_size) {
-        out << "        case " << size << ":\n            switch (name[0]) {\n";
+        out << "        case " << size << ":\n            switch (first) {\n";
         for (const auto& [first, group] : by_first) {
-            out << "                case '" << first << "':\n";
+            out << "                case " << hex(first) << ":";
+            if (size <= 8) {
+                out << " return element::" << identifier(group[0]) << ";  // " << group[0] << "\n";
+                continue;
+            }
+            out << "\n";
             for (const std::string& n : group)
-                out << "                    if (name == " << c_string(n) << ") return element::" << identifier(n)
-                    << ";\n";
+                out << "                    if (second == " << hex(words_of(n).second) << ") return element::"
+                    << identifier(n) << ";  // " << n << "\n";
             out << "                    return element::unknown;\n";
         }
         out << "                default: return element::unknown;\n            }\n";
@@ -180,8 +205,9 @@ int emit_elements(const std::string& elements_tsv, const std::string& attributes
     out << "/// What an attribute of attributes.tsv is read for.\n"
         << "enum class attribute_kind : std::uint8_t {\n";
     for (const std::string& k : kinds) out << "    " << identifier(k) << ",\n";
-    out << "};\n\n/// An attribute of an element, its name lowercase.\n"
-        << "struct attribute_row {\n    std::string_view name;\n    attribute_kind kind;\n};\n\n"
+    out << "};\n\n/// An attribute of an element: its name lowercase, and as words (as element_by_words takes them).\n"
+        << "struct attribute_row {\n    std::string_view name;\n    attribute_kind kind;\n"
+        << "    std::uint64_t first, second;\n};\n\n"
         << "/// The rows of attributes.tsv, grouped by element in the order of element (attribute_first says where).\n"
         << "inline constexpr attribute_row attribute_rows[] = {\n";
     std::vector<std::size_t> first;
@@ -190,11 +216,13 @@ int emit_elements(const std::string& elements_tsv, const std::string& attributes
     for (const std::string& n : sorted) {
         first.push_back(count);
         for (const auto& [name, kind] : rows_of[n]) {
-            out << "    {" << c_string(name) << ", attribute_kind::" << identifier(kind) << "},  // " << n << "\n";
+            if (name.size() > 16) throw data_error{attributes_tsv + ": attribute name longer than 16 octets: " + name};
+            out << "    {" << c_string(name) << ", attribute_kind::" << identifier(kind) << ", "
+                << hex(words_of(name).first) << ", " << hex(words_of(name).second) << "},  // " << n << "\n";
             ++count;
         }
     }
-    if (count == 0) out << "    {\"\", attribute_kind::url},\n";
+    if (count == 0) out << "    {\"\", attribute_kind::url, 0, 0},\n";
     first.push_back(count);
     out << "};\n\n/// The rows of element e are attribute_rows[attribute_first[e], attribute_first[e + 1]).\n"
         << "inline constexpr std::uint16_t attribute_first[] = {";

@@ -2,6 +2,7 @@
 #include "html/char_refs.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include "html/html_sets.hpp"
 #include "iri/generated/named_references.hpp"
@@ -14,15 +15,18 @@ namespace {
 
 constexpr std::string_view replacement_character = "\xEF\xBF\xBD";  // U+FFFD
 
-// Whether `name` is the name of a reference (binary search of the sorted table).
-const generated::named_reference* find_name(std::string_view name) noexcept {
-    const auto* first = std::begin(generated::named_references);
-    const auto* last = std::end(generated::named_references);
-    const auto* at = std::lower_bound(first, last, name, [](const generated::named_reference& r, std::string_view n) {
-        return r.name < n;
-    });
-    return at != last && at->name == name ? at : nullptr;
-}
+using generated::named_references;
+
+// The references whose names start with each ASCII octet: named_references[first[c], first[c + 1]).
+constexpr auto first_of = [] {
+    std::array<std::uint16_t, 129> first{};
+    std::size_t k = 0;
+    for (unsigned c = 0; c <= 128; ++c) {
+        while (k < generated::named_reference_count && static_cast<unsigned char>(named_references[k].name[0]) < c) ++k;
+        first[c] = static_cast<std::uint16_t>(k);
+    }
+    return first;
+}();
 
 // §13.2.5.80 numeric character reference end state: the code point a reference to `number` stands for.
 char32_t numeric_replacement(std::uint32_t number) noexcept {
@@ -59,14 +63,26 @@ std::size_t numeric_reference(std::string_view text, std::size_t at, char32_t& c
 
 }  // namespace
 
+// The names sharing a prefix are a range of the sorted table, the name that is the prefix itself first: each
+// character of `name` narrows the range to the names that have it there (two binary searches on that character), and
+// the last prefix that is a whole name is the longest match.
 named_match longest_named_reference(std::string_view name) noexcept {
-    // A name is ASCII alphanumerics and perhaps a final ";": the longest one here is a prefix of that run.
-    std::size_t run = 0;
-    while (run < name.size() && run < generated::longest_reference_name && ascii_alphanumeric(name[run])) ++run;
-    if (run < name.size() && run < generated::longest_reference_name && name[run] == ';') ++run;
-    for (std::size_t length = run; length > 0; --length)
-        if (const auto* r = find_name(name.substr(0, length))) return {length, r->utf8};
-    return {};
+    if (name.empty() || static_cast<unsigned char>(name[0]) >= 0x80) return {};
+    const auto c0 = static_cast<unsigned char>(name[0]);
+    std::size_t lo = first_of[c0], hi = first_of[c0 + 1];
+    named_match best;
+    for (std::size_t i = 1; lo < hi; ++i) {  // [lo, hi): the names that start with name[0, i)
+        if (named_references[lo].name.size() == i) best = {i, named_references[lo++].utf8};
+        if (i >= name.size() || i >= generated::longest_reference_name) break;
+        const char c = name[i];
+        const auto* first = named_references + lo;
+        const auto* last = named_references + hi;
+        first = std::lower_bound(first, last, c, [i](const generated::named_reference& r, char x) { return r.name[i] < x; });
+        last = std::upper_bound(first, last, c, [i](char x, const generated::named_reference& r) { return x < r.name[i]; });
+        lo = static_cast<std::size_t>(first - named_references);
+        hi = static_cast<std::size_t>(last - named_references);
+    }
+    return best;
 }
 
 void append_decoded(std::string_view text, text_context context, std::string& out) {

@@ -3,6 +3,7 @@
 // (iri/generated/html_tables.hpp). Private to the library.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <string_view>
 
@@ -16,13 +17,28 @@ using generated::attribute_row;
 using generated::element;
 namespace list = generated::list;
 
-/// The element a tag name (as written) names: ASCII-lowercased (§13.2.5.8), looked up; unknown for any other.
+/// A name of at most 16 octets, ASCII-lowercased (§13.2.5.8, §13.2.5.33), as the generated tables' words.
+struct name_words {
+    std::size_t size;
+    std::uint64_t first, second;
+};
+[[nodiscard]] inline name_words words_of(std::string_view name) noexcept {
+    if (name.size() > 16) return {name.size(), 0, 0};  // matches no name of the tables (none is that long)
+    auto w = iri::detail::lowercase_words(name);
+    if constexpr (std::endian::native == std::endian::big) w = {__builtin_bswap64(w[0]), __builtin_bswap64(w[1])};
+    return {name.size(), w[0], w[1]};
+}
+
+/// The element a tag name (as written) names, or unknown.
 [[nodiscard]] inline element element_of(std::string_view name) noexcept {
-    constexpr std::size_t longest = 16;  // longer than every name of the tables
-    if (name.empty() || name.size() > longest) return element::unknown;
-    char lower[longest];
-    for (std::size_t i = 0; i < name.size(); ++i) lower[i] = iri::detail::to_lower(name[i]);
-    return generated::element_named(std::string_view(lower, name.size()));
+    if (name.size() > 16) return element::unknown;
+    const name_words w = words_of(name);
+    return generated::element_by_words(w.size, w.first, w.second);
+}
+
+/// Whether the attribute named `w` is `row`'s.
+[[nodiscard]] constexpr bool names(const attribute_row& row, const name_words& w) noexcept {
+    return row.name.size() == w.size && row.first == w.first && row.second == w.second;
 }
 
 /// Whether `e` is in the list (a bit of namespace list).

@@ -45,6 +45,7 @@ content_state link_sink::start_tag(const tag_token& t) {
 }
 
 void link_sink::end_tag(const tag_token& t) {
+    if (tree_.end_tags_ignored()) return;
     const std::string_view name = text_.substr(t.name_begin, t.name_end - t.name_begin);
     tree_.end_tag(element_of(name), name);
 }
@@ -66,11 +67,15 @@ void link_sink::read_attributes(element e, const tag_token& t, bool in_template)
     constexpr std::size_t most = 8;  // no element has more rows
     const attribute_span* found[most] = {};
     const auto count = static_cast<std::size_t>(rows.end() - rows.begin());
+    std::uint64_t lengths = 0;  // the lengths of the rows' names, a bit each: most attributes are passed over on theirs
+    for (const attribute_row& r : rows) lengths |= std::uint64_t{1} << r.name.size();
     for (std::size_t i = 0; i < t.attribute_count; ++i) {
         const attribute_span& a = t.attributes[i];
-        const std::string_view name = text_.substr(a.name_begin, a.name_end - a.name_begin);
+        const std::size_t length = a.name_end - a.name_begin;
+        if (length > 16 || !((lengths >> length) & 1)) continue;
+        const name_words name = words_of(text_.substr(a.name_begin, length));
         for (std::size_t k = 0; k < count && k < most; ++k)
-            if (!found[k] && iri::detail::iequals(name, rows.first[k].name)) {
+            if (!found[k] && names(rows.first[k], name)) {
                 found[k] = &a;
                 break;
             }

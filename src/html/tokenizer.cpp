@@ -13,22 +13,6 @@ void token_sink::doctype(std::uint32_t, std::uint32_t) {}
 void token_sink::cdata(std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t) {}
 void token_sink::dropped(std::uint32_t, std::uint32_t) {}
 
-const iri::detail::octet_classes& tokenizer_classes() noexcept {
-    static const iri::detail::octet_classes classes = [] {
-        iri::detail::octet_classes c;
-        const char singles[] = {'<', '>', '"', '\'', '=', '/', '-'};  // the bit order of octet_class
-        for (const char o : singles) {
-            c.octets[c.count][0] = static_cast<unsigned char>(o);
-            c.sizes[c.count++] = 1;
-        }
-        for (unsigned o = 0; o < 0x80; ++o)  // ASCII whitespace, from grammar/html.abnf
-            if (ascii_whitespace(static_cast<char>(o))) c.octets[c.count][c.sizes[c.count]++] = static_cast<unsigned char>(o);
-        ++c.count;
-        return c;
-    }();
-    return classes;
-}
-
 namespace {
 
 std::uint32_t u32(std::size_t at) noexcept { return static_cast<std::uint32_t>(at); }
@@ -47,7 +31,7 @@ void tokenizer::run(std::string_view page, token_sink& sink, content_state state
         next_ = content_state::data;
         switch (state) {
             case content_state::data: {  // §13.2.5.1: "<" opens a tag; all else is text (references decoded later)
-                const std::size_t lt = cursor.find<octet_class::lt>(at);
+                const std::size_t lt = cursor.find_less_than(at);
                 at = lt < n ? tag_open(lt) : npos;
                 break;
             }

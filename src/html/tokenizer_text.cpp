@@ -26,7 +26,7 @@ std::size_t tokenizer::end_tag_if_appropriate(std::size_t lt) {
 // §13.2.5.2 RCDATA state, §13.2.5.3 RAWTEXT state: text, to the appropriate end tag.
 std::size_t tokenizer::text_element(std::size_t at) {
     for (const std::size_t n = s_.size(); at < n;) {
-        const std::size_t lt = cursor_->find<octet_class::lt>(at);
+        const std::size_t lt = cursor_->find_less_than(at);
         if (lt >= n) break;
         if (const std::size_t name = end_tag_if_appropriate(lt); name != npos) return tag(lt, name, true);
         at = lt + 1;
@@ -38,7 +38,7 @@ std::size_t tokenizer::text_element(std::size_t at) {
 // escaped states (script_escaped), which come back here after a "-->".
 std::size_t tokenizer::script_data(std::size_t at) {
     for (const std::size_t n = s_.size(); at < n;) {
-        const std::size_t lt = cursor_->find<octet_class::lt>(at);
+        const std::size_t lt = cursor_->find_less_than(at);
         if (lt + 1 >= n) break;
         if (s_[lt + 1] == '/') {
             if (const std::size_t name = end_tag_if_appropriate(lt); name != npos) return tag(lt, name, true);

@@ -32,13 +32,18 @@ bool tree_context::html_rules_for_start(element e) const noexcept {
 // A start tag by the rules of HTML content: svg and math open foreign content (§13.2.6.4.7), template's contents
 // are not in the document, the elements of the Standard's lists switch the tokenizer (raw text, RCDATA, script
 // data, PLAINTEXT); inside foreign content, an HTML element that is not void is pushed.
-tree_context::start tree_context::html_start(element e, std::uint64_t name, const tag_token& t) {
+tree_context::start tree_context::html_start(element e, std::string_view name, const tag_token& t) {
     start s;
     s.html = true;
+    s.in_template = template_depth_ > 0;
+    constexpr std::uint64_t special_here = list::svg_root | list::mathml_root | list::template_ | list::form_element_pointer |
+                                          list::rcdata | list::rawtext | list::rawtext_when_scripting |
+                                          list::script_data | list::plaintext;
+    if (stack_.empty() && !in_list(e, special_here)) return s;  // the common case: nothing to follow
     if (in_list(e, list::svg_root) || in_list(e, list::mathml_root)) {
         s.html = false;
         if (!t.self_closing)  // acknowledged: an svg or math element with no content
-            stack_.push_back({name, e, in_list(e, list::svg_root) ? ns::svg : ns::mathml, false, false});
+            stack_.push_back({hash(name), e, in_list(e, list::svg_root) ? ns::svg : ns::mathml, false, false});
         s.in_template = template_depth_ > 0;
         return s;
     }
@@ -53,7 +58,7 @@ tree_context::start tree_context::html_start(element e, std::uint64_t name, cons
     else if (in_list(e, list::rawtext) || (scripting_ && in_list(e, list::rawtext_when_scripting))) s.next = content_state::rawtext;
     else if (in_list(e, list::script_data)) s.next = content_state::script_data;
     else if (in_list(e, list::plaintext)) s.next = content_state::plaintext;
-    if (!stack_.empty() && !in_list(e, list::void_)) stack_.push_back({name, e, ns::html, false, false});
+    if (!stack_.empty() && !in_list(e, list::void_)) stack_.push_back({hash(name), e, ns::html, false, false});
     return s;
 }
 
@@ -65,22 +70,21 @@ void tree_context::pop_to_html_or_integration_point() noexcept {
 
 tree_context::start tree_context::start_tag(element e, std::string_view name, const tag_token& t,
                                             std::string_view page) {
-    const std::uint64_t h = hash(name);
-    if (html_rules_for_start(e)) return html_start(e, h, t);
+    if (html_rules_for_start(e)) return html_start(e, name, t);
     // §13.2.6.5 the rules for parsing tokens in foreign content.
     bool leaves = in_list(e, list::breakout);
     if (!leaves && in_list(e, list::breakout_with_attributes))  // font with color, face or size
         for (std::size_t i = 0; i < t.attribute_count && !leaves; ++i) {
             const auto& a = t.attributes[i];
-            const std::string_view n = page.substr(a.name_begin, a.name_end - a.name_begin);
-            for (const attribute_row& r : rows_of(e)) leaves = leaves || (r.kind == attribute_kind::font && iri::detail::iequals(n, r.name));
+            const name_words n = words_of(page.substr(a.name_begin, a.name_end - a.name_begin));
+            for (const attribute_row& r : rows_of(e)) leaves = leaves || (r.kind == attribute_kind::font && names(r, n));
         }
     if (leaves) {  // pop the foreign elements, then the rules of HTML content
         pop_to_html_or_integration_point();
-        return html_start(e, h, t);
+        return html_start(e, name, t);
     }
     const ns n = stack_.back().space;  // "insert a foreign element ... in the same namespace as the adjusted current node"
-    entry x{h, e, n, false, false};
+    entry x{hash(name), e, n, false, false};
     if (n == ns::svg) {
         x.html_integration_point = in_list(e, list::svg_html_integration_point);
     } else {

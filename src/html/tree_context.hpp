@@ -37,6 +37,9 @@ public:
     /// An end tag.
     void end_tag(element e, std::string_view name);
 
+    /// Whether no end tag can change anything here: no foreign content, template or form open.
+    [[nodiscard]] bool end_tags_ignored() const noexcept { return stack_.empty() && template_depth_ == 0 && !form_; }
+
     /// §13.2.5.42: the adjusted current node is not an HTML element.
     [[nodiscard]] bool in_foreign_content() const noexcept {
         return !stack_.empty() && stack_.back().space != ns::html;
@@ -54,7 +57,7 @@ private:
 
     static std::uint64_t hash(std::string_view name) noexcept;
     bool html_rules_for_start(element e) const noexcept;
-    start html_start(element e, std::uint64_t name, const tag_token& t);
+    start html_start(element e, std::string_view name, const tag_token& t);
     void pop_to_html_or_integration_point() noexcept;
     void end_by_html_rules(element e, std::uint64_t name);
 

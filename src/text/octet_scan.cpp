@@ -1,5 +1,5 @@
-// The survey of octets_of and the masks of octet_masks (octet_scan.hpp): SSE2 (the x86-64 baseline) or a byte
-// loop, and AVX-512BW (and for the masks AVX2) where the processor has it, at the level of text/simd.hpp (IRI_FORCE_SIMD), as the literal skip is (and select_simd_level,
+// The survey of octets_of (octet_scan.hpp): SSE2 (the x86-64 baseline) or a byte loop, and AVX-512BW where the
+// processor has it, at the level of text/simd.hpp (IRI_FORCE_SIMD), as the literal skip is (and select_simd_level,
 // grammar/literal_skip.hpp, for the fuzzers).
 #include "text/octet_scan.hpp"
 
@@ -124,82 +124,7 @@ __attribute__((target("avx512f,avx512bw"))) text_octets octets_of_avx512(const c
 }
 #endif
 
-// ---- octet_masks ----
-
-// The 64 octets from p, or the n < 64 there with zeros after them (a copy), for the narrower levels' blocks.
-inline const char* whole_block(const char* p, std::size_t n, char (&copy)[64]) noexcept {
-    if (n >= 64) return p;
-    std::memset(copy, 0, sizeof copy);
-    std::memcpy(copy, p, n);
-    return copy;
-}
-
-inline std::uint64_t below(std::size_t n) noexcept { return n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1; }
-
-#if defined(__SSE2__)
-// Four blocks of 16 (SSE2, the x86-64 baseline).
-void masks_baseline(const char* p, std::size_t n, const octet_classes& c, std::uint64_t* masks) noexcept {
-    char copy[64];
-    const char* b = whole_block(p, n, copy);
-    const __m128i x[4] = {load(b), load(b + 16), load(b + 32), load(b + 48)};
-    for (unsigned k = 0; k < c.count; ++k) {
-        std::uint64_t m = 0;
-        for (unsigned q = 0; q < 4; ++q) {
-            __m128i hit = _mm_setzero_si128();
-            for (unsigned j = 0; j < c.sizes[k]; ++j) hit = _mm_or_si128(hit, eq(x[q], static_cast<char>(c.octets[k][j])));
-            m |= std::uint64_t{static_cast<std::uint16_t>(_mm_movemask_epi8(hit))} << (16 * q);
-        }
-        masks[k] = m & below(n);
-    }
-}
-#else
-void masks_baseline(const char* p, std::size_t n, const octet_classes& c, std::uint64_t* masks) noexcept {
-    for (unsigned k = 0; k < c.count; ++k) {
-        std::uint64_t m = 0;
-        for (std::size_t i = 0; i < n && i < 64; ++i)
-            for (unsigned j = 0; j < c.sizes[k]; ++j)
-                if (static_cast<unsigned char>(p[i]) == c.octets[k][j]) m |= std::uint64_t{1} << i;
-        masks[k] = m;
-    }
-}
-#endif
-
-#ifdef IRI_X86
-// Two blocks of 32 (AVX2).
-__attribute__((target("avx2"))) void masks_avx2(const char* p, std::size_t n, const octet_classes& c,
-                                                std::uint64_t* masks) noexcept {
-    char copy[64];
-    const char* b = whole_block(p, n, copy);
-    const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b));
-    const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b + 32));
-    for (unsigned k = 0; k < c.count; ++k) {
-        __m256i a = _mm256_setzero_si256(), z = a;
-        for (unsigned j = 0; j < c.sizes[k]; ++j) {
-            const __m256i o = _mm256_set1_epi8(static_cast<char>(c.octets[k][j]));
-            a = _mm256_or_si256(a, _mm256_cmpeq_epi8(lo, o));
-            z = _mm256_or_si256(z, _mm256_cmpeq_epi8(hi, o));
-        }
-        const std::uint64_t m = static_cast<std::uint32_t>(_mm256_movemask_epi8(a)) |
-                                std::uint64_t{static_cast<std::uint32_t>(_mm256_movemask_epi8(z))} << 32;
-        masks[k] = m & below(n);
-    }
-}
-
-// One block of 64 (AVX-512BW), the octets past n masked out of the load (never read).
-__attribute__((target("avx512f,avx512bw"))) void masks_avx512(const char* p, std::size_t n, const octet_classes& c,
-                                                              std::uint64_t* masks) noexcept {
-    const __m512i x = n >= 64 ? _mm512_loadu_si512(p) : _mm512_maskz_loadu_epi8(below(n), p);
-    for (unsigned k = 0; k < c.count; ++k) {
-        std::uint64_t m = 0;
-        for (unsigned j = 0; j < c.sizes[k]; ++j)
-            m |= _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8(static_cast<char>(c.octets[k][j])));
-        masks[k] = m & below(n);
-    }
-}
-#endif
-
 using octets_fn = text_octets (*)(const char*, std::size_t, std::size_t) noexcept;
-using masks_fn = void (*)(const char*, std::size_t, const octet_classes&, std::uint64_t*) noexcept;
 
 octets_fn implementation_for(simd_level level) noexcept {
 #ifdef IRI_X86
@@ -209,30 +134,13 @@ octets_fn implementation_for(simd_level level) noexcept {
     return octets_of_baseline;
 }
 
-masks_fn masks_for(simd_level level) noexcept {
-#ifdef IRI_X86
-    if (level == simd_level::avx512) return masks_avx512;
-    if (level == simd_level::avx2) return masks_avx2;
-#endif
-    (void)level;
-    return masks_baseline;
-}
-
-// Chosen once, when the library is loaded, at the active level (text/simd.hpp; select_octets_level changes them).
+// Chosen once, when the library is loaded, at the active level (text/simd.hpp; select_octets_level changes it).
 octets_fn octets = implementation_for(active_simd_level());
-masks_fn masks_at_level = masks_for(active_simd_level());
 
 }  // namespace
 
-void select_octets_level(simd_level level) noexcept {
-    octets = implementation_for(level);
-    masks_at_level = masks_for(level);
-}
+void select_octets_level(simd_level level) noexcept { octets = implementation_for(level); }
 
 text_octets octets_of(const char* p, std::size_t n, std::size_t head) noexcept { return octets(p, n, head); }
-
-void octet_masks(const char* p, std::size_t n, const octet_classes& classes, std::uint64_t* masks) noexcept {
-    masks_at_level(p, n, classes, masks);
-}
 
 }  // namespace iri::detail
