@@ -43,7 +43,7 @@ tree_context::start tree_context::html_start(element e, std::string_view name, c
     if (in_list(e, list::svg_root) || in_list(e, list::mathml_root)) {
         s.html = false;
         if (!t.self_closing)  // acknowledged: an svg or math element with no content
-            stack_.push_back({hash(name), e, in_list(e, list::svg_root) ? ns::svg : ns::mathml, false, false});
+            push({hash(name), e, in_list(e, list::svg_root) ? ns::svg : ns::mathml, false, false});
         s.in_template = template_depth_ > 0;
         return s;
     }
@@ -58,8 +58,14 @@ tree_context::start tree_context::html_start(element e, std::string_view name, c
     else if (in_list(e, list::rawtext) || (scripting_ && in_list(e, list::rawtext_when_scripting))) s.next = content_state::rawtext;
     else if (in_list(e, list::script_data)) s.next = content_state::script_data;
     else if (in_list(e, list::plaintext)) s.next = content_state::plaintext;
-    if (!stack_.empty() && !in_list(e, list::void_)) stack_.push_back({hash(name), e, ns::html, false, false});
+    if (!stack_.empty() && !in_list(e, list::void_)) push({hash(name), e, ns::html, false, false});
     return s;
+}
+
+// Browsers bound the depth of the tree they build (Blink and WebKit at 512): an element deeper than that is not
+// followed here, so that an end tag's walk down the stack is bounded and the whole stays linear.
+void tree_context::push(const entry& x) {
+    if (stack_.size() < max_depth) stack_.push_back(x);
 }
 
 void tree_context::pop_to_html_or_integration_point() noexcept {
@@ -99,7 +105,7 @@ tree_context::start tree_context::start_tag(element e, std::string_view name, co
                 break;  // the first of the name
             }
     }
-    if (!t.self_closing) stack_.push_back(x);  // a self-closing foreign element is acknowledged and popped
+    if (!t.self_closing) push(x);  // a self-closing foreign element is acknowledged and popped
     start s;
     s.in_template = template_depth_ > 0;
     return s;

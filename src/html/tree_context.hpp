@@ -55,7 +55,9 @@ private:
         bool text_integration_point;  // MathML's
     };
 
+    static constexpr std::size_t max_depth = 512;
     static std::uint64_t hash(std::string_view name) noexcept;
+    void push(const entry& x);
     bool html_rules_for_start(element e) const noexcept;
     start html_start(element e, std::string_view name, const tag_token& t);
     void pop_to_html_or_integration_point() noexcept;
