@@ -2,7 +2,7 @@
 import os
 from typing import Iterable, List, Literal, Optional, Sequence, Union
 
-from ._types import Diagnostic as Diagnostic, IRIError as IRIError, Match as Match
+from ._types import Diagnostic as Diagnostic, IRIError as IRIError, Link as Link, Match as Match
 
 Text = Union[str, bytes, bytearray]
 Rung = Literal["simple", "syntax", "scheme"]
@@ -127,3 +127,8 @@ def public_suffix(host_or_url: Text, psl: PslArg = None, icann_only: bool = Fals
 def registrable_domain(host_or_url: Text, psl: PslArg = None, icann_only: bool = False) -> Optional[str]: ...
 def registrable_domains(items: Sequence[Text], psl: PslArg = None, icann_only: bool = False, errors: Errors = "none",
                         jobs: Optional[int] = 1) -> List[Optional[str]]: ...
+def links(html: Text, base: Text, encoding: Optional[str] = None, *, only: Optional[str] = None,
+          scripting: bool = True) -> List[Link]: ...
+def links_many(pages: Sequence[Text], bases: Union[Text, Sequence[Text]],
+               encodings: Optional[Sequence[Optional[str]]] = None, *, only: Optional[str] = None,
+               scripting: bool = True, jobs: Optional[int] = None) -> List[List[Link]]: ...
