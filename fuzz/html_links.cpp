@@ -70,21 +70,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     const auto r = x.links(page, page_url, opt);
     const std::string_view encoding = x.document().encoding;
-    const bool as_bytes = encoding != "UTF-16LE" && encoding != "UTF-16BE" && encoding != "ISO-2022-JP" &&
-                          encoding != "replacement";
+    const bool as_bytes =
+        encoding != "UTF-16LE" && encoding != "UTF-16BE" && encoding != "ISO-2022-JP" && encoding != "replacement";
     for (const iri::html::link& l : *r) {
         fuzz::require(l.offset <= page.size() && (!as_bytes || l.offset + l.raw.size() <= page.size()),
                       "a link's offset lies inside the page", in.text, shown(l, true));
         if (as_bytes)
             fuzz::require(page.substr(l.offset, l.raw.size()) == l.raw, "the page holds the raw value at its offset",
                           in.text, shown(l, true));
-        fuzz::require(iri::html::is_link_element(l.element) && !l.attribute.empty(),
-                      "a link is a link attribute's", in.text, shown(l, true));
+        fuzz::require(iri::html::is_link_element(l.element) && !l.attribute.empty(), "a link is a link attribute's",
+                      in.text, shown(l, true));
         fuzz::require(!blank(l.value), "no link has a value of white space only", in.text, shown(l, true));
         if (l.resolved) {
             const auto again = iri::web::parse(l.url);
-            fuzz::require(again.has_value() && again->href() == l.url, "a resolved URL parses again to itself",
-                          in.text, std::string(l.url));
+            fuzz::require(again.has_value() && again->href() == l.url, "a resolved URL parses again to itself", in.text,
+                          std::string(l.url));
         } else {
             fuzz::require(l.failure.code == iri::errc::url_failure && l.failure.offset <= l.value.size(),
                           "a failure is url_failure, inside the value", in.text, shown(l, false));

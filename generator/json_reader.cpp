@@ -133,7 +133,9 @@ private:
             }
             if (at_ >= s_.size()) fail("an escape never finished");
             switch (const char e = s_[at_++]) {
-                case '"': case '\\': case '/': out += e; break;
+                case '"':
+                case '\\':
+                case '/': out += e; break;
                 case 'b': out += '\b'; break;
                 case 'f': out += '\f'; break;
                 case 'n': out += '\n'; break;

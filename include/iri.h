@@ -552,12 +552,12 @@ typedef struct iri_html_extractor iri_html_extractor; /* opaque */
 
 typedef struct iri_html_options {
     size_t size;
-    const char* charset;          /* NUL-terminated: the HTTP Content-Type's charset, an Encoding Standard label,
+    const char* charset;           /* NUL-terminated: the HTTP Content-Type's charset, an Encoding Standard label,
                                      or NULL; a BOM wins over it */
     const char* fallback_encoding; /* NUL-terminated label when nothing names the encoding; NULL: UTF-8 */
-    const char* only;             /* NUL-terminated, "a,area": the elements kept; NULL: all */
-    int scripting;                /* default 1: <noscript> content is text; 0: markup */
-    int resolve;                  /* default 1: resolve each link against the document base URL */
+    const char* only;              /* NUL-terminated, "a,area": the elements kept; NULL: all */
+    int scripting;                 /* default 1: <noscript> content is text; 0: markup */
+    int resolve;                   /* default 1: resolve each link against the document base URL */
 } iri_html_options;
 #define IRI_HTML_OPTIONS_INIT \
   { sizeof(iri_html_options), NULL, NULL, NULL, 1, 1 }

@@ -22,7 +22,8 @@ struct ran {
 };
 
 std::string temp_path(const std::string& name) {
-    return (std::filesystem::temp_directory_path() / ("iri_test_cli_links_" + std::to_string(getpid()) + name)).string();
+    return (std::filesystem::temp_directory_path() / ("iri_test_cli_links_" + std::to_string(getpid()) + name))
+        .string();
 }
 
 std::string slurp(const std::string& path) {
@@ -32,9 +33,7 @@ std::string slurp(const std::string& path) {
     return s.str();
 }
 
-void write_file(const std::string& path, const std::string& text) {
-    std::ofstream(path, std::ios::binary) << text;
-}
+void write_file(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
 
 // The tool with `args`, standard input from `input`.
 ran run(std::vector<std::string> args, const std::string& input = "") {
@@ -43,7 +42,8 @@ ran run(std::vector<std::string> args, const std::string& input = "") {
     std::fflush(nullptr);  // the child's streams start empty (freopen flushes what they hold)
     const pid_t pid = fork();
     if (pid == 0) {
-        if (!freopen(in.c_str(), "rb", stdin) || !freopen(out.c_str(), "wb", stdout) || !freopen(err.c_str(), "wb", stderr))
+        if (!freopen(in.c_str(), "rb", stdin) || !freopen(out.c_str(), "wb", stdout) ||
+            !freopen(err.c_str(), "wb", stderr))
             _exit(126);
         std::vector<char*> argv{const_cast<char*>(IRI_CLI)};
         for (auto& a : args) argv.push_back(a.data());
@@ -69,11 +69,13 @@ BOOST_AUTO_TEST_CASE(one_page) {
     write_file(file, page);
     const ran r = run({"links", "--base", "https://example.com/dir/page.html", file});
     BOOST_TEST(r.status == 0);
-    BOOST_TEST(r.out == "https://example.com/docs/a.html?x=1&y=2\nhttps://example.com/docs/s.png\n"
-                        "https://example.com/docs/l.png\nhttps://example.com/docs/a.html?x=1&y=2\n");
+    BOOST_TEST(r.out ==
+               "https://example.com/docs/a.html?x=1&y=2\nhttps://example.com/docs/s.png\n"
+               "https://example.com/docs/l.png\nhttps://example.com/docs/a.html?x=1&y=2\n");
     // Standard input, --unique, --only.
-    BOOST_TEST(run({"links", "--base", "https://example.com/", "--unique"}, page).out ==
-               "https://example.com/docs/a.html?x=1&y=2\nhttps://example.com/docs/s.png\nhttps://example.com/docs/l.png\n");
+    BOOST_TEST(
+        run({"links", "--base", "https://example.com/", "--unique"}, page).out ==
+        "https://example.com/docs/a.html?x=1&y=2\nhttps://example.com/docs/s.png\nhttps://example.com/docs/l.png\n");
     BOOST_TEST(run({"links", "--base", "https://example.com/", "--only", "img"}, page).out ==
                "https://example.com/docs/s.png\nhttps://example.com/docs/l.png\n");
     std::filesystem::remove(file);
@@ -99,8 +101,9 @@ BOOST_AUTO_TEST_CASE(keys_and_sites) {
     BOOST_TEST(run({"links", "--base", "http://example.com/", "--print", "key", "--rung", "scheme"},
                    "<a href='HTTP://Example.COM:80/%7euser'>")
                    .out == "http://example.com/~user\n");
-    BOOST_TEST(run({"links", "--base", "http://example.com/", "--print", "site"}, "<a href='https://a.b.example.co.uk/'>")
-                   .out == "example.co.uk\n");
+    BOOST_TEST(
+        run({"links", "--base", "http://example.com/", "--print", "site"}, "<a href='https://a.b.example.co.uk/'>")
+            .out == "example.co.uk\n");
 }
 
 BOOST_AUTO_TEST_CASE(many_pages) {
@@ -108,8 +111,9 @@ BOOST_AUTO_TEST_CASE(many_pages) {
     write_file(a, "<a href=x><a href=y>");
     write_file(b, "<img src=z>");
     write_file(list, "https://one.example/\t" + a + "\n\nhttps://two.example/d/\t" + b + "\n");
-    const std::string expected = "https://one.example/\thttps://one.example/x\nhttps://one.example/\thttps://one.example/y\n"
-                                 "https://two.example/d/\thttps://two.example/d/z\n";
+    const std::string expected =
+        "https://one.example/\thttps://one.example/x\nhttps://one.example/\thttps://one.example/y\n"
+        "https://two.example/d/\thttps://two.example/d/z\n";
     BOOST_TEST(run({"links", "--pages", list, "--jobs", "1"}).out == expected);
     BOOST_TEST(run({"links", "--pages", list, "--jobs", "2"}).out == expected);
     const ran j = run({"links", "--pages", list, "--json", "--only", "img"});
@@ -118,7 +122,8 @@ BOOST_AUTO_TEST_CASE(many_pages) {
     write_file(list, "https://one.example/\t" + a + "\nhttps://two.example/\t/no/such/page.html\n");
     const ran missing = run({"links", "--pages", list});
     BOOST_TEST(missing.status == 2);
-    BOOST_TEST(missing.out == "https://one.example/\thttps://one.example/x\nhttps://one.example/\thttps://one.example/y\n");
+    BOOST_TEST(missing.out ==
+               "https://one.example/\thttps://one.example/x\nhttps://one.example/\thttps://one.example/y\n");
     BOOST_TEST(missing.err == "iri: cannot read /no/such/page.html: No such file or directory\n");
     write_file(list, "https://one.example/ " + a + "\n");
     const ran no_tab = run({"links", "--pages", list});

@@ -107,7 +107,8 @@ private:
     }
 
     static bool blank(std::string_view s) {
-        return std::all_of(s.begin(), s.end(), [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; });
+        return std::all_of(s.begin(), s.end(),
+                           [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; });
     }
 
     void element(const GumboElement& e) {
@@ -194,10 +195,12 @@ BOOST_AUTO_TEST_CASE(corpus_against_gumbo) {
             if (!same) {
                 for (const auto& k : ours)
                     if (!reference.links.count(k))
-                        BOOST_TEST_MESSAGE("  only ours:  " << std::get<0>(k) << " " << std::get<1>(k) << " [" << std::get<2>(k) << "] rel [" << std::get<3>(k) << "]");
+                        BOOST_TEST_MESSAGE("  only ours:  " << std::get<0>(k) << " " << std::get<1>(k) << " ["
+                                                            << std::get<2>(k) << "] rel [" << std::get<3>(k) << "]");
                 for (const auto& k : reference.links)
                     if (!ours.count(k))
-                        BOOST_TEST_MESSAGE("  only gumbo: " << std::get<0>(k) << " " << std::get<1>(k) << " [" << std::get<2>(k) << "] rel [" << std::get<3>(k) << "]");
+                        BOOST_TEST_MESSAGE("  only gumbo: " << std::get<0>(k) << " " << std::get<1>(k) << " ["
+                                                            << std::get<2>(k) << "] rel [" << std::get<3>(k) << "]");
                 if (x.document().base_url != reference.base_url)
                     BOOST_TEST_MESSAGE("  base: ours " << x.document().base_url << ", gumbo " << reference.base_url);
             }

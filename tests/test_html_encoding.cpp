@@ -38,9 +38,7 @@ std::vector<encoding_case> read_cases(const std::string& name) {
 }
 
 // The Encoding Standard's name of a label (the transport's charset of an empty page is that label's encoding).
-std::string name_of_label(const std::string& label) {
-    return std::string(iri::html::sniff_encoding("", label).name);
-}
+std::string name_of_label(const std::string& label) { return std::string(iri::html::sniff_encoding("", label).name); }
 
 // The encoding the extractor reads each case in (its document().encoding).
 std::size_t passing(const std::string& file) {

@@ -80,10 +80,10 @@ BOOST_AUTO_TEST_CASE(every_link_attribute) {
         "<script src=script></script><input type=image src=input formaction=fa><object data=object></object>"
         "<form action=form><button formaction=button></button></form><blockquote cite=bq></blockquote>"
         "<q cite=q></q><del cite=del></del><ins cite=ins></ins><meta http-equiv=refresh content='0;url=refresh'>";
-    BOOST_TEST((values(page) == list{"a",      "area",  "link",   "is",     "img",    "ss",    "pss",  "poster",
-                                     "video",  "vs",    "track",  "audio",  "iframe", "frame", "embed", "script",
-                                     "input",  "fa",    "object", "form",   "button", "bq",    "q",     "del",
-                                     "ins",    "refresh"}));
+    BOOST_TEST(
+        (values(page) == list{"a",      "area",  "link",   "is",     "img",   "ss",    "pss",    "poster", "video",
+                              "vs",     "track", "audio",  "iframe", "frame", "embed", "script", "input",  "fa",
+                              "object", "form",  "button", "bq",     "q",     "del",   "ins",    "refresh"}));
     BOOST_TEST(urls("<a href=a>")[0] == "https://example.com/dir/a");
     // Not links: other attributes and elements, an attribute of another element.
     BOOST_TEST(urls("<div href=x><a src=y data-href=z><img href=w><span cite=v>").empty());
@@ -92,9 +92,10 @@ BOOST_AUTO_TEST_CASE(every_link_attribute) {
 BOOST_AUTO_TEST_CASE(base_element) {
     // §4.2.3's example: "<base href="https://www.example.com/news/index.html"> ... <a href="archives.html">" is a
     // link to "https://www.example.com/news/archives.html".
-    BOOST_TEST((urls(R"(<!DOCTYPE html><html lang="en"><head><title>This is an example for the &lt;base&gt; element</title>
+    BOOST_TEST(
+        (urls(R"(<!DOCTYPE html><html lang="en"><head><title>This is an example for the &lt;base&gt; element</title>
 <base href="https://www.example.com/news/index.html"></head><body><p>Visit the <a href="archives.html">archives</a>.</p>)") ==
-                list{"https://www.example.com/news/archives.html"}));
+         list{"https://www.example.com/news/archives.html"}));
     // The first base with an href, wherever the links are (the document base URL is the same for all of them).
     BOOST_TEST((urls("<a href=x><base><base href=/b/><base href=/c/>") == list{"https://example.com/b/x"}));
     // A href that does not parse, or a data: or javascript: URL, leaves the page URL (§4.2.3 set the frozen base URL).
@@ -113,7 +114,8 @@ BOOST_AUTO_TEST_CASE(character_references_in_values) {
     // alphanumeric; numeric ones (§13.2.5.80), with the table for 0x80-0x9F and U+FFFD for zero and surrogates.
     BOOST_TEST((values("<a href='?a=1&amp;b=2'>") == list{"?a=1&b=2"}));
     BOOST_TEST((values("<a href='?a=1&copy=2'>") == list{"?a=1&copy=2"}));
-    BOOST_TEST((values("<a href='?a=1&copy;2'>") == list{"?a=1\xC2\xA9" "2"}));
+    BOOST_TEST((values("<a href='?a=1&copy;2'>") == list{"?a=1\xC2\xA9"
+                                                         "2"}));
     BOOST_TEST((values("<a href='?a=1&copy 2'>") == list{"?a=1\xC2\xA9 2"}));
     BOOST_TEST((values("<a href='?x&notit;'>") == list{"?x&notit;"}));
     BOOST_TEST((values("<a href='?x&notin;'>") == list{"?x\xE2\x88\x89"}));
@@ -131,7 +133,8 @@ BOOST_AUTO_TEST_CASE(values_as_the_tokenizer_reads_them) {
     // any case; CR LF as LF (§13.2.3.5), U+0000 as U+FFFD; no "=": no value.
     BOOST_TEST((values("<A HREF=x Href=y><a href='s t'><a href=\"d'q\"><a\nhref\n=\n\"n\"\n>") ==
                 list{"x", "s t", "d'q", "n"}));
-    BOOST_TEST((values(std::string("<a href='a\r\nb\rc\0d'>", 19)) == list{"a\nb\nc\xEF\xBF\xBD" "d"}));
+    BOOST_TEST((values(std::string("<a href='a\r\nb\rc\0d'>", 19)) == list{"a\nb\nc\xEF\xBF\xBD"
+                                                                           "d"}));
     BOOST_TEST((urls(std::string("<a href='a\r\nb\0'>", 16)) == list{"https://example.com/dir/ab%EF%BF%BD"}));
     // An empty or white-space-only value is no link; neither is an attribute without "=".
     BOOST_TEST(urls("<a href><a href=''><a href=' \t\n'><img src=\"\">").empty());
@@ -187,13 +190,13 @@ BOOST_AUTO_TEST_CASE(foreign_content_and_templates) {
     BOOST_TEST((values("<svg><a href=s></a><image href=i/></svg><a href=1>") == list{"1"}));
     BOOST_TEST((values("<svg><foreignObject><a href=f></a></foreignObject><a href=s></svg>") == list{"f"}));
     BOOST_TEST((values("<math><mi><a href=m></a></mi><a href=n></math>") == list{"m"}));
-    BOOST_TEST((values("<math><annotation-xml encoding='text/html'><a href=h></a></annotation-xml></math>") ==
-                list{"h"}));
+    BOOST_TEST(
+        (values("<math><annotation-xml encoding='text/html'><a href=h></a></annotation-xml></math>") == list{"h"}));
     BOOST_TEST((values("<math><annotation-xml><a href=x></a></annotation-xml></math><a href=1>") == list{"1"}));
-    BOOST_TEST((values("<svg><g><p><a href=p>") == list{"p"}));             // <p> leaves foreign content
-    BOOST_TEST((values("<svg><font size=1><a href=f>") == list{"f"}));      // so does font with size
+    BOOST_TEST((values("<svg><g><p><a href=p>") == list{"p"}));         // <p> leaves foreign content
+    BOOST_TEST((values("<svg><font size=1><a href=f>") == list{"f"}));  // so does font with size
     BOOST_TEST((values("<svg><font><a href=f></font></svg><a href=1>") == list{"1"}));
-    BOOST_TEST((values("<svg/><a href=1>") == list{"1"}));                  // self-closing: no content
+    BOOST_TEST((values("<svg/><a href=1>") == list{"1"}));  // self-closing: no content
     // A form start tag while the form element pointer is set is ignored (§13.2.6.4.7): no form, no action; </form>
     // clears the pointer, whatever element it closes; in a template the pointer is neither read nor set.
     BOOST_TEST((values("<form action=1><div><form action=2></div></form><form action=3>") == list{"1", "3"}));
@@ -221,8 +224,8 @@ BOOST_AUTO_TEST_CASE(srcset) {
                 list{"data:image/png;base64,AAA=", "b.png", "c.png"}));
     BOOST_TEST((values("<img srcset='a.png,b.png'>") == list{"a.png,b.png"}));
     // Invalid descriptors drop the candidate (§4.8.4.3.10 step 9).
-    BOOST_TEST((values("<img srcset='a 1x 2x, b 0w, c 3q, d -1x, e 10h, f 100w 10h, g 1e1x, h 1.x'>") ==
-                list{"f", "g"}));
+    BOOST_TEST(
+        (values("<img srcset='a 1x 2x, b 0w, c 3q, d -1x, e 10h, f 100w 10h, g 1e1x, h 1.x'>") == list{"f", "g"}));
     const auto c = iri::html::parse_srcset("a.png 1x, b.png 2.5x, c.png 640w, d.png");
     BOOST_TEST_REQUIRE(c.size() == 4u);
     BOOST_TEST(c[0].url == "a.png");
@@ -293,7 +296,8 @@ BOOST_AUTO_TEST_CASE(encodings) {
     // Not when the encoding is certain (the transport named it), nor for a second meta.
     const auto c = x.links(late, page_url, latin1);
     BOOST_TEST((*c)[0].value == "/\xC2\xB1");
-    const auto second = x.links("<meta charset=utf-8>" + std::string(1100, ' ') + "<meta charset=iso-8859-2><a href=/\xC3\xA9>", page_url);
+    const auto second = x.links(
+        "<meta charset=utf-8>" + std::string(1100, ' ') + "<meta charset=iso-8859-2><a href=/\xC3\xA9>", page_url);
     BOOST_TEST((*second)[0].value == "/\xC3\xA9");
     // UTF-16LE with a BOM: converted to UTF-8 whole; the offset is the page's byte.
     std::string utf16 = "\xFF\xFE";

@@ -75,7 +75,8 @@ public:
             if (std::find(seen.begin(), seen.end(), name) != seen.end()) continue;  // duplicate-attribute
             seen.push_back(name);
             k.push_back(name);
-            k.push_back(decoded(page_.substr(a.value_begin, a.value_end - a.value_begin), text_context::attribute_value));
+            k.push_back(
+                decoded(page_.substr(a.value_begin, a.value_end - a.value_begin), text_context::attribute_value));
         }
         if (t.self_closing) k.push_back("self-closing");
         tokens.push_back(k);
@@ -90,7 +91,8 @@ public:
     bool in_foreign_content() const override { return false; }
     void comment(std::uint32_t begin, std::uint32_t finish, std::uint32_t data_begin, std::uint32_t data_end) override {
         text_up_to(begin);
-        tokens.push_back({"Comment", nul_replaced(newlines_normalized(page_.substr(data_begin, data_end - data_begin)))});
+        tokens.push_back(
+            {"Comment", nul_replaced(newlines_normalized(page_.substr(data_begin, data_end - data_begin)))});
         done_ = finish;
     }
     void doctype(std::uint32_t begin, std::uint32_t finish) override {

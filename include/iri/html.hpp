@@ -112,7 +112,7 @@ struct link {
 struct document {
     std::string_view encoding;  ///< the Encoding Standard's name of the page's encoding ("UTF-8", ...)
     encoding_source encoding_from = encoding_source::fallback;
-    std::string_view base_url;  ///< the document base URL ("" when options::resolve was off)
+    std::string_view base_url;       ///< the document base URL ("" when options::resolve was off)
     bool base_from_element = false;  ///< it is a <base> element's frozen base URL, not the page URL
 };
 
@@ -159,9 +159,9 @@ struct owned_link {
 
 /// An image candidate of a srcset attribute (§4.8.4.3.10 "parse a srcset attribute").
 struct image_candidate {
-    std::string_view url;        ///< a view into the attribute's value
-    std::uint32_t width = 0;     ///< the "w" descriptor, 0 when none
-    double density = 0;          ///< the "x" descriptor, 0 when none (the Standard then takes 1x unless there is a width)
+    std::string_view url;     ///< a view into the attribute's value
+    std::uint32_t width = 0;  ///< the "w" descriptor, 0 when none
+    double density = 0;       ///< the "x" descriptor, 0 when none (the Standard then takes 1x unless there is a width)
 };
 
 /// The image candidates of a srcset (or imagesrcset) value, decoded, in order; a candidate with invalid descriptors

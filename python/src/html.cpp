@@ -56,8 +56,8 @@ void read_page(iri::html::extractor& x, std::string_view page, std::string_view 
     }
     out.links.reserve(found->size());
     for (const iri::html::link& l : *found) {
-        owned o{std::nullopt, std::nullopt, std::string(l.element), std::string(l.attribute), std::string(l.value),
-                std::string(l.raw), std::string(l.rel), l.offset};
+        owned o{std::nullopt,         std::nullopt,       std::string(l.element), std::string(l.attribute),
+                std::string(l.value), std::string(l.raw), std::string(l.rel),     l.offset};
         if (l.resolved) o.url = std::string(l.url);
         else o.error = l.failure.message();
         out.links.push_back(std::move(o));
@@ -75,7 +75,9 @@ py::list links(py::handle html, py::handle base, py::handle encoding, std::optio
     bool is_str = false;
     const text page = page_of(html, is_str);
     const text b = as_text(base, "base");
-    const std::string charset = is_str ? "utf-8" : encoding.is_none() ? "" : std::string(as_text(encoding, "encoding").bytes);
+    const std::string charset = is_str               ? "utf-8"
+                                : encoding.is_none() ? ""
+                                                     : std::string(as_text(encoding, "encoding").bytes);
     const settings s{only.value_or(""), scripting};
     page_links out;
     {
@@ -127,9 +129,10 @@ py::list links_many(py::handle pages, py::handle bases, py::handle encodings, st
         bool is_str = false;
         page_texts.push_back(page_of(page_objects[i], is_str));
         base_texts.push_back(as_text(base_objects[i], "bases"));
-        charsets.push_back(is_str                           ? "utf-8"
-                           : encoding_objects[i].is_none() ? ""
-                                                           : std::string(as_text(encoding_objects[i], "encodings").bytes));
+        charsets.push_back(is_str ? "utf-8"
+                           : encoding_objects[i].is_none()
+                               ? ""
+                               : std::string(as_text(encoding_objects[i], "encodings").bytes));
     }
     const settings s{only.value_or(""), scripting};
     std::vector<page_links> out(n);

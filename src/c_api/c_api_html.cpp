@@ -51,7 +51,8 @@ int iri_html_links(iri_html_extractor* extractor, const char* page, size_t page_
     *links = nullptr;
     *count = 0;
     if (!usable(page, page_len)) return fail(err, IRI_E_INVALID_ARGUMENT, "NULL page with a non-zero length");
-    if (!usable(page_url, page_url_len)) return fail(err, IRI_E_INVALID_ARGUMENT, "NULL page URL with a non-zero length");
+    if (!usable(page_url, page_url_len))
+        return fail(err, IRI_E_INVALID_ARGUMENT, "NULL page URL with a non-zero length");
     iri_html_options o = IRI_HTML_OPTIONS_INIT;
     if (const int s = read_options(options, o, err)) return s;
     return guarded(err, [&]() -> int {
@@ -65,7 +66,8 @@ int iri_html_links(iri_html_extractor* extractor, const char* page, size_t page_
         if (!found) return fail(err, found.error());
         extractor->links.clear();
         for (const iri::html::link& l : *found) {
-            extractor->links.push_back({view(l.url), l.resolved || !opt.resolve ? IRI_OK : static_cast<int>(l.failure.code),
+            extractor->links.push_back({view(l.url),
+                                        l.resolved || !opt.resolve ? IRI_OK : static_cast<int>(l.failure.code),
                                         l.resolved ? 0u : l.failure.offset, view(l.element), view(l.attribute),
                                         view(l.raw), view(l.value), l.offset, view(l.rel)});
         }

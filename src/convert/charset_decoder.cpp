@@ -94,7 +94,8 @@ std::size_t charset_decoder::append_utf8(std::string_view bytes, std::string& ou
             iri::detail::append_utf8(out, static_cast<std::uint32_t>(c));
             if (offsets) {
                 const std::int32_t at = starts_[i];
-                const auto source = static_cast<std::uint32_t>(consumed_before + (at < 0 ? 0 : static_cast<std::size_t>(at)));
+                const auto source =
+                    static_cast<std::uint32_t>(consumed_before + (at < 0 ? 0 : static_cast<std::size_t>(at)));
                 offsets->insert(offsets->end(), out.size() - before, source);
             }
             i += step;

@@ -6,7 +6,6 @@
 #include <unicode/utf16.h>
 #include <unicode/utf8.h>
 
-
 #include "convert/charset_decoder.hpp"
 #include "model/error_detail.hpp"
 #include "text/utf8_detail.hpp"

@@ -63,13 +63,15 @@ void value_decoder::append(std::string_view raw, std::string& out) {
     }
     std::string_view text = raw;
     if (kind_ == kind::utf8) {
-        if (s.non_ascii && !iri::detail::is_well_formed_utf8(raw)) {  // Encoding Standard §8.1.1: maximal subparts as U+FFFD
+        if (s.non_ascii &&
+            !iri::detail::is_well_formed_utf8(raw)) {  // Encoding Standard §8.1.1: maximal subparts as U+FFFD
             unicode_.clear();
-            iri::detail::for_each_code_point_or_fffd(
-                raw, [this](char32_t c, std::size_t) { iri::detail::append_utf8(unicode_, static_cast<std::uint32_t>(c)); });
+            iri::detail::for_each_code_point_or_fffd(raw, [this](char32_t c, std::size_t) {
+                iri::detail::append_utf8(unicode_, static_cast<std::uint32_t>(c));
+            });
             text = unicode_;
         }
-    } else if (!s.non_ascii) {  // ASCII reads the same in every ASCII-compatible encoding
+    } else if (!s.non_ascii) {                 // ASCII reads the same in every ASCII-compatible encoding
     } else if (kind_ == kind::user_defined) {  // Encoding Standard §14.5: 0x80 to 0xFF are U+F780 to U+F7FF
         unicode_.clear();
         for (const char ch : raw) {

@@ -30,9 +30,9 @@ constexpr auto first_of = [] {
 
 // §13.2.5.80 numeric character reference end state: the code point a reference to `number` stands for.
 char32_t numeric_replacement(std::uint32_t number) noexcept {
-    if (number == 0 || number > 0x10FFFF) return 0xFFFD;           // null-character-reference, out of range
-    if (number >= 0xD800 && number <= 0xDFFF) return 0xFFFD;       // surrogate-character-reference
-    if (number >= 0x80 && number <= 0x9F) {                        // control-character-reference: the table
+    if (number == 0 || number > 0x10FFFF) return 0xFFFD;      // null-character-reference, out of range
+    if (number >= 0xD800 && number <= 0xDFFF) return 0xFFFD;  // surrogate-character-reference
+    if (number >= 0x80 && number <= 0x9F) {                   // control-character-reference: the table
         const std::uint16_t r = generated::c1_replacements[number - 0x80];
         if (r != 0) return r;
     }
@@ -77,8 +77,10 @@ named_match longest_named_reference(std::string_view name) noexcept {
         const char c = name[i];
         const auto* first = named_references + lo;
         const auto* last = named_references + hi;
-        first = std::lower_bound(first, last, c, [i](const generated::named_reference& r, char x) { return r.name[i] < x; });
-        last = std::upper_bound(first, last, c, [i](char x, const generated::named_reference& r) { return x < r.name[i]; });
+        first = std::lower_bound(first, last, c,
+                                 [i](const generated::named_reference& r, char x) { return r.name[i] < x; });
+        last = std::upper_bound(first, last, c,
+                                [i](char x, const generated::named_reference& r) { return x < r.name[i]; });
         lo = static_cast<std::size_t>(first - named_references);
         hi = static_cast<std::size_t>(last - named_references);
     }

@@ -186,7 +186,7 @@ bool prescanner::starts_meta() const noexcept {
 
 // The "<meta" branch: its attributes, then the processing steps (an encoding, or none and the next byte).
 std::optional<encoding_id> prescanner::meta() {
-    p_ += 5;  // at the space or "/"
+    p_ += 5;            // at the space or "/"
     bool seen[3] = {};  // http-equiv, content, charset: the names that matter, each taken once (steps 7, 8)
     bool got_pragma = false;
     int need_pragma = -1;  // null
@@ -236,15 +236,14 @@ std::optional<encoding_id> prescanner::run() {
             if (auto e = meta()) return e;
             if (at_end()) return std::nullopt;
         } else if (s_[p_] == '<' && p_ + 1 < s_.size() &&
-                   (ascii_alpha(s_[p_ + 1]) ||
-                    (s_[p_ + 1] == '/' && p_ + 2 < s_.size() && ascii_alpha(s_[p_ + 2])))) {
+                   (ascii_alpha(s_[p_ + 1]) || (s_[p_ + 1] == '/' && p_ + 2 < s_.size() && ascii_alpha(s_[p_ + 2])))) {
             // a tag: to the next whitespace or ">", then its attributes
             while (!at_end() && !space(s_[p_]) && s_[p_] != '>') ++p_;
             attribute a;
-            while (get_attribute(a)) {
-            }
+            while (get_attribute(a)) {}
             if (at_end()) return std::nullopt;
-        } else if (s_[p_] == '<' && p_ + 1 < s_.size() && (s_[p_ + 1] == '!' || s_[p_ + 1] == '/' || s_[p_ + 1] == '?')) {
+        } else if (s_[p_] == '<' && p_ + 1 < s_.size() &&
+                   (s_[p_ + 1] == '!' || s_[p_ + 1] == '/' || s_[p_ + 1] == '?')) {
             const std::size_t gt = s_.find('>', p_ + 1);  // to the first ">" after the "<"
             if (gt == std::string_view::npos) return std::nullopt;
             p_ = gt;

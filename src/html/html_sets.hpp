@@ -23,9 +23,7 @@ enum class html_set : std::uint8_t {
     const auto& bits = generated::html_sets[static_cast<std::size_t>(s)];
     return c < 0x80 && ((bits.ascii[c >> 6] >> (c & 63)) & 1u) != 0;
 }
-[[nodiscard]] constexpr bool in_set(html_set s, char c) noexcept {
-    return in_set(s, static_cast<unsigned char>(c));
-}
+[[nodiscard]] constexpr bool in_set(html_set s, char c) noexcept { return in_set(s, static_cast<unsigned char>(c)); }
 
 [[nodiscard]] constexpr bool ascii_whitespace(char c) noexcept { return in_set(html_set::ascii_whitespace, c); }
 [[nodiscard]] constexpr bool ascii_alpha(char c) noexcept { return in_set(html_set::ascii_alpha, c); }
@@ -34,7 +32,7 @@ enum class html_set : std::uint8_t {
 [[nodiscard]] constexpr bool ascii_alphanumeric(char c) noexcept { return in_set(html_set::ascii_alphanumeric, c); }
 
 // The enumerators follow grammar/html_sets.def, which orders the generated tables.
-#define IRI_HTML_SET(id, rule)                                                                     \
+#define IRI_HTML_SET(id, rule)                                                               \
   static_assert(generated::html_set_names[static_cast<std::size_t>(html_set::id)] == (rule), \
                 "iri::html::detail::html_set and grammar/html_sets.def disagree on the order of the sets");
 #include "html_sets.def"

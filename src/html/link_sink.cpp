@@ -185,10 +185,10 @@ void link_sink::change_encoding(encoding_id e) {
     if (!tentative_) return;
     tentative_ = false;
     if (encoding_ == utf16be() || encoding_ == utf16le()) return;  // step 1
-    if (e == utf16be() || e == utf16le()) e = utf8();                // step 2
-    if (e == x_user_defined()) e = windows1252();                    // step 3
-    if (e == encoding_ || !supported(e)) return;                     // step 4 (and an encoding not decoded here)
-    change_to = e;                                                   // step 6: read the page again in it
+    if (e == utf16be() || e == utf16le()) e = utf8();              // step 2
+    if (e == x_user_defined()) e = windows1252();                  // step 3
+    if (e == encoding_ || !supported(e)) return;                   // step 4 (and an encoding not decoded here)
+    change_to = e;                                                 // step 6: read the page again in it
 }
 
 }  // namespace iri::html::detail

@@ -28,10 +28,10 @@ struct extractor::state {
     detail::link_sink sink;
     iri::detail::charset_decoder page_decoder;  // a page in an encoding that is not ASCII-compatible, to UTF-8
     encoding_id page_decoder_encoding = 0xFF;
-    std::string converted;                   // that page in UTF-8
-    std::vector<std::uint32_t> offsets;      // the page offset of each byte of `converted`
-    std::string_view text;                   // what the tokenizer read: the page after its BOM, or `converted`
-    std::size_t skipped = 0;                 // the BOM's length
+    std::string converted;               // that page in UTF-8
+    std::vector<std::uint32_t> offsets;  // the page offset of each byte of `converted`
+    std::string_view text;               // what the tokenizer read: the page after its BOM, or `converted`
+    std::size_t skipped = 0;             // the BOM's length
     bool is_converted = false;
     web::url page_url, base, element_base, resolved;
     struct outcome {
@@ -143,8 +143,7 @@ extractor::~extractor() = default;
 extractor::extractor(extractor&&) noexcept = default;
 extractor& extractor::operator=(extractor&&) noexcept = default;
 
-result<std::span<const link>> extractor::links(std::string_view page, std::string_view page_url,
-                                               const options& opt) {
+result<std::span<const link>> extractor::links(std::string_view page, std::string_view page_url, const options& opt) {
     if (page.size() >= 0xFFFFFFFFu) return iri::detail::text_error(errc::input_too_long, {}, 0, 0);
     state& s = *state_;
     if (opt.resolve) {
@@ -220,7 +219,8 @@ sniffed_encoding sniff_encoding(std::string_view page, std::string_view charset,
 std::vector<std::string_view> supported_encodings() {
     std::vector<std::string_view> out;
     for (std::size_t e = 0; e < detail::encoding_count(); ++e)
-        if (detail::supported(static_cast<encoding_id>(e))) out.push_back(detail::encoding_name(static_cast<encoding_id>(e)));
+        if (detail::supported(static_cast<encoding_id>(e)))
+            out.push_back(detail::encoding_name(static_cast<encoding_id>(e)));
     return out;
 }
 

@@ -15,14 +15,14 @@ namespace iri::html::detail {
 
 /// The classes of octets the tokenizer searches for, one bit each in a search's `which`.
 enum octet_class : unsigned {
-    lt = 1u << 0,     ///< "<"
-    gt = 1u << 1,     ///< ">"
-    dquote = 1u << 2, ///< '"'
-    squote = 1u << 3, ///< "'"
-    equals = 1u << 4, ///< "="
-    slash = 1u << 5,  ///< "/"
-    dash = 1u << 6,   ///< "-"
-    space = 1u << 7,  ///< ASCII whitespace (grammar/html.abnf)
+    lt = 1u << 0,      ///< "<"
+    gt = 1u << 1,      ///< ">"
+    dquote = 1u << 2,  ///< '"'
+    squote = 1u << 3,  ///< "'"
+    equals = 1u << 4,  ///< "="
+    slash = 1u << 5,   ///< "/"
+    dash = 1u << 6,    ///< "-"
+    space = 1u << 7,   ///< ASCII whitespace (grammar/html.abnf)
 };
 
 /// The octets of the classes above, in their bit order, ASCII whitespace from the grammar (html_sets.hpp).
@@ -33,7 +33,8 @@ inline constexpr iri::detail::octet_classes tokenizer_classes = [] {
         c.sizes[c.count++] = 1;
     }
     for (unsigned o = 0; o < 0x80; ++o)
-        if (ascii_whitespace(static_cast<char>(o))) c.octets[c.count][c.sizes[c.count]++] = static_cast<unsigned char>(o);
+        if (ascii_whitespace(static_cast<char>(o)))
+            c.octets[c.count][c.sizes[c.count]++] = static_cast<unsigned char>(o);
     ++c.count;
     return c;
 }();
@@ -107,7 +108,8 @@ private:
     [[nodiscard]] std::uint64_t of() const noexcept {
         return [this]<std::size_t... K>(std::index_sequence<K...>) {
             return ((which & (1u << K) ? masks_[K] : 0) | ...);
-        }(std::make_index_sequence<8>{});
+        }
+        (std::make_index_sequence<8>{});
     }
 
     void load(std::size_t b) noexcept {

@@ -30,9 +30,9 @@ std::optional<refresh> parse_refresh(std::string_view input) noexcept {
     if (position < input.size()) {  // step 10
         const char c = input[position];
         if (c != ';' && c != ',' && !ascii_whitespace(c)) return std::nullopt;  // 10.1
-        skip_whitespace();                                                     // 10.2
-        if (at(';') || at(',')) ++position;                                    // 10.3
-        skip_whitespace();                                                     // 10.4
+        skip_whitespace();                                                      // 10.2
+        if (at(';') || at(',')) ++position;                                     // 10.3
+        skip_whitespace();                                                      // 10.4
     }
     if (position >= input.size()) return r;  // no URL: the page itself
     // Step 11.

@@ -39,8 +39,8 @@ void tokenizer::run(std::string_view page, token_sink& sink, content_state state
             case content_state::rawtext:  // §13.2.5.3
                 at = text_element(at);
                 break;
-            case content_state::script_data: at = script_data(at); break;  // §13.2.5.4
-            case content_state::plaintext: at = npos; break;                // §13.2.5.5: text to the end
+            case content_state::script_data: at = script_data(at); break;            // §13.2.5.4
+            case content_state::plaintext: at = npos; break;                         // §13.2.5.5: text to the end
             case content_state::cdata_section: at = cdata_section(npos, at); break;  // §13.2.5.69
         }
         state = next_;
@@ -112,7 +112,7 @@ std::size_t tokenizer::tag(std::size_t lt, std::size_t name_begin, bool end) {
                 if (close >= n) break;
                 a.value_begin = u32(q + 1);
                 a.value_end = u32(close);
-                p = close + 1;  // §13.2.5.39 after attribute value (quoted) state: the loop's top
+                p = close + 1;         // §13.2.5.39 after attribute value (quoted) state: the loop's top
             } else if (open == '>') {  // missing-attribute-value: the tag is emitted
                 a.value_begin = a.value_end = u32(q);
                 attributes_.push_back(a);

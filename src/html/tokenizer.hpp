@@ -28,10 +28,10 @@ struct attribute_span {
 
 /// A start or end tag token (§13.2.5: "start tag" and "end tag" tokens).
 struct tag_token {
-    bool end = false;           ///< an end tag
-    bool self_closing = false;  ///< the self-closing flag ("/>")
-    std::uint32_t begin = 0;    ///< the "<"
-    std::uint32_t finish = 0;   ///< one past the ">"
+    bool end = false;                            ///< an end tag
+    bool self_closing = false;                   ///< the self-closing flag ("/>")
+    std::uint32_t begin = 0;                     ///< the "<"
+    std::uint32_t finish = 0;                    ///< one past the ">"
     std::uint32_t name_begin = 0, name_end = 0;  ///< the tag name as written
     const attribute_span* attributes = nullptr;  ///< in the order written, duplicates included
     std::size_t attribute_count = 0;
@@ -82,10 +82,10 @@ private:
     std::size_t bogus_comment(std::size_t lt, std::size_t data_begin);
     std::size_t doctype(std::size_t lt);
     std::size_t cdata_section(std::size_t lt, std::size_t data);  // "<![CDATA[" at lt (or npos), its text at data
-    std::size_t text_element(std::size_t at);                       // RCDATA, RAWTEXT: up to their end tag
-    std::size_t script_data(std::size_t at);                        // the script data states
-    std::size_t end_tag_if_appropriate(std::size_t lt);             // "</name" + whitespace, "/" or ">" there
-    std::size_t script_escaped(std::size_t at, bool dash_dash);     // the escaped and double escaped states
+    std::size_t text_element(std::size_t at);                     // RCDATA, RAWTEXT: up to their end tag
+    std::size_t script_data(std::size_t at);                      // the script data states
+    std::size_t end_tag_if_appropriate(std::size_t lt);           // "</name" + whitespace, "/" or ">" there
+    std::size_t script_escaped(std::size_t at, bool dash_dash);   // the escaped and double escaped states
 
     class octet_cursor* cursor_ = nullptr;
     std::string_view s_;

@@ -90,7 +90,8 @@ std::size_t tokenizer::script_escaped(std::size_t at, bool dash_dash) {
             }
             std::size_t e = q + 1;  // double escape start: letters, then whitespace, "/" or ">"
             while (e < n && ascii_alpha(s_[e])) ++e;
-            if (e > q + 1 && e < n && ends_a_tag_name(s_[e]) && iri::detail::iequals(s_.substr(q + 1, e - q - 1), "script")) {
+            if (e > q + 1 && e < n && ends_a_tag_name(s_[e]) &&
+                iri::detail::iequals(s_.substr(q + 1, e - q - 1), "script")) {
                 doubled = true;
                 p = e + 1;
                 continue;
@@ -101,7 +102,8 @@ std::size_t tokenizer::script_escaped(std::size_t at, bool dash_dash) {
         if (q + 1 < n && s_[q + 1] == '/') {  // double escape end: letters, then whitespace, "/" or ">"
             std::size_t e = q + 2;
             while (e < n && ascii_alpha(s_[e])) ++e;
-            if (e > q + 2 && e < n && ends_a_tag_name(s_[e]) && iri::detail::iequals(s_.substr(q + 2, e - q - 2), "script")) {
+            if (e > q + 2 && e < n && ends_a_tag_name(s_[e]) &&
+                iri::detail::iequals(s_.substr(q + 2, e - q - 2), "script")) {
                 doubled = false;
                 p = e + 1;
                 continue;

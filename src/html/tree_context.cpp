@@ -36,9 +36,9 @@ tree_context::start tree_context::html_start(element e, std::string_view name, c
     start s;
     s.html = true;
     s.in_template = template_depth_ > 0;
-    constexpr std::uint64_t special_here = list::svg_root | list::mathml_root | list::template_ | list::form_element_pointer |
-                                          list::rcdata | list::rawtext | list::rawtext_when_scripting |
-                                          list::script_data | list::plaintext;
+    constexpr std::uint64_t special_here = list::svg_root | list::mathml_root | list::template_ |
+                                           list::form_element_pointer | list::rcdata | list::rawtext |
+                                           list::rawtext_when_scripting | list::script_data | list::plaintext;
     if (stack_.empty() && !in_list(e, special_here)) return s;  // the common case: nothing to follow
     if (in_list(e, list::svg_root) || in_list(e, list::mathml_root)) {
         s.html = false;
@@ -50,12 +50,13 @@ tree_context::start tree_context::html_start(element e, std::string_view name, c
     s.in_template = template_depth_ > 0;
     if (in_list(e, list::template_)) ++template_depth_;
     if (in_list(e, list::form_element_pointer) && !s.in_template) {  // §13.2.6.4.7, "in table" too: a nested form
-        s.ignored = form_;                                            // is ignored; the first sets the pointer
+        s.ignored = form_;                                           // is ignored; the first sets the pointer
         form_ = true;
         if (s.ignored) return s;
     }
     if (in_list(e, list::rcdata)) s.next = content_state::rcdata;
-    else if (in_list(e, list::rawtext) || (scripting_ && in_list(e, list::rawtext_when_scripting))) s.next = content_state::rawtext;
+    else if (in_list(e, list::rawtext) || (scripting_ && in_list(e, list::rawtext_when_scripting)))
+        s.next = content_state::rawtext;
     else if (in_list(e, list::script_data)) s.next = content_state::script_data;
     else if (in_list(e, list::plaintext)) s.next = content_state::plaintext;
     if (!stack_.empty() && !in_list(e, list::void_)) push({hash(name), e, ns::html, false, false});
@@ -83,13 +84,15 @@ tree_context::start tree_context::start_tag(element e, std::string_view name, co
         for (std::size_t i = 0; i < t.attribute_count && !leaves; ++i) {
             const auto& a = t.attributes[i];
             const name_words n = words_of(page.substr(a.name_begin, a.name_end - a.name_begin));
-            for (const attribute_row& r : rows_of(e)) leaves = leaves || (r.kind == attribute_kind::font && names(r, n));
+            for (const attribute_row& r : rows_of(e))
+                leaves = leaves || (r.kind == attribute_kind::font && names(r, n));
         }
     if (leaves) {  // pop the foreign elements, then the rules of HTML content
         pop_to_html_or_integration_point();
         return html_start(e, name, t);
     }
-    const ns n = stack_.back().space;  // "insert a foreign element ... in the same namespace as the adjusted current node"
+    const ns n =
+        stack_.back().space;  // "insert a foreign element ... in the same namespace as the adjusted current node"
     entry x{hash(name), e, n, false, false};
     if (n == ns::svg) {
         x.html_integration_point = in_list(e, list::svg_html_integration_point);
@@ -123,8 +126,8 @@ void tree_context::end_by_html_rules(element e, std::uint64_t name) {
             stack_.resize(i);
             return;
         }
-        const bool special = x.space == ns::html     ? in_list(x.e, list::special)
-                             : x.space == ns::svg    ? in_list(x.e, list::svg_special)
+        const bool special = x.space == ns::html  ? in_list(x.e, list::special)
+                             : x.space == ns::svg ? in_list(x.e, list::svg_special)
                                                   : in_list(x.e, list::mathml_special);
         if (special) return;
     }
@@ -138,7 +141,7 @@ void tree_context::end_tag(element e, std::string_view name) {
         if (in_list(e, list::form_element_pointer) && template_depth_ == 0) form_ = false;  // §13.2.6.4.7 </form>
         return;
     }
-    if (stack_.back().space != ns::html) {  // §13.2.6.5, end tags in foreign content
+    if (stack_.back().space != ns::html) {         // §13.2.6.5, end tags in foreign content
         if (in_list(e, list::end_tag_breakout)) {  // </br>, </p>: pop the foreign elements, then HTML content
             pop_to_html_or_integration_point();
             return;

@@ -27,9 +27,9 @@ public:
 
     /// What a start tag is.
     struct start {
-        bool html = false;          ///< an HTML element (else SVG or MathML)
-        bool in_template = false;   ///< inside a template's contents (so not in the document)
-        bool ignored = false;       ///< a start tag the tree builder ignores (a form inside a form)
+        bool html = false;         ///< an HTML element (else SVG or MathML)
+        bool in_template = false;  ///< inside a template's contents (so not in the document)
+        bool ignored = false;      ///< a start tag the tree builder ignores (a form inside a form)
         content_state next = content_state::data;
     };
     /// A start tag named `e` (`name` as written, for the stack), its attributes in `page`.

@@ -79,7 +79,8 @@ inline void baseline(const char* p, std::size_t n, std::uint64_t* masks, std::in
 
 #ifdef IRI_OCTET_MASKS_X86
 template <const octet_classes& C, unsigned K, std::size_t... J>
-__attribute__((target("avx2"), always_inline)) inline __m256i in_class_avx2(__m256i x, std::index_sequence<J...>) noexcept {
+__attribute__((target("avx2"), always_inline)) inline __m256i in_class_avx2(__m256i x,
+                                                                            std::index_sequence<J...>) noexcept {
     return (_mm256_cmpeq_epi8(x, _mm256_set1_epi8(static_cast<char>(C.octets[K][J]))) | ...);
 }
 template <const octet_classes& C, std::size_t... K>
@@ -90,8 +91,8 @@ __attribute__((target("avx2"))) void avx2(const char* p, std::size_t n, std::uin
     const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b));
     const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b + 32));
     const std::uint64_t inside = below(n);
-    ((masks[K] = (static_cast<std::uint32_t>(_mm256_movemask_epi8(
-                      in_class_avx2<C, K>(lo, std::make_index_sequence<C.sizes[K]>{}))) |
+    ((masks[K] = (static_cast<std::uint32_t>(
+                      _mm256_movemask_epi8(in_class_avx2<C, K>(lo, std::make_index_sequence<C.sizes[K]>{}))) |
                   std::uint64_t{static_cast<std::uint32_t>(
                       _mm256_movemask_epi8(in_class_avx2<C, K>(hi, std::make_index_sequence<C.sizes[K]>{})))}
                       << 32) &

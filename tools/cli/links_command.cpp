@@ -64,8 +64,8 @@ const char* print_name(link_print p) {
     return "url";
 }
 
-void json_link(const options& o, const page_job& page, const iri::html::link& l, bool has_form,
-               const std::string& form, std::string& out) {
+void json_link(const options& o, const page_job& page, const iri::html::link& l, bool has_form, const std::string& form,
+               std::string& out) {
     out += '{';
     if (!o.links.pages.empty()) {
         out += "\"page\": ";
@@ -198,7 +198,8 @@ int run_links(const options& o) {
         const std::size_t count = std::min(batch, pages.size() - first);
         results.assign(count, {});
         const auto work = [&](unsigned t) {
-            for (std::size_t i = t; i < count; i += jobs) results[i] = read_page(o, pages[first + i], extractors[t], buffers[t]);
+            for (std::size_t i = t; i < count; i += jobs)
+                results[i] = read_page(o, pages[first + i], extractors[t], buffers[t]);
         };
         if (jobs == 1) {
             work(0);
