@@ -72,7 +72,8 @@ int main(int argc, char** argv) {
         }
     }
     if (!folder) {
-        std::fputs("usage: html_bench [--rounds N] [--row NAME] [--times-out FILE] [--markdown] PAGES_FOLDER\n", stderr);
+        std::fputs("usage: html_bench [--rounds N] [--row NAME] [--times-out FILE] [--markdown] PAGES_FOLDER\n",
+                   stderr);
         return 2;
     }
     const std::vector<std::string> pages = read_pages(folder);
@@ -80,8 +81,8 @@ int main(int argc, char** argv) {
     for (const auto& p : pages) bytes += p.size();
     const std::string page_url = "https://example.com/dir/page.html";
 
-    std::vector<row> rows = {{"tokenize, decode", {}}, {"tokenize, decode, resolve", {}},
-                             {"tokenize, decode, resolve, write", {}}};
+    std::vector<row> rows = {
+        {"tokenize, decode", {}}, {"tokenize, decode, resolve", {}}, {"tokenize, decode, resolve, write", {}}};
 #ifdef IRI_BENCH_GUMBO
     rows.push_back({"gumbo parse", {}});
 #endif

@@ -9,6 +9,8 @@
 // link but its URL; every SIMD level finds the same links. Linear time: libFuzzer's timeout here, and
 // bench/adversarial_bench.cpp's HTML rows at 1 MB and 10 MB (bench/run.sh --adversarial).
 #include <optional>
+#include <span>
+#include <tuple>
 #include <string>
 #include <vector>
 

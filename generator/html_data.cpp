@@ -238,7 +238,9 @@ int emit_entities(const std::string& entities_json, const std::string& numeric_t
     const json doc = iri::generator::parse_json(read_file(entities_json), entities_json);
     if (!doc.is_object()) throw data_error{entities_json + ": not a JSON object"};
     std::vector<std::pair<std::string, std::string>> refs;  // name without "&", UTF-8
-    for (const auto& [name, value] : doc.object) {
+    for (std::size_t k = 0; k < doc.keys.size(); ++k) {
+        const std::string& name = doc.keys[k];
+        const json& value = doc.values[k];
         if (name.size() < 2 || name[0] != '&') throw data_error{entities_json + ": name " + name + " without &"};
         const json* points = value.member("codepoints");
         if (!points || !points->is_array() || points->array.empty() || points->array.size() > 2)

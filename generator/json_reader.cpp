@@ -6,8 +6,8 @@
 namespace iri::generator {
 
 const json* json::member(const std::string& name) const noexcept {
-    for (const auto& [key, value] : object)
-        if (key == name) return &value;
+    for (std::size_t i = 0; i < keys.size(); ++i)
+        if (keys[i] == name) return &values[i];
     return nullptr;
 }
 
@@ -57,9 +57,9 @@ private:
             if (take('}')) return v;
             do {
                 space();
-                std::string key = string();
+                v.keys.push_back(string());
                 expect(':');
-                v.object.emplace_back(std::move(key), value());
+                v.values.push_back(value());
             } while (take(','));
             expect('}');
         } else if (c == '[') {

@@ -1,9 +1,9 @@
 // A small JSON reader (RFC 8259) for the data files the generator turns into C++ (data/html/entities.json,
-// data/encoding/encodings.json): the build-time tool needs no JSON library. Objects keep their members in order.
+// data/encoding/encodings.json): the build-time tool needs no JSON library. Objects keep their members in order
+// (two lists: a std::pair of an incomplete json is not allowed).
 #pragma once
 
 #include <string>
-#include <utility>
 #include <vector>
 
 namespace iri::generator {
@@ -15,7 +15,8 @@ struct json {
     double number = 0;
     std::string string;  ///< UTF-8
     std::vector<json> array;
-    std::vector<std::pair<std::string, json>> object;
+    std::vector<std::string> keys;  ///< an object's member names, in order
+    std::vector<json> values;       ///< and their values (keys[i]: values[i])
 
     [[nodiscard]] bool is_string() const noexcept { return kind == type::string; }
     [[nodiscard]] bool is_number() const noexcept { return kind == type::number; }
