@@ -5,12 +5,14 @@
 // "tokenize, decode, resolve" (each link resolved by iri::web against the document base URL), "... and write" (each
 // URL appended to an output buffer with a line feed, as `iri links` writes), and "gumbo parse" (gumbo_parse and
 // gumbo_destroy_output: a whole tree, the links not read). Each round runs every row over every page, in that
-// order; a row's time is the median of its rounds. MB/s counts the pages' bytes. The SIMD level is the library's
+// order; a row's time is the median of its rounds. MB/s counts the pages' bytes, by wall-clock time and by the
+// thread's CPU time (the work of one core, which other work sharing the machine does not lengthen). The SIMD level is the library's
 // (IRI_FORCE_SIMD=avx2|scalar asks for a narrower one; bench/run.sh --html runs each level).
 //   --times-out FILE: appends each round's time of each row to FILE ("row<TAB>nanoseconds<TAB>bytes"), for
 //   bench/run.sh, which takes the medians over several processes; --row NAME runs that row alone (callgrind's).
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -47,8 +49,14 @@ std::vector<std::string> read_pages(const std::filesystem::path& folder) {
 
 struct row {
     const char* name;
-    std::vector<double> ns;
+    std::vector<double> ns, cpu_ns;  // wall-clock time, and this thread's CPU time (the core's own work)
 };
+
+double thread_cpu_ns() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) * 1e9 + static_cast<double>(t.tv_nsec);
+}
 
 }  // namespace
 
@@ -81,20 +89,25 @@ int main(int argc, char** argv) {
     for (const auto& p : pages) bytes += p.size();
     const std::string page_url = "https://example.com/dir/page.html";
 
-    std::vector<row> rows = {
-        {"tokenize, decode", {}}, {"tokenize, decode, resolve", {}}, {"tokenize, decode, resolve, write", {}}};
+    std::vector<row> rows = {{"tokenize, decode", {}, {}},
+                             {"tokenize, decode, resolve", {}, {}},
+                             {"tokenize, decode, resolve, write", {}, {}}};
 #ifdef IRI_BENCH_GUMBO
-    rows.push_back({"gumbo parse", {}});
+    rows.push_back({"gumbo parse", {}, {}});
 #endif
     iri::html::extractor x;
     std::string out;
     std::size_t sink = 0, links = 0;
     std::size_t current = 0;  // the row being timed
     const auto timed = [&](auto&& f) {
-        if (!only.empty() && only != rows[current++ % rows.size()].name) return 0.0;
+        row& w = rows[current++ % rows.size()];
+        if (!only.empty() && only != w.name) return 0.0;
+        const double c0 = thread_cpu_ns();
         const auto t0 = std::chrono::steady_clock::now();
         f();
-        return std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count();
+        const double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count();
+        w.cpu_ns.push_back(thread_cpu_ns() - c0);
+        return ns;
     };
     for (int r = 0; r < rounds; ++r) {
         iri::html::options raw;
@@ -133,7 +146,8 @@ int main(int argc, char** argv) {
             return 2;
         }
         for (const row& w : rows)
-            for (const double ns : w.ns) std::fprintf(f, "%s\t%.0f\t%zu\n", w.name, ns, bytes);
+            for (std::size_t i = 0; i < w.ns.size(); ++i)
+                std::fprintf(f, "%s\t%.0f\t%zu\t%.0f\n", w.name, w.ns[i], bytes, w.cpu_ns[i]);
         std::fclose(f);
         return sink == 0 ? 1 : 0;
     }
@@ -142,11 +156,14 @@ int main(int argc, char** argv) {
         return v[v.size() / 2];
     };
     const double gumbo = rows.back().name == std::string("gumbo parse") ? median(rows.back().ns) : 0;
-    std::printf(markdown ? "| row | MB/s | × gumbo |\n|---|---:|---:|\n" : "");
+    std::printf(markdown ? "| row | MB/s | MB/s of CPU time | × gumbo |\n|---|---:|---:|---:|\n" : "");
     for (const row& w : rows) {
         const double ns = median(w.ns), mbs = static_cast<double>(bytes) / ns * 1e3;
-        if (markdown) std::printf("| %s | %.0f | %.1f |\n", w.name, mbs, gumbo > 0 ? gumbo / ns : 0.0);
-        else std::printf("%-34s %8.0f MB/s  %6.1f x gumbo\n", w.name, mbs, gumbo > 0 ? gumbo / ns : 0.0);
+        const double cpu = static_cast<double>(bytes) / median(w.cpu_ns) * 1e3;
+        if (markdown) std::printf("| %s | %.0f | %.0f | %.1f |\n", w.name, mbs, cpu, gumbo > 0 ? gumbo / ns : 0.0);
+        else
+            std::printf("%-34s %8.0f MB/s %8.0f MB/s of CPU time %6.1f x gumbo\n", w.name, mbs, cpu,
+                        gumbo > 0 ? gumbo / ns : 0.0);
     }
     std::printf("%zu pages, %zu bytes, %zu links, SIMD level %s, median of %d rounds\n", pages.size(), bytes,
                 links / static_cast<std::size_t>(rounds), iri::name(iri::active_simd_level()), rounds);

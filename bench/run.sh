@@ -213,23 +213,24 @@ case "$mode" in
       echo "Produced by \`bench/run.sh --html\` on $(date -u +%Y-%m-%d): \`bench/html_bench.cpp\` over the 258 pages of"
       echo "datasets/htmlparser-benchmark ($((bytes / 1000)) kB), every SIMD level in 7 alternating passes of 3 rounds (a process"
       echo "each), the median of a level's 21 rounds; gumbo 0.10.1 (Debian's libgumbo1) parses the same pages in the same"
-      echo "rounds. MB/s of pages; \`× gumbo\` is gumbo's time over the row's at the same level."
+      echo "rounds. MB/s of pages, by wall-clock time and by the thread's CPU time (the work of one core, which other work"
+      echo "sharing the machine does not lengthen); \`× gumbo\` is gumbo's CPU time over the row's at the same level."
       echo
       echo "Machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
       echo "when it ended. Other work may have shared the machine: the ratios, measured in the same rounds, hold better"
       echo "than the MB/s."
       echo
-      printf '| row |'; for level in $levels; do printf ' MB/s %s | × gumbo %s |' "$level" "$level"; done; echo
-      printf '|---|'; for _ in $levels; do printf -- '---:|---:|'; done; echo
+      printf '| row |'; for level in $levels; do printf ' MB/s %s | MB/s CPU %s | × gumbo %s |' "$level" "$level" "$level"; done; echo
+      printf '|---|'; for _ in $levels; do printf -- '---:|---:|---:|'; done; echo
       for row in "tokenize, decode" "tokenize, decode, resolve" "tokenize, decode, resolve, write" "gumbo parse"; do
         printf '| %s |' "$row"
         for level in $levels; do
           awk -F'\t' -v row="$row" '
-            $1 == row { t[++n] = $2; b = $3 } $1 == "gumbo parse" { g[++m] = $2 }
+            $1 == row { t[++n] = $2; b = $3; c[n] = $4 } $1 == "gumbo parse" { g[++m] = $4 }
             function median(a, k,   i, j, x) { for (i = 2; i <= k; ++i) { x = a[i]; for (j = i - 1; j > 0 && a[j] > x; --j) a[j + 1] = a[j]; a[j + 1] = x }
                                                return a[int((k + 1) / 2)] }
-            END { if (n == 0) { printf " - | - |"; exit } r = median(t, n); gr = m ? median(g, m) : 0
-                  printf " %.0f | %s |", b / r * 1e3, gr ? sprintf("%.1f", gr / r) : "-" }' "$dir/$level"
+            END { if (n == 0) { printf " - | - | - |"; exit } r = median(t, n); rc = median(c, n); gr = m ? median(g, m) : 0
+                  printf " %.0f | %.0f | %s |", b / r * 1e3, b / rc * 1e3, gr ? sprintf("%.1f", gr / rc) : "-" }' "$dir/$level"
         done
         echo
       done

@@ -45,7 +45,7 @@ struct extractor::state {
     html::document doc;
     std::bitset<256> only;
 
-    void read(std::string_view page, encoding_id e, bool tentative, const options& opt);
+    bool read(std::string_view page, encoding_id e, bool tentative, const options& opt);
     void resolve_all(bool resolve, encoding_id e);
     void make_links();
     [[nodiscard]] std::uint32_t page_offset(std::uint32_t at) const noexcept;
@@ -53,8 +53,8 @@ struct extractor::state {
 
 // The page in encoding `e` through the tokenizer and the link sink: its bytes as they are when `e` is
 // ASCII-compatible, else converted to UTF-8 first (Encoding Standard §14.1: the replacement decoder gives one
-// U+FFFD for a page that is not empty).
-void extractor::state::read(std::string_view page, encoding_id e, bool tentative, const options& opt) {
+// U+FFFD for a page that is not empty). False when the conversion is 4 GiB or more (offsets are 32-bit).
+bool extractor::state::read(std::string_view page, encoding_id e, bool tentative, const options& opt) {
     const std::string_view body = page.substr(skipped);
     is_converted = !detail::ascii_compatible(e);
     if (is_converted) {
@@ -71,6 +71,7 @@ void extractor::state::read(std::string_view page, encoding_id e, bool tentative
             page_decoder_encoding = e;
             page_decoder.append_utf8(body, converted, &offsets);
         }
+        if (converted.size() >= 0xFFFFFFFFu) return false;
         text = converted;
     } else {
         text = body;
@@ -78,6 +79,7 @@ void extractor::state::read(std::string_view page, encoding_id e, bool tentative
     sink.decoder.set_encoding(e, is_converted);
     sink.reset(text, e, tentative, opt.only.empty() ? nullptr : &only, opt.scripting);
     tokenizer.run(text, sink);
+    return true;
 }
 
 std::uint32_t extractor::state::page_offset(std::uint32_t at) const noexcept {
@@ -90,11 +92,14 @@ std::uint32_t extractor::state::page_offset(std::uint32_t at) const noexcept {
 // parsed against the fallback base URL, the page URL; failure, or a data: or javascript: URL, leaves the fallback),
 // else the fallback base URL. Then each link against it.
 void extractor::state::resolve_all(bool resolve, encoding_id e) {
-    outcomes.assign(sink.records.size(), {});
     urls.clear();
     doc.base_url = {};
     doc.base_from_element = false;
-    if (!resolve) return;
+    if (!resolve) {
+        outcomes.clear();
+        return;
+    }
+    outcomes.resize(sink.records.size());
     const web::url* document_base = &page_url;
     if (sink.base_end) {
         iri::error ignored;
@@ -111,6 +116,7 @@ void extractor::state::resolve_all(bool resolve, encoding_id e) {
         const std::string_view value(sink.values.data() + r.value_begin, r.value_end - r.value_begin);
         outcome& o = outcomes[i];
         o.resolved = detail::resolve(resolved, value, *document_base, e, o.failure);
+        o.url_begin = o.url_end = 0;
         if (o.resolved) {
             o.url_begin = u32(urls.size());
             urls.append(resolved.href());
@@ -120,21 +126,26 @@ void extractor::state::resolve_all(bool resolve, encoding_id e) {
 }
 
 void extractor::state::make_links() {
-    links.clear();
+    links.resize(sink.records.size());
+    const bool resolving = !outcomes.empty();
     for (std::size_t i = 0; i < sink.records.size(); ++i) {
         const detail::link_record& r = sink.records[i];
-        const outcome& o = outcomes[i];
-        link l;
-        l.url = std::string_view(urls.data() + o.url_begin, o.url_end - o.url_begin);
-        l.resolved = o.resolved;
-        l.failure = o.failure;
+        link& l = links[i];
+        if (resolving) {
+            const outcome& o = outcomes[i];
+            l.url = std::string_view(urls.data() + o.url_begin, o.url_end - o.url_begin);
+            l.resolved = o.resolved;
+            if (!o.resolved) l.failure = o.failure;
+        } else {
+            l.url = {};
+            l.resolved = false;
+        }
         l.element = detail::name_of(r.e);
         l.attribute = r.attribute->name;
         l.raw = text.substr(r.raw_begin, r.raw_end - r.raw_begin);
         l.value = std::string_view(sink.values.data() + r.value_begin, r.value_end - r.value_begin);
         l.offset = page_offset(r.raw_begin);
         l.rel = std::string_view(sink.values.data() + r.rel_begin, r.rel_end - r.rel_begin);
-        links.push_back(l);
     }
 }
 
@@ -163,11 +174,12 @@ result<std::span<const link>> extractor::links(std::string_view page, std::strin
     encoding_id e = sniffed.encoding;
     encoding_source source = sniffed.source;
     const bool tentative = source == encoding_source::prescan || source == encoding_source::fallback;
-    s.read(page, e, tentative, opt);
+    const auto too_long = [] { return iri::detail::text_error(errc::input_too_long, {}, 0, 0); };
+    if (!s.read(page, e, tentative, opt)) return too_long();
     if (s.sink.change_to) {
         e = *s.sink.change_to;
         source = encoding_source::meta;
-        s.read(page, e, false, opt);
+        if (!s.read(page, e, false, opt)) return too_long();
     }
     s.doc.encoding = detail::encoding_name(e);
     s.doc.encoding_from = source;

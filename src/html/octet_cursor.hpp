@@ -89,7 +89,8 @@ public:
 
     /// The first offset from `at` whose octet is not ASCII whitespace, or the page's size.
     [[nodiscard]] std::size_t skip_space(std::size_t at) noexcept {
-        if (at < n_ && !ascii_whitespace(s_[at])) return at;  // most often: no space at all
+        if (at < n_ && !ascii_whitespace(s_[at])) return at;  // most often: no space at all, or one
+        if (at + 1 < n_ && !ascii_whitespace(s_[at + 1])) return at + 1;
         while (at < n_) {
             const std::size_t b = at >> 6;
             if (b != block_) load(b);

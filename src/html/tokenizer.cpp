@@ -19,6 +19,26 @@ std::uint32_t u32(std::size_t at) noexcept { return static_cast<std::uint32_t>(a
 
 }  // namespace
 
+// §13.2.5.6 tag open state, at the "<" at `lt` (in the data state's loop: once per "<").
+[[gnu::always_inline]] inline std::size_t tokenizer::tag_open(std::size_t lt) {
+    const std::size_t n = s_.size();
+    if (lt + 1 >= n) return npos;  // EOF: "<" is text
+    const char c = s_[lt + 1];
+    if (ascii_alpha(c)) return tag(lt, lt + 1, false);
+    if (c == '!') return markup_declaration(lt);
+    if (c == '?') return bogus_comment(lt, lt + 1);  // unexpected-question-mark-instead-of-tag-name
+    if (c != '/') return lt + 1;                     // invalid-first-character-of-tag-name: "<" is text
+    // §13.2.5.7 end tag open state
+    if (lt + 2 >= n) return npos;  // EOF: "</" is text
+    const char d = s_[lt + 2];
+    if (ascii_alpha(d)) return tag(lt, lt + 2, true);
+    if (d == '>') {  // missing-end-tag-name: nothing is emitted
+        sink_->dropped(u32(lt), u32(lt + 3));
+        return lt + 3;
+    }
+    return bogus_comment(lt, lt + 2);  // invalid-first-character-of-tag-name
+}
+
 void tokenizer::run(std::string_view page, token_sink& sink, content_state state, std::string_view last_start_tag) {
     octet_cursor cursor(page.data(), page.size());
     cursor_ = &cursor;
@@ -46,26 +66,6 @@ void tokenizer::run(std::string_view page, token_sink& sink, content_state state
         state = next_;
     }
     cursor_ = nullptr;
-}
-
-// §13.2.5.6 tag open state, at the "<" at `lt`.
-std::size_t tokenizer::tag_open(std::size_t lt) {
-    const std::size_t n = s_.size();
-    if (lt + 1 >= n) return npos;  // EOF: "<" is text
-    const char c = s_[lt + 1];
-    if (ascii_alpha(c)) return tag(lt, lt + 1, false);
-    if (c == '!') return markup_declaration(lt);
-    if (c == '?') return bogus_comment(lt, lt + 1);  // unexpected-question-mark-instead-of-tag-name
-    if (c != '/') return lt + 1;                     // invalid-first-character-of-tag-name: "<" is text
-    // §13.2.5.7 end tag open state
-    if (lt + 2 >= n) return npos;  // EOF: "</" is text
-    const char d = s_[lt + 2];
-    if (ascii_alpha(d)) return tag(lt, lt + 2, true);
-    if (d == '>') {  // missing-end-tag-name: nothing is emitted
-        sink_->dropped(u32(lt), u32(lt + 3));
-        return lt + 3;
-    }
-    return bogus_comment(lt, lt + 2);  // invalid-first-character-of-tag-name
 }
 
 // §13.2.5.8 tag name state to §13.2.5.40 self-closing start tag state: the name from `name_begin`, then the

@@ -36,10 +36,7 @@ tree_context::start tree_context::html_start(element e, std::string_view name, c
     start s;
     s.html = true;
     s.in_template = template_depth_ > 0;
-    constexpr std::uint64_t special_here = list::svg_root | list::mathml_root | list::template_ |
-                                           list::form_element_pointer | list::rcdata | list::rawtext |
-                                           list::rawtext_when_scripting | list::script_data | list::plaintext;
-    if (stack_.empty() && !in_list(e, special_here)) return s;  // the common case: nothing to follow
+    if (stack_.empty() && !in_list(e, follows)) return s;  // the common case: nothing to follow
     if (in_list(e, list::svg_root) || in_list(e, list::mathml_root)) {
         s.html = false;
         if (!t.self_closing)  // acknowledged: an svg or math element with no content
@@ -75,8 +72,8 @@ void tree_context::pop_to_html_or_integration_point() noexcept {
         stack_.pop_back();
 }
 
-tree_context::start tree_context::start_tag(element e, std::string_view name, const tag_token& t,
-                                            std::string_view page) {
+tree_context::start tree_context::start_tag_followed(element e, std::string_view name, const tag_token& t,
+                                                     std::string_view page) {
     if (html_rules_for_start(e)) return html_start(e, name, t);
     // §13.2.6.5 the rules for parsing tokens in foreign content.
     bool leaves = in_list(e, list::breakout);

@@ -33,7 +33,10 @@ public:
         content_state next = content_state::data;
     };
     /// A start tag named `e` (`name` as written, for the stack), its attributes in `page`.
-    start start_tag(element e, std::string_view name, const tag_token& t, std::string_view page);
+    start start_tag(element e, std::string_view name, const tag_token& t, std::string_view page) {
+        if (stack_.empty() && !in_list(e, follows)) return {true, template_depth_ > 0, false, content_state::data};
+        return start_tag_followed(e, name, t, page);  // the elements the tree builder's steps here are about
+    }
     /// An end tag.
     void end_tag(element e, std::string_view name);
 
@@ -55,6 +58,11 @@ private:
         bool text_integration_point;  // MathML's
     };
 
+    /// The elements whose start tag changes something here outside foreign content.
+    static constexpr std::uint64_t follows = list::svg_root | list::mathml_root | list::template_ |
+                                             list::form_element_pointer | list::rcdata | list::rawtext |
+                                             list::rawtext_when_scripting | list::script_data | list::plaintext;
+    start start_tag_followed(element e, std::string_view name, const tag_token& t, std::string_view page);
     static constexpr std::size_t max_depth = 512;
     static std::uint64_t hash(std::string_view name) noexcept;
     void push(const entry& x);
