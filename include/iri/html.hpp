@@ -15,7 +15,10 @@
 //    SVG and MathML. No tree is built; a tree builder's effects the link list depends on are followed: the contents
 //    of <template> are not part of the document (no link, no base), an element inside <svg> or <math> is not an
 //    HTML element (no link) until an HTML integration point or a tag that leaves foreign content (§13.2.6.5),
-//    and an <image> start tag is an <img> (§13.2.6.4.7).
+//    an <image> start tag is an <img>, and a <form> start tag inside a form is ignored (§13.2.6.4.7). What a
+//    tokenizer cannot see is not followed: the DOM's order where the tree builder moves content (foster parenting:
+//    the links come in the page's order), nor the start tags it ignores in some insertion modes (in a frameset,
+//    say) beyond the nested form.
 //  - The links are the values of the attributes data/html/attributes.tsv lists (a, area and link href; img and
 //    source src and srcset; link imagesrcset; iframe, frame, embed, script, audio, video, track, input src; video
 //    poster; object data; form action; button and input formaction; blockquote, q, del, ins cite; and the URL of a
