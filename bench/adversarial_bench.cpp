@@ -30,6 +30,7 @@
 #include "iri/convert.hpp"
 #include "iri/crawl_keys.hpp"
 #include "iri/extract.hpp"
+#include "iri/html.hpp"
 #include "iri/normalize.hpp"
 #include "iri/parse.hpp"
 #include "iri/percent.hpp"
@@ -91,6 +92,17 @@ const std::vector<pattern>& patterns() {
         {"(24)/ .aspx", "http://a", "/(abcdefghijklmnopqrstuvwx)", "/a.aspx"},
         {"a. labels", "http://", "a.", "/"},
         {":1", "http://a", ":1"},
+        // Pages for html links (iri/html.hpp): tags and attributes, foreign content's end tags (a walk down the
+        // stack of open elements each), comments, script data's escapes, character references, srcset candidates,
+        // a value never closed.
+        {"html tags", "", "<a href=x b='y' c=\"z\">"},
+        {"svg </y>", "<svg>", "<g></y>"},
+        {"svg desc <g>", "<svg><desc>", "<g>"},
+        {"comment -!-", "<!--", "-!-"},
+        {"script escapes", "<script><!--", "<script></script>-"},
+        {"html references", "<a href='", "&amp;&notit;&#x41"},
+        {"srcset", "<img srcset='", "a 1x, "},
+        {"open value", "<a href='", "x"},
     };
     return p;
 }
@@ -136,6 +148,14 @@ const std::vector<named_operation>& operations() {
     using namespace iri;
     static const std::vector<named_operation> ops = {
         {"parse", [](std::string_view s) { return outcome(parse(s, grammar::iri)); }},
+        {"html links",
+         [](std::string_view s) {
+             html::extractor x;
+             const auto found = x.links(s, "https://example.com/");
+             const std::size_t n = found ? found->size() : 0;
+             keep(std::move(x));
+             return std::to_string(n) + " links";
+         }},
         {"is_valid uri", [](std::string_view s) { return std::string(is_valid(s, grammar::uri) ? "ok" : "invalid"); }},
         {"accessors",
          [](std::string_view s) {

@@ -11,6 +11,10 @@
 #   bench/run.sh --adversarial  every operation on crafted inputs of 1 MB and 10 MB: ns/byte and the time ratio
 #                             (linear time: about 10), written to bench/results/adversarial.md; --smoke runs it
 #                             at 10 kB and 100 kB
+#   bench/run.sh --html       links from HTML pages over the 258 pages of datasets/htmlparser-benchmark: MB/s of
+#                             html_bench's rows (tokenize and decode; and resolve; and write) with gumbo's parse in
+#                             the same run, at each SIMD level in alternating passes; `iri links --pages` end to end;
+#                             instructions per byte at the AVX2 level (callgrind); written to bench/results/html.md
 #   bench/run.sh --cli        the iri tool end to end on about 100 MB of dataset lines: MB/s per subcommand with
 #                             --jobs 1 and --jobs 2, written to bench/results/cli.md
 set -euo pipefail
@@ -175,6 +179,89 @@ case "$mode" in
       echo
       adversarial_instructions
     } | tee "$out"
+    ;;
+  --html)
+    cmake --build build -j "$(nproc)" --target iri_html_bench iri_cli iri_datasets > /dev/null
+    html=build/bench/html_bench
+    pages="$data/htmlparser-benchmark/pages"
+    levels=$(simd_levels)
+    widest=${levels%% *}
+    dir=$(mktemp -d)
+    # Seven alternating passes of three rounds per level, each a process: a slow spell falls on every level alike.
+    for _ in 1 2 3 4 5 6 7; do
+      for level in $levels; do at_level "$level" "$widest" "$html" --rounds 3 --times-out "$dir/$level" "$pages"; done
+    done
+    # iri links --pages over the same pages: the best of five runs, output to /dev/null.
+    list="$dir/pages.tsv"
+    for f in "$pages"/*; do printf 'https://example.com/%s\t%s\n' "$(basename "$f")" "$f"; done > "$list"
+    bytes=$(cat "$pages"/* | wc -c)
+    tool_seconds() {  # tool_seconds LEVEL JOBS
+      local best=""
+      for _ in 1 2 3 4 5; do
+        local t0 t1
+        t0=$(date +%s.%N)
+        at_level "$1" "$widest" build/tools/cli/iri links --pages "$list" --jobs "$2" > /dev/null
+        t1=$(date +%s.%N)
+        best=$(echo "$t0 $t1 ${best:-1e9}" | awk '{ d = $2 - $1; print (d < $3 ? d : $3) }')
+      done
+      echo "$best"
+    }
+    mkdir -p bench/results
+    {
+      echo "# Links from HTML pages"
+      echo
+      echo "Produced by \`bench/run.sh --html\` on $(date -u +%Y-%m-%d): \`bench/html_bench.cpp\` over the 258 pages of"
+      echo "datasets/htmlparser-benchmark ($((bytes / 1000)) kB), every SIMD level in 7 alternating passes of 3 rounds (a process"
+      echo "each), the median of a level's 21 rounds; gumbo 0.10.1 (Debian's libgumbo1) parses the same pages in the same"
+      echo "rounds. MB/s of pages, by wall-clock time and by the thread's CPU time (the work of one core, which other work"
+      echo "sharing the machine does not lengthen); \`× gumbo\` is gumbo's CPU time over the row's at the same level."
+      echo
+      echo "Machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+      echo "when it ended. Other work may have shared the machine: the ratios, measured in the same rounds, hold better"
+      echo "than the MB/s."
+      echo
+      printf '| row |'; for level in $levels; do printf ' MB/s %s | MB/s CPU %s | × gumbo %s |' "$level" "$level" "$level"; done; echo
+      printf '|---|'; for _ in $levels; do printf -- '---:|---:|---:|'; done; echo
+      for row in "tokenize, decode" "tokenize, decode, resolve" "tokenize, decode, resolve, write" "gumbo parse"; do
+        printf '| %s |' "$row"
+        for level in $levels; do
+          awk -F'\t' -v row="$row" '
+            $1 == row { t[++n] = $2; b = $3; c[n] = $4 } $1 == "gumbo parse" { g[++m] = $4 }
+            function median(a, k,   i, j, x) { for (i = 2; i <= k; ++i) { x = a[i]; for (j = i - 1; j > 0 && a[j] > x; --j) a[j + 1] = a[j]; a[j + 1] = x }
+                                               return a[int((k + 1) / 2)] }
+            END { if (n == 0) { printf " - | - | - |"; exit } r = median(t, n); rc = median(c, n); gr = m ? median(g, m) : 0
+                  printf " %.0f | %.0f | %s |", b / r * 1e3, b / rc * 1e3, gr ? sprintf("%.1f", gr / rc) : "-" }' "$dir/$level"
+        done
+        echo
+      done
+      echo
+      echo "\`iri links --pages LIST\` end to end (the pages read from files, every link resolved and printed, output to"
+      echo "/dev/null), the best of five runs:"
+      echo
+      echo "| level | MB/s --jobs 1 | MB/s --jobs 2 |"
+      echo "|---|---:|---:|"
+      for level in $levels; do
+        echo "$level $(tool_seconds "$level" 1) $(tool_seconds "$level" 2)" |
+          awk -v b="$bytes" '{ printf "| %s | %.0f | %.0f |\n", $1, b / $2 / 1e6, b / $3 / 1e6 }'
+      done
+      if command -v valgrind > /dev/null; then
+        echo
+        echo "Instructions per byte of pages at the AVX2 level (callgrind; valgrind has no AVX-512), which hold across"
+        echo "machines: each row run for one round and for two, the difference one round without the pages' loading:"
+        echo
+        echo "| row | instructions/byte |"
+        echo "|---|---:|"
+        for row in "tokenize, decode" "tokenize, decode, resolve" "tokenize, decode, resolve, write" "gumbo parse"; do
+          for rounds in 1 2; do
+            IRI_FORCE_SIMD=avx2 valgrind --tool=callgrind --callgrind-out-file="$dir/cg.$rounds" "$html" \
+              --rounds "$rounds" --row "$row" "$pages" > /dev/null 2>&1
+          done
+          one=$(sed -n 's/^totals: //p' "$dir/cg.1"); two=$(sed -n 's/^totals: //p' "$dir/cg.2")
+          echo "| $row | $(echo "$one $two $bytes" | awk '{ printf "%.1f", ($2 - $1) / $3 }') |"
+        done
+      fi
+    } | tee bench/results/html.md
+    rm -rf "$dir"
     ;;
   --cli)
     cmake --build build -j "$(nproc)" --target iri_cli > /dev/null
@@ -361,5 +448,5 @@ case "$mode" in
     } | tee "$out"
     ;;
   *)
-    echo "usage: bench/run.sh [--smoke | --callgrind | --adversarial | --cli | --profile [ROW [DATASET...]]]"; exit 2 ;;
+    echo "usage: bench/run.sh [--smoke | --callgrind | --adversarial | --html | --cli | --profile [ROW [DATASET...]]]"; exit 2 ;;
 esac

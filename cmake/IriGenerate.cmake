@@ -129,4 +129,40 @@ function(iri_generate_idna_tables header_var source_var)
     VERBATIM)
   set(${header_var} "${header}" PARENT_SCOPE)
   set(${source_var} "${source}" PARENT_SCOPE)
+# iri_generate_html_tables(OUT_VAR): the headers of the link finder (src/html/), private to the library, in
+# gen/private/iri/generated/: html_sets.hpp (grammar/html.abnf, iri-generate --html-sets), and from data/ by
+# iri-html-data: html_tables.hpp (data/html/elements.tsv, attributes.tsv), named_references.hpp
+# (data/html/entities.json, numeric_references.tsv), encodings.hpp (data/encoding/encodings.json,
+# icu_converters.tsv). OUT_VAR: the list of the four headers.
+function(iri_generate_html_tables out_var)
+  set(dir "${PROJECT_BINARY_DIR}/gen/private/iri/generated")
+  add_custom_command(
+    OUTPUT "${dir}/html_sets.hpp"
+    COMMAND ${CMAKE_COMMAND} -E make_directory "${dir}"
+    COMMAND iri_generator grammar/html.abnf --html-sets -o "${dir}/html_sets.hpp"
+    WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}"
+    DEPENDS iri_generator "${PROJECT_SOURCE_DIR}/grammar/html.abnf" "${PROJECT_SOURCE_DIR}/grammar/html_sets.def"
+            "${PROJECT_SOURCE_DIR}/grammar/core.abnf"
+    COMMENT "iri-generate grammar/html.abnf --html-sets"
+    VERBATIM)
+  set(headers "${dir}/html_sets.hpp")
+  foreach(spec IN ITEMS "elements|html_tables|data/html/elements.tsv|data/html/attributes.tsv"
+                        "entities|named_references|data/html/entities.json|data/html/numeric_references.tsv"
+                        "encodings|encodings|data/encoding/encodings.json|data/encoding/icu_converters.tsv")
+    string(REPLACE "|" ";" spec "${spec}")
+    list(GET spec 0 what)
+    list(GET spec 1 name)
+    list(GET spec 2 first)
+    list(GET spec 3 second)
+    add_custom_command(
+      OUTPUT "${dir}/${name}.hpp"
+      COMMAND ${CMAKE_COMMAND} -E make_directory "${dir}"
+      COMMAND iri_html_data ${what} ${first} ${second} -o "${dir}/${name}.hpp"
+      WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}"
+      DEPENDS iri_html_data "${PROJECT_SOURCE_DIR}/${first}" "${PROJECT_SOURCE_DIR}/${second}"
+      COMMENT "iri-html-data ${what} ${first} ${second}"
+      VERBATIM)
+    list(APPEND headers "${dir}/${name}.hpp")
+  endforeach()
+  set(${out_var} "${headers}" PARENT_SCOPE)
 endfunction()

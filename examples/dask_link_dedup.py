@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Link dedup with Dask: how many distinct link targets a crawl's (page, href) pairs have, per host and per site.
+"""Link dedup with Dask: how many distinct link targets a crawl's (page, href) pairs have, per host and per site,
+the pairs given, or found in the crawl's HTML pages (--pages).
 
 Each input file holds lines "page,href" (split at the first comma; a header line "base,relative" or
 "page,href" is skipped), as in Common Crawl link extracts. Each file is one partition. Per partition the hrefs
@@ -27,6 +28,17 @@ interpreter), which needs Debian's python3-dask and python3-distributed:
 
 It prints the counts as JSON: pairs, resolved (those whose href resolves against its page), distinct_targets,
 the top hosts and the top sites by distinct targets, and the top sites by distinct SURT keys.
+
+From pages instead of pairs (--pages): each input file lists HTML pages, "page_url<TAB>path" per line (as `iri
+links --pages` reads them; the pages at the same path on every worker), one partition each; per partition the
+pages' links are found by one batch call, iri.links_many (the HTML Standard's tokenizer, each link resolved
+against its page's base URL as a browser resolves it; the GIL released), and the pairs are (page, link):
+
+    # input: the 258 pages of htmlparser-benchmark (this repository's dataset), listed in 4 files
+    mkdir -p /tmp/pages && tar -xJf datasets/htmlparser-benchmark/pages.tar.xz -C /tmp/pages
+    ls /tmp/pages/htmlparser-benchmark/pages/*.html | awk '{print "https://example.com/" NR "/\t" $0}' |
+      split -n r/4 -d --additional-suffix=.tsv - /tmp/pagelist-
+    /usr/bin/python3 examples/dask_link_dedup.py --pages --workers 2 /tmp/pagelist-*.tsv
 
 docs/python.md says more.
 """
@@ -61,6 +73,36 @@ def partition_keys(lines: Iterable[str], jobs: int = 1) -> List[str]:
     keys are made: another key (a SURT, say) replaces this function, and the counts follow it."""
     pages, hrefs = split_pairs(lines)
     keys = iri.canonical_key_many(hrefs, bases=pages, rung="scheme", keep_fragment=False, jobs=jobs)
+    return [k for k in keys if k is not None]
+
+
+def read_page_list(lines: Iterable[str]) -> Tuple[List[str], List[bytes]]:
+    """The page URLs and the pages' bytes of "page_url<TAB>path" lines (empty lines skipped)."""
+    urls, pages = [], []
+    for line in lines:
+        line = line.rstrip("\r\n")
+        if not line:
+            continue
+        url, _, path = line.partition("\t")
+        with open(path, "rb") as f:
+            pages.append(f.read())
+        urls.append(url)
+    return urls, pages
+
+
+def page_link_pairs(lines: Iterable[str], jobs: int = 1) -> Tuple[List[str], List[str]]:
+    """The (page, link) pairs of one partition's pages: each link resolved against its page's base URL by one
+    batch call, iri.links_many (the GIL released); a link that does not resolve is left out."""
+    urls, pages = read_page_list(lines)
+    found = iri.links_many(pages, urls, jobs=jobs)
+    pairs = [(url, link.url) for url, links in zip(urls, found) for link in links if link.url is not None]
+    return [p for p, _ in pairs], [u for _, u in pairs]
+
+
+def partition_page_keys(lines: Iterable[str], jobs: int = 1) -> List[str]:
+    """The canonical keys of the link targets of one partition's pages (partition_keys, from pages)."""
+    pages, links = page_link_pairs(lines, jobs)
+    keys = iri.canonical_keys(links, bases=pages, rung="scheme", keep_fragment=False, jobs=jobs)
     return [k for k in keys if k is not None]
 
 
@@ -102,18 +144,21 @@ def first(pair: Tuple[str, str]) -> str:
     return pair[0]
 
 
-def link_counts(paths: List[str], client, psl: Optional[str] = None, icann_only: bool = False) -> Dict[str, object]:
+def link_counts(paths: List[str], client, psl: Optional[str] = None, icann_only: bool = False,
+                pages: bool = False) -> Dict[str, object]:
     """The counts, computed on the Dask cluster `client` is connected to; `psl`, `icann_only`: the Public Suffix
-    List of the sites (a file every worker reads at that path; None: the system's)."""
+    List of the sites (a file every worker reads at that path; None: the system's); `pages`: the files list pages,
+    whose links are the pairs."""
     import dask.bag as db
 
     lines = db.read_text(paths, blocksize=None)  # one partition per file
-    keys = lines.map_partitions(partition_keys)
+    keys = lines.map_partitions(partition_page_keys if pages else partition_keys)
     distinct = keys.distinct()
     per_host = distinct.map(host_of).frequencies()
     per_site = distinct.map_partitions(partition_sites, psl, icann_only).frequencies()
     surts_per_site = distinct.map_partitions(partition_site_surts, psl, icann_only).distinct().map(first).frequencies()
-    n_pairs = lines.map_partitions(lambda part: [len(split_pairs(part)[0])]).sum()
+    count_pairs = (lambda part: [len(page_link_pairs(part)[0])]) if pages else (lambda part: [len(split_pairs(part)[0])])
+    n_pairs = lines.map_partitions(count_pairs).sum()
     pairs, resolved, targets, hosts, sites, surts = client.compute(
         [n_pairs, keys.count(), distinct.count(), per_host, per_site, surts_per_site], sync=True)
     return {"pairs": pairs, "resolved": resolved, "distinct_targets": targets,
@@ -121,20 +166,34 @@ def link_counts(paths: List[str], client, psl: Optional[str] = None, icann_only:
             "surt_keys_per_site": dict(sorted(surts))}
 
 
-def single_process_counts(paths: List[str], psl: Optional[str] = None, icann_only: bool = False) -> Dict[str, object]:
+def pairs_one_at_a_time(path: str, pages: bool) -> Iterable[Tuple[str, str]]:
+    """The pairs of one file without the batch calls: its "page,href" lines, or its pages' links (iri.links, one
+    page at a time)."""
+    with open(path, encoding="utf-8") as f:
+        lines = list(f)
+    if not pages:
+        yield from zip(*split_pairs(lines))
+        return
+    for url, page in zip(*read_page_list(lines)):
+        for link in iri.links(page, url):
+            if link.url is not None:
+                yield url, link.url
+
+
+def single_process_counts(paths: List[str], psl: Optional[str] = None, icann_only: bool = False,
+                          pages: bool = False) -> Dict[str, object]:
     """The same counts in this process, one pair at a time, without Dask or the batch calls."""
     pairs = resolved = 0
     distinct = set()
     for path in paths:
-        with open(path, encoding="utf-8") as f:
-            for page, href in zip(*split_pairs(f)):
-                pairs += 1
-                try:
-                    key = iri.canonical_key(iri.resolve(page, href), rung="scheme", keep_fragment=False)
-                except iri.IRIError:
-                    continue
-                resolved += 1
-                distinct.add(key)
+        for page, href in pairs_one_at_a_time(path, pages):
+            pairs += 1
+            try:
+                key = iri.canonical_key(iri.resolve(page, href), rung="scheme", keep_fragment=False)
+            except iri.IRIError:
+                continue
+            resolved += 1
+            distinct.add(key)
     hosts = Counter(host_of(k) for k in distinct)
     site_of = {k: site(registrable_domain(k, psl, icann_only), host_of(k)) for k in distinct}
     sites = Counter(site_of.values())
@@ -174,6 +233,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--top", type=int, default=10, help="hosts and sites to print")
     parser.add_argument("--psl", help="the Public Suffix List file of the sites (default: the system's)")
     parser.add_argument("--icann-only", action="store_true", help="sites by the list's ICANN section only")
+    parser.add_argument("--pages", action="store_true",
+                        help="the files list HTML pages (page_url<TAB>path lines): their links are the pairs")
     args = parser.parse_args(argv)
     if args.psl:
         try:  # a list that cannot be loaded is refused before the cluster starts
@@ -182,7 +243,7 @@ def main(argv: Optional[List[str]] = None) -> int:
             parser.error(str(e))
     with connect(args.scheduler, args.workers) as client:
         client.upload_file(__file__)  # the workers import this module's functions
-        counts = link_counts(args.files, client, args.psl, args.icann_only)
+        counts = link_counts(args.files, client, args.psl, args.icann_only, args.pages)
     hosts = Counter(counts.pop("targets_per_host"))
     counts["top_hosts"] = hosts.most_common(args.top)
     sites = Counter(counts.pop("targets_per_site"))

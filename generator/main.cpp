@@ -15,6 +15,7 @@ const char* const usage =
     "usage: iri-generate GRAMMAR.abnf [-o OUT.re] [--entry RULE]... [--namespace NAME] [--check]\n"
     "       iri-generate grammar/url.abnf --url-sets [-o url_sets.hpp]\n"
     "       iri-generate --idna-tables UNICODE_DIR -o idna_tables.hpp\n"
+    "       iri-generate grammar/html.abnf --html-sets [-o html_sets.hpp]\n"
     "\n"
     "Reads an ABNF grammar (RFC 5234 with RFC 7405 %s/%i strings) and the files it imports (;@import NAME)\n"
     "or extends (;@extends NAME), checks it, and writes an re2c specification with one matcher function per\n"
@@ -30,6 +31,8 @@ const char* const usage =
     "                   Bidi_Class, Joining_Type, Canonical_Combining_Class and General_Category files of\n"
     "                   data/unicode/, unpacked) and write UTS #46's tables: the header -o names and, beside\n"
     "                   it, its definitions (the same name ending in .cpp)\n"
+    "  --html-sets      write instead the C++ header of the HTML Standard's sets of the link tokenizer\n"
+    "                   (grammar/html.abnf, the sets of grammar/html_sets.def)\n"
     "\n"
     "Then compile the output with re2c in UTF-8 mode:\n"
     "  re2c -8 -b --input custom --empty-class match-none -W -Wno-match-empty-string -Wno-unreachable-rules \\\n"
@@ -44,6 +47,7 @@ struct arguments {
     bool check_only = false;
     bool url_sets = false;
     std::string idna_tables;  // the folder of the Unicode data files, for --idna-tables
+    bool html_sets = false;
     iri::abnf::emit_options opt;
 };
 
@@ -73,6 +77,8 @@ arguments parse_arguments(int argc, char** argv) {
             args.url_sets = true;
         } else if (a == "--idna-tables") {
             args.idna_tables = value("a folder");
+        } else if (a == "--html-sets") {
+            args.html_sets = true;
         } else if (!a.empty() && a[0] == '-') {
             std::cerr << "iri-generate: unknown option " << a << "\n" << usage;
             std::exit(2);
@@ -144,8 +150,9 @@ int main(int argc, char** argv) {
     args.opt.command = cmd.str();
     std::ostringstream text;
     std::string error;
-    const bool emitted = args.url_sets ? iri::abnf::emit_url_sets(g, args.opt, text, error)
-                                       : iri::abnf::emit_re2c(g, args.opt, text, error);
+    const bool emitted = args.url_sets    ? iri::abnf::emit_url_sets(g, args.opt, text, error)
+                         : args.html_sets ? iri::abnf::emit_html_sets(g, args.opt, text, error)
+                                          : iri::abnf::emit_re2c(g, args.opt, text, error);
     if (!emitted) {
         std::cerr << args.input << ": " << error << "\n";
         return 1;

@@ -536,6 +536,50 @@ IRI_C_API int iri_public_suffix(const iri_psl* psl, const char* host_or_url, siz
 IRI_C_API int iri_registrable_domain(const iri_psl* psl, const char* host_or_url, size_t len, int sections, char** out,
                                      size_t* out_len, iri_error* err);
 
+/* ---- links from HTML pages (the C face of iri::html, include/iri/html.hpp; docs/c-api.md) ----
+ * An extractor reads one page at a time and keeps its buffers from page to page: no allocation per link once they
+ * are large enough. The links of a page are views into the extractor (and into the page for `raw`), valid until
+ * its next call or iri_html_extractor_free. One thread at a time per extractor; extractors are independent. */
+typedef struct iri_html_extractor iri_html_extractor; /* opaque */
+
+typedef struct iri_html_options {
+    size_t size;
+    const char* charset;           /* NUL-terminated: the HTTP Content-Type's charset, an Encoding Standard label,
+                                     or NULL; a BOM wins over it */
+    const char* fallback_encoding; /* NUL-terminated label when nothing names the encoding; NULL: UTF-8 */
+    const char* only;              /* NUL-terminated, "a,area": the elements kept; NULL: all */
+    int scripting;                 /* default 1: <noscript> content is text; 0: markup */
+    int resolve;                   /* default 1: resolve each link against the document base URL */
+} iri_html_options;
+#define IRI_HTML_OPTIONS_INIT \
+  { sizeof(iri_html_options), NULL, NULL, NULL, 1, 1 }
+
+typedef struct iri_html_link {
+    iri_string_view url;       /* the value resolved against the document base URL; {data, 0} when not resolved */
+    int status;                /* IRI_OK when resolved, else why not (IRI_E_URL_FAILURE; 0 also with resolve 0) */
+    uint32_t error_offset;     /* the failure's byte in `value` */
+    iri_string_view element;   /* "a", "img", ... */
+    iri_string_view attribute; /* "href", "srcset", ... */
+    iri_string_view raw;       /* the attribute's value as the page has it */
+    iri_string_view value;     /* the URL as the attribute gives it, decoded */
+    uint32_t offset;           /* where `raw` starts in the page */
+    iri_string_view rel;       /* rel of a, area, link ("" when none) */
+} iri_html_link;
+
+/* A new extractor *out (free with iri_html_extractor_free). */
+IRI_C_API int iri_html_extractor_make(iri_html_extractor** out, iri_error* err);
+IRI_C_API void iri_html_extractor_free(iri_html_extractor* extractor); /* NULL is allowed */
+/* The links of `page` (any bytes), in the page's order, its URL `page_url` (the fallback base URL; it must be a URL
+ * when options->resolve is on: IRI_E_URL_FAILURE otherwise): *links an array of *count links owned by the
+ * extractor. `options` NULL: the defaults. */
+IRI_C_API int iri_html_links(iri_html_extractor* extractor, const char* page, size_t page_len, const char* page_url,
+                             size_t page_url_len, const iri_html_options* options, const iri_html_link** links,
+                             size_t* count, iri_error* err);
+/* The last page's encoding (the Encoding Standard's name) and document base URL (empty without resolution), as
+ * views into the extractor. */
+IRI_C_API iri_string_view iri_html_encoding(const iri_html_extractor* extractor);
+IRI_C_API iri_string_view iri_html_base_url(const iri_html_extractor* extractor);
+
 #ifdef __cplusplus
 }
 #endif

@@ -11,6 +11,7 @@
 #include "iri/error.hpp"
 #include "iri/extract.hpp"
 #include "iri/grammar.hpp"
+#include "iri/html.hpp"
 #include "iri/idna.hpp"
 #include "iri/normalize.hpp"
 #include "iri/parse.hpp"

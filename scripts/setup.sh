@@ -16,6 +16,7 @@ packages=(
   python3-dask python3-distributed        # examples/dask_link_dedup.py and its test
   python3-rfc3987                         # bench/python_bench.py's peer
   groff-base                              # tests/doc_test.py renders the man page's EXAMPLES as man shows them
+  libgumbo-dev                            # tests/test_html_differential.cpp and bench/: an HTML5 parser, the links' oracle
   clang-14 libclang-rt-14-dev             # fuzz/run.sh: clang++ and its libFuzzer runtime
   clang-format-14 clang-tidy-14           # scripts/format.sh (CI checks the formatting), .clang-tidy
 )

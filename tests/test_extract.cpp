@@ -105,6 +105,38 @@ BOOST_AUTO_TEST_CASE(arbitrary_bytes) {
     BOOST_TEST(values("http://a/" + std::string(100000, ')')).size() == 1u);
 }
 
+BOOST_AUTO_TEST_CASE(an_ill_formed_byte_ends_an_iri) {
+    // RFC 3629 §3: a byte that starts no UTF-8 character is no character; it ends a bare IRI as white space does,
+    // in every grammar, and is never read as the tail of the IRI's last character (the extract harness's finding).
+    for (const iri::grammar g : {iri::grammar::iri, iri::grammar::uri, iri::grammar::rfc3987, iri::grammar::leiri}) {
+        BOOST_TEST((values("http://example.com/ab\x80", g) == list{"http://example.com/ab"}));
+        BOOST_TEST((values("http://example.com/ab\xBF tail", g) == list{"http://example.com/ab"}));
+        BOOST_TEST((values("http://ex\x80"
+                           "ample.com/",
+                           g) == list{"http://ex"}));
+        BOOST_TEST(values("see foo://\x9b x", g).empty());
+        // A lead byte without its continuation, and an overlong form, end it too.
+        BOOST_TEST((values("http://example.com/ab\xC3", g) == list{"http://example.com/ab"}));
+        BOOST_TEST((values("http://example.com/ab\xC0\xAF", g) == list{"http://example.com/ab"}));
+    }
+}
+
+BOOST_AUTO_TEST_CASE(angle_brackets_around_a_url_scheme) {
+    // Appendix C drops a leading "URL:" when a reference follows it; "<URL://a/b>" holds none after it, and is
+    // itself the reference (scheme "URL"), found as the bracketed one, not as a bare IRI.
+    const auto found = iri::extract("<URL://a/b>");
+    BOOST_TEST_REQUIRE(found.size() == 1u);
+    BOOST_TEST(found[0].value == "URL://a/b");
+    BOOST_TEST((found[0].delimiter == iri::delimiter::angle_brackets));
+    BOOST_TEST(found[0].begin == 1u);
+    BOOST_TEST(found[0].end == 10u);
+    const auto broken = iri::extract("<URL://a/\n  b>");
+    BOOST_TEST_REQUIRE(broken.size() == 1u);
+    BOOST_TEST(broken[0].value == "URL://a/b");
+    BOOST_TEST((broken[0].delimiter == iri::delimiter::angle_brackets));
+    BOOST_TEST((values("<url:http://example.com/x>") == list{"http://example.com/x"}));
+}
+
 BOOST_AUTO_TEST_CASE(a_scheme_glued_to_the_text_before_it) {
     // The scheme starts after a character that cannot continue one: markup, JSON, emphasis, punctuation.
     BOOST_TEST((values("<p>http://www.rubyonrails.com Link</p>") == list{"http://www.rubyonrails.com"}));

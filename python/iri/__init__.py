@@ -31,9 +31,9 @@ from __future__ import annotations
 import functools
 import itertools
 import warnings
-from typing import Iterable, Iterator, List, Union
+from typing import Iterable, Iterator, List, Optional, Sequence, Union
 
-from ._types import Diagnostic, IRIError, Match
+from ._types import Diagnostic, IRIError, Link, Match
 from ._iri import __version__  # the library's version, as `iri --version` prints it
 from ._iri import (URL, Reference, URLSearchParams, canonical_key, canonical_key_many, canonicalize,
                    canonicalize_many, equivalent, from_charset, grammars, host_to_ascii, host_to_unicode, is_valid,
@@ -45,12 +45,13 @@ from ._iri import (PublicSuffixList, public_suffix, public_suffix_many, registra
 from . import _iri
 
 __all__ = [
-    "Diagnostic", "IRIError", "Match", "Reference", "URL", "URLSearchParams", "PublicSuffixList",
+    "Diagnostic", "IRIError", "Link", "Match", "Reference", "URL", "URLSearchParams", "PublicSuffixList",
     "canonical_key", "canonicalize", "check", "equivalent", "extract", "from_charset", "grammars", "host_to_ascii",
     "host_to_unicode", "is_valid", "leiri_to_iri", "normalize", "parse", "percent_decode", "percent_encode",
     "production_rule", "public_suffix", "registrable_domain", "relativize", "remove_dot_segments", "resolve", "surt",
     "to_iri", "to_uri",
     # the batch calls, f_many, and their streaming forms, f_iter
+    "links", "links_many",
     "canonical_key_many", "canonicalize_many", "is_valid_many", "normalize_many", "public_suffix_many",
     "registrable_domain_many", "resolve_many", "surt_many", "to_iri_many", "to_uri_many", "url_many",
     "canonical_key_iter", "canonicalize_iter", "is_valid_iter", "normalize_iter", "public_suffix_iter",
@@ -178,3 +179,28 @@ urls = _renamed(url_many, "urls")
 surts = _renamed(surt_many, "surts")
 canonicalizes = _renamed(canonicalize_many, "canonicalizes")
 registrable_domains = _renamed(registrable_domain_many, "registrable_domains")
+
+
+def links(html: Union[str, bytes], base: Union[str, bytes], encoding: Optional[str] = None, *,
+          only: Optional[str] = None, scripting: bool = True) -> List[Link]:
+    """The links of an HTML page, in the page's order, each resolved against the page's base URL (its first
+    <base href>, else ``base``, the page's URL) as a browser resolves it (include/iri/html.hpp says which
+    attributes are links and how values are decoded). ``html`` is the page's bytes; ``encoding`` the charset the
+    HTTP Content-Type gives, an Encoding Standard label (a BOM wins over it; without either, a <meta> in the first
+    1,024 bytes, else UTF-8); a str page is read as the text it is. ``only`` keeps some elements ("a,area");
+    ``scripting=False`` reads <noscript> content as markup. A ``base`` that is not a URL raises IRIError.
+
+    >>> [l.url for l in iri.links(b'<a href="a?x=1&amp;y=2">A</a><img srcset="s.png 1x, l.png 2x">',
+    ...                           "https://example.com/dir/")]
+    ['https://example.com/dir/a?x=1&y=2', 'https://example.com/dir/s.png', 'https://example.com/dir/l.png']
+    """
+    return [Link(*t) for t in _iri._links(html, base, encoding, only, scripting)]
+
+
+def links_many(pages: Sequence[Union[str, bytes]], bases: Union[str, Sequence[Union[str, bytes]]],
+               encodings: Optional[Sequence[Optional[str]]] = None, *, only: Optional[str] = None,
+               scripting: bool = True, jobs: Optional[int] = None) -> List[List[Link]]:
+    """iri.links for many pages, with the GIL released, on ``jobs`` threads (None or 0: one per core): a list of
+    each page's links, in the order of ``pages``. ``bases`` is each page's URL (or one URL for all);
+    ``encodings`` each page's charset (or None)."""
+    return [[Link(*t) for t in page] for page in _iri._links_many(pages, bases, encodings, only, scripting, jobs)]

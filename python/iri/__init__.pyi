@@ -1,8 +1,8 @@
 # Type stubs of the iri package (the extension iri._iri and the Python wrappers).
 import os
-from typing import Any, Iterable, Iterator, List, Literal, Mapping, Optional, Tuple, Union
+from typing import Any, Iterable, Iterator, List, Literal, Mapping, Optional, Sequence, Tuple, Union
 
-from ._types import Diagnostic as Diagnostic, IRIError as IRIError, Match as Match
+from ._types import Diagnostic as Diagnostic, IRIError as IRIError, Link as Link, Match as Match
 
 Text = Union[str, bytes, bytearray]
 Rung = Literal["simple", "syntax", "scheme"]
@@ -176,3 +176,8 @@ def registrable_domain_many(items: Items, psl: PslArg = None, icann_only: bool =
 def public_suffix_many(items: Items, psl: PslArg = None, icann_only: bool = False, errors: Errors = "none",
                        jobs: Optional[int] = 1) -> List[Answer]: ...
 registrable_domains = registrable_domain_many
+def links(html: Text, base: Text, encoding: Optional[str] = None, *, only: Optional[str] = None,
+          scripting: bool = True) -> List[Link]: ...
+def links_many(pages: Sequence[Text], bases: Union[Text, Sequence[Text]],
+               encodings: Optional[Sequence[Optional[str]]] = None, *, only: Optional[str] = None,
+               scripting: bool = True, jobs: Optional[int] = None) -> List[List[Link]]: ...

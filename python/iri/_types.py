@@ -1,4 +1,4 @@
-"""The value types of the iri package: IRIError, Diagnostic and Match."""
+"""The value types of the iri package: IRIError, Diagnostic, Match and Link."""
 from __future__ import annotations
 
 from typing import NamedTuple, Optional
@@ -61,3 +61,20 @@ class Match(NamedTuple):
     start: int
     end: int
     delimiter: str
+
+
+class Link(NamedTuple):
+    """One link iri.links found in an HTML page: ``url``, the value resolved against the page's base URL as a
+    browser resolves it (None when it does not resolve: ``error`` says why); the ``element`` and ``attribute``
+    ("a", "href"); ``value``, the URL as the attribute gives it (references decoded, from the page's encoding; a
+    srcset's candidate, a refresh's URL); ``raw``, the attribute's value as the page has it (bytes); ``offset``,
+    where ``raw`` starts in the page (bytes); ``rel``, the rel attribute of an a, area or link element ("" when
+    none)."""
+    url: Optional[str]
+    element: str
+    attribute: str
+    value: str
+    raw: bytes
+    offset: int
+    rel: str
+    error: Optional[str]

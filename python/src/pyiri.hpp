@@ -98,5 +98,7 @@ void define_web(py::module_& m);
 void define_search_params(py::module_& m, py::class_<iri::web::url>& url_class);
 /// Registers iri.PublicSuffixList, public_suffix and registrable_domain.
 void define_public_suffix(py::module_& m);
+/// iri._links, iri._links_many: the links of HTML pages (html.cpp).
+void define_html(py::module_& m);
 
 }  // namespace pyiri

@@ -2,13 +2,11 @@
 #include "iri/prepare.hpp"
 
 #include <unicode/normalizer2.h>
-#include <unicode/ucnv.h>
 #include <unicode/unistr.h>
 #include <unicode/utf16.h>
 #include <unicode/utf8.h>
 
-#include <memory>
-
+#include "convert/charset_decoder.hpp"
 #include "model/error_detail.hpp"
 #include "text/utf8_detail.hpp"
 
@@ -74,38 +72,19 @@ result<std::string> from_utf8(std::string_view text) {
 
 result<std::string> from_charset(std::string_view bytes, std::string_view charset) {
     if (bytes.size() > 0x7FFFFFFF) return text_error(errc::input_too_long, bytes, 0, 0);
-    UErrorCode status = U_ZERO_ERROR;
-    struct closer {
-        void operator()(UConverter* c) const noexcept { ucnv_close(c); }
-    };
-    std::unique_ptr<UConverter, closer> conv(ucnv_open(std::string(charset).c_str(), &status));
-    if (U_FAILURE(status) || !conv) return text_error(errc::unknown_charset, bytes, 0, 0);
     // Stop at bytes the charset does not define, rather than substituting U+FFFD.
-    ucnv_setToUCallBack(conv.get(), UCNV_TO_U_CALLBACK_STOP, nullptr, nullptr, nullptr, &status);
-    icu::UnicodeString text;
-    const char* src = bytes.data();
-    const char* const end = src + bytes.size();
-    UChar buf[1024];
-    do {
-        UChar* dst = buf;
-        status = U_ZERO_ERROR;
-        ucnv_toUnicode(conv.get(), &dst, buf + 1024, &src, end, nullptr, true, &status);
-        text.append(buf, static_cast<int32_t>(dst - buf));
-    } while (status == U_BUFFER_OVERFLOW_ERROR);
-    if (U_FAILURE(status)) {
-        char invalid[32];
-        int8_t length = sizeof invalid;
-        UErrorCode ignored = U_ZERO_ERROR;
-        ucnv_getInvalidChars(conv.get(), invalid, &length, &ignored);
-        const auto consumed = static_cast<std::size_t>(src - bytes.data());
-        const std::size_t bad =
-            consumed >= static_cast<std::size_t>(length) ? consumed - static_cast<std::size_t>(length) : 0;
-        return text_error(errc::invalid_encoding, bytes, bad, static_cast<std::size_t>(length));
-    }
+    detail::charset_decoder decoder;
+    if (!decoder.open(std::string(charset).c_str(), detail::charset_decoder::errors::stop))
+        return text_error(errc::unknown_charset, bytes, 0, 0);
+    std::string utf8;
+    std::size_t bad_length = 0;
+    const std::size_t stopped = decoder.append_utf8(bytes, utf8, nullptr, &bad_length);
+    if (stopped < bytes.size()) return text_error(errc::invalid_encoding, bytes, stopped, bad_length);
     // Variant B: NFC.
+    UErrorCode status = U_ZERO_ERROR;
     const icu::Normalizer2* nfc = icu::Normalizer2::getNFCInstance(status);
     if (U_FAILURE(status)) return text_error(errc::unicode_failure, bytes, 0, 0);
-    icu::UnicodeString normalized = nfc->normalize(text, status);
+    icu::UnicodeString normalized = nfc->normalize(icu::UnicodeString::fromUTF8(utf8), status);
     if (U_FAILURE(status)) return text_error(errc::unicode_failure, bytes, 0, 0);
     std::string out;
     normalized.toUTF8String(out);

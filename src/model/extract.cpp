@@ -114,11 +114,13 @@ bool fullwidth_delimiter(UChar32 c, grammar g) {
            detail::contains_ascii(detail::named(grammar::leiri, detail::named_set::leiri_unwise), d[0]);
 }
 
-// Where the bare text from `from` ends: at whitespace, a fullwidth delimiter or the end of the text.
+// Where the bare text from `from` ends: at whitespace, a fullwidth delimiter, a byte that is not UTF-8 (RFC 3629
+// §3: no character; a stray continuation byte after an IRI ends it as a space would, and is never taken for the
+// tail of its last character) or the end of the text.
 std::size_t segment_end(std::string_view text, std::size_t from, grammar g) {
     while (from < text.size()) {
         const chr x = at(text, from);
-        if (space(x.c) || fullwidth_delimiter(x.c, g)) break;
+        if (x.c < 0 || space(x.c) || fullwidth_delimiter(x.c, g)) break;
         from += x.len;
     }
     return from;
@@ -266,8 +268,8 @@ extracted make(std::size_t begin, std::size_t end, std::string value, delimiter 
     return {static_cast<std::uint32_t>(begin), static_cast<std::uint32_t>(end), std::move(value), d};
 }
 
-// Whether `inside`, its whitespace removed, starts as a reference does, "URL:" aside: a scheme and ":" in its
-// first 64 characters (no scheme is that long in practice), which the text is copied to find out.
+// Whether `inside`, its whitespace removed, starts as a reference does: a scheme and ":" in its first 64 characters
+// (no scheme is that long in practice), which the text is copied to find out. A leading "URL:" is such a start.
 bool starts_as_reference(std::string_view inside) {
     std::array<char, 64> head{};
     std::size_t n = 0;
@@ -277,10 +279,17 @@ bool starts_as_reference(std::string_view inside) {
         if (!space(x.c)) head[n++] = inside[i];
         i += x.len;
     }
-    std::string_view h(head.data(), n);
-    if (h.size() >= 4 && detail::iequals(h.substr(0, 4), "URL:")) h.remove_prefix(4);
+    const std::string_view h(head.data(), n);
     const std::size_t colon = h.find(':');
     return colon != npos && colon > 0 && alpha(h[0]) && std::all_of(h.begin(), h.begin() + colon, scheme_char);
+}
+
+// What Appendix C's "<URL:...>" holds: the reference after "URL:" when there is one, else the whole text, whose scheme
+// may be "URL" ("<URL://a/b>"); empty when neither is acceptable.
+std::string_view without_url_prefix(std::string_view inside, grammar g) {
+    if (inside.size() >= 4 && detail::iequals(inside.substr(0, 4), "URL:") && acceptable(inside.substr(4), g))
+        return inside.substr(4);
+    return acceptable(inside, g) ? inside : std::string_view{};
 }
 
 // Appendix C, "<...>": the whitespace inside removed and a leading "URL:" dropped. Angle contents never overlap.
@@ -288,7 +297,7 @@ bool starts_as_reference(std::string_view inside) {
 std::optional<candidate> angle_bracketed(std::string_view text, std::size_t pos, grammar g) {
     const std::size_t gt = text.find_first_of("<>", pos + 1);
     if (gt == npos || text[gt] != '>') return std::nullopt;
-    std::string_view inside = text.substr(pos + 1, gt - pos - 1);
+    const std::string_view inside = text.substr(pos + 1, gt - pos - 1);
     bool has_space = false;
     for (std::size_t i = 0; i < inside.size() && !has_space;) {
         const chr x = at(inside, i);
@@ -303,12 +312,13 @@ std::optional<candidate> angle_bracketed(std::string_view text, std::size_t pos,
             if (!space(x.c)) value.append(inside.substr(k, x.len));
             k += x.len;
         }
-        if (value.size() >= 4 && detail::iequals(std::string_view(value).substr(0, 4), "URL:")) value.erase(0, 4);
-        if (!acceptable(value, g)) return std::nullopt;
+        const std::string_view kept = without_url_prefix(value, g);
+        if (kept.empty()) return std::nullopt;
+        value.erase(0, value.size() - kept.size());
     } else {
-        if (inside.size() >= 4 && detail::iequals(inside.substr(0, 4), "URL:")) inside.remove_prefix(4);
-        if (!acceptable(inside, g)) return std::nullopt;
-        value.assign(inside);
+        const std::string_view kept = without_url_prefix(inside, g);
+        if (kept.empty()) return std::nullopt;
+        value.assign(kept);
     }
     return candidate{make(pos + 1, gt, std::move(value), delimiter::angle_brackets), gt + 1};
 }

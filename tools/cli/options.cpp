@@ -48,6 +48,9 @@ Subcommands:
   extract     find the IRIs in running text (each argument a text, or the files): begin, end, IRI
               (RFC 3986 Appendix C: <...> and "..." delimiters, line breaks inside <...>, sentence
               punctuation left out, a line break after a hyphen joined)
+  links       the links of HTML pages (a href, img src and srcset, meta refresh, ...), each resolved as a
+              browser resolves it against the page's base URL, in page order: --base PAGE_URL and the page
+              (FILE or standard input), or --pages LIST ("page_url<TAB>file" lines)
 
 Options:
   --grammar NAME       uri | iri | rfc3987 | leiri (default iri), or any variant built from grammar/
@@ -66,7 +69,8 @@ Options:
   --normalize L        resolve: print each target's normal form at rung L (simple | syntax | scheme), written
                        in one pass without the unnormalized target (with --nfc, --no-fragment)
   --host M             to-uri: percent (default, §3.4.1) | idna (§3.4.2: UTS #46 ToASCII of the host)
-  --charset NAME       to-uri: the document charset of http(s) queries (§3.5): ISO-8859-1, Shift_JIS, ...
+  --charset NAME       to-uri: the document charset of http(s) queries (§3.5): ISO-8859-1, Shift_JIS, ...;
+                       links: the pages' charset as the HTTP Content-Type gives it (a BOM wins over it)
   --encode-unsafe      to-uri: percent-encode space, <, >, ", {, }, |, \, ^, ` instead of failing
   --unicode-hosts      to-iri: punycode labels to Unicode (step 7)
   --keep-discouraged   to-iri: leave the §5.1 characters (compatibility, ignorable, spaces) encoded
@@ -89,6 +93,13 @@ Options:
   --no-fragment        normalize, key, compare: drop the fragments (kept by default)
   --as-uri             normalize, key: write each as a URI a client can fetch, IDNA hosts (3987bis §3.1,
                        §3.4.2), instead of an IRI (Unicode hosts, UTF-8 characters decoded)
+  --only E,E           links: keep the links of these elements only (a,area,link,img,...)
+  --unique             links: print a line once per page
+  --pages LIST         links: read the pages LIST names, "page_url<TAB>file" per line; each line printed
+                       with its page
+  --print WHAT         links: url (default) | surt | key (the canonical key at --rung) | site (the
+                       registrable domain, by the Public Suffix List)
+  --no-scripting       links: read <noscript> content as markup (HTML's scripting flag off)
   --psl FILE           site: the Public Suffix List in FILE (its text form, or libpsl's DAFSA) instead of
                        the system's, which libpsl finds
   --icann-only         site: the list's ICANN section only, without its private one
@@ -128,6 +139,7 @@ Examples:
   iri surt --input urls.txt --jobs 4 | sort
   iri canonicalize 'http://3279880203/blah' 'http://www.GOOgle.com/a/../b#f'
   iri site 'https://www.example.co.uk/a' foo.github.io
+  iri links --base https://example.com/dir/page.html page.html
 
 An empty line of the input is no input: it fails (empty_line), as a line that cannot be read does (bad_input:
 JSON that is not a string, a --pairs line without a TAB).
@@ -192,6 +204,8 @@ constexpr std::pair<const char*, iri::crawl::canon_profile> canon_profiles[] = {
     {"safe-browsing", iri::crawl::canon_profile::safe_browsing},
     {"ia", iri::crawl::canon_profile::ia},
     {"ia-only", iri::crawl::canon_profile::ia_only}};
+constexpr std::pair<const char*, link_print> link_prints[] = {
+    {"url", link_print::url}, {"surt", link_print::surt}, {"key", link_print::key}, {"site", link_print::site}};
 constexpr std::pair<const char*, input_format> input_formats[] = {{"lines", input_format::lines},
                                                                   {"json", input_format::json}};
 constexpr std::pair<const char*, on_error> on_errors[] = {
@@ -273,6 +287,12 @@ const option_spec option_specs[] = {
          st.on_error = true;
      }},
     {"--explain", false, [](options& o, arg_state&, const std::string&) { o.explain = true; }},
+    {"--only", true, [](options& o, arg_state&, const std::string& v) { o.links.only = v; }},
+    {"--unique", false, [](options& o, arg_state&, const std::string&) { o.links.unique = true; }},
+    {"--pages", true, [](options& o, arg_state&, const std::string& v) { o.links.pages = v; }},
+    {"--print", true,
+     [](options& o, arg_state&, const std::string& v) { o.links.print = choose("link output", v, link_prints); }},
+    {"--no-scripting", false, [](options& o, arg_state&, const std::string&) { o.links.scripting = false; }},
     {"--json", false, [](options&, arg_state& st, const std::string&) { st.json = true; }},
     {"--tsv", false, [](options&, arg_state& st, const std::string&) { st.tsv = true; }},
     {"--quiet", false, [](options& o, arg_state&, const std::string&) { o.quiet = true; }},
@@ -327,8 +347,22 @@ void read_web_base(options& o) {
     o.web_base = std::move(*b);
 }
 
+// links: --base PAGE_URL with the pages, or --pages LIST; --only's names are link elements.
+void read_links_options(options& o) {
+    if (o.links.pages.empty() == !o.base_text) usage_error("links needs either --base PAGE_URL or --pages LIST");
+    if (!o.links.pages.empty() && !o.references.empty()) usage_error("links takes its pages from --pages LIST only");
+    if (o.base_text && !iri::web::can_parse(*o.base_text)) usage_error("the page URL is not a URL: " + *o.base_text);
+    for (std::string_view rest = o.links.only; !rest.empty();) {
+        const std::size_t comma = rest.find(',');
+        const std::string_view e = rest.substr(0, comma);
+        if (!iri::html::is_link_element(e)) usage_error("--only: " + std::string(e) + " has no link attribute");
+        rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+    }
+}
+
 // --base B parsed once (resolve, relativize and compare), or --pairs; a usage error otherwise.
 void read_base(options& o) {
+    if (o.command == find_subcommand("links")) return read_links_options(o);
     if (o.command->input == input_shape::web_pair) return read_web_base(o);
     if (!o.command->takes_base()) {
         if (o.pairs || o.base_text) usage_error("--base and --pairs are for resolve, relativize, compare and url");
@@ -363,7 +397,7 @@ void read_failure_options(const options& o, const arg_state& st) {
 
 // site: the Public Suffix List, loaded once (--psl FILE, else libpsl's default); --psl and --icann-only are for site.
 void read_public_suffix_list(options& o) {
-    if (o.command != find_subcommand("site")) {
+    if (o.command != find_subcommand("site") && o.links.print != link_print::site) {
         if (o.psl_file || o.psl_sections != iri::crawl::psl_sections::all)
             usage_error("--psl and --icann-only are for site");
         return;
@@ -396,7 +430,7 @@ options parse_args(int argc, char** argv) {
     }
     read_base(o);
     read_public_suffix_list(o);
-    if (o.references.empty() && o.inputs.empty()) o.inputs.emplace_back("-");
+    if (o.references.empty() && o.inputs.empty() && o.links.pages.empty()) o.inputs.emplace_back("-");
     return o;
 }
 

@@ -17,6 +17,18 @@ enum class on_error { empty, input, skip };
 
 struct subcommand;
 
+/// What iri links prints of each link (--print).
+enum class link_print { url, surt, key, site };
+
+/// iri links's options (links_command.cpp).
+struct links_options {
+    std::string only;   // --only a,area: the elements kept
+    std::string pages;  // --pages LIST: "page_url<TAB>file" lines
+    link_print print = link_print::url;
+    bool unique = false;    // --unique: a line a page printed already is not printed again
+    bool scripting = true;  // --no-scripting: noscript content is markup
+};
+
 struct options {
     const subcommand* command = nullptr;
     iri::grammar grammar = iri::grammar::iri;
@@ -45,6 +57,7 @@ struct options {
     std::optional<iri::crawl::public_suffix_list> psl;
     iri::crawl::psl_sections psl_sections = iri::crawl::psl_sections::all;
     iri::severity min_severity = iri::severity::info;  // check: the least severe diagnostic shown
+    links_options links;                               // iri links
     unsigned jobs = 1;
     bool progress = true;
     on_error failed_line = on_error::empty;  // --on-error

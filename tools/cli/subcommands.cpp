@@ -4,6 +4,7 @@
 #include "subcommands.hpp"
 
 #include "commands.hpp"
+#include "links_command.hpp"
 #include "pipeline.hpp"
 #include "row.hpp"
 
@@ -26,10 +27,13 @@ constexpr const char* site_column_names[] = {"input", "valid", "public_suffix", 
 constexpr const char* check_column_names[] = {"input", "valid",     "code",    "severity", "begin",
                                               "end",   "component", "message", "spec"};
 constexpr const char* extract_column_names[] = {"begin", "end", "delimiter", "output"};
+// links writes its own columns (links_command.cpp): with --pages a page column, with --print a column of its name.
+constexpr const char* links_column_names[] = {"url", "element", "attribute", "value", "offset", "rel"};
 constexpr columns validity_columns = validity_column_names, component_columns = component_column_names,
                   output_columns = output_column_names, pair_output_columns = pair_output_column_names,
                   verdict_columns = verdict_column_names, site_columns = site_column_names,
-                  check_columns = check_column_names, extract_columns = extract_column_names;
+                  check_columns = check_column_names, extract_columns = extract_column_names,
+                  links_columns_url = links_column_names;
 
 // parse: the components of the reference, or with --scheme the parts of its scheme's grammar.
 void run_parse(const options& o, const record& r, line_sink& s) {
@@ -176,6 +180,24 @@ alone (lowercase, "www" dropped, default port, session ids, query sorted; no dec
 Finds the IRIs in running text (RFC 3986 Appendix C, 3987bis §8.3) and prints begin, end and the IRI.
   iri extract 'See <http://example.com/a\n  b> and "http://例え.jp/".'
   iri extract --json --input mail.txt
+)"},
+    {"links", input_shape::text, output_shape::block, links_columns_url, nullptr, &run_links,
+     R"(usage: iri links (--base PAGE_URL [FILE... | -] | --pages LIST [--jobs N]) [--only E,E] [--unique]
+                 [--print url|surt|key|site] [--charset LABEL] [--no-scripting] [--json | --tsv]
+The links of HTML pages, each resolved as a browser resolves it (iri/html.hpp): the values of a, area and
+link href, img and source src and srcset (a link per candidate), iframe, frame, embed, script, audio, video,
+track and input src, video poster, object data, form action, button and input formaction, blockquote, q, del
+and ins cite, and the URL of a meta refresh; references decoded, the page's encoding found as a browser finds
+it (a BOM, --charset LABEL as the HTTP Content-Type's charset, a <meta> in the first 1,024 bytes, else UTF-8),
+against the page's base URL (its first <base href>, else PAGE_URL). One URL per line, in the order of the page
+(a link that does not resolve is left out; --json prints it with url null and its error). --print writes the
+SURT key, the canonical key (at --rung) or the site (registrable domain) instead. --pages LIST reads the pages
+of "page_url<TAB>file" lines on --jobs threads, each line printed with its page. --unique prints a line once
+per page; --only keeps some elements; --no-scripting reads <noscript> content as markup, as a crawler without
+scripts does. --json: url, element, attribute, value (decoded), raw, offset (bytes into the page), rel.
+  iri links --base https://example.com/dir/page.html page.html
+  curl -s https://example.com/ | iri links --base https://example.com/ --only a --unique
+  iri links --pages pages.tsv --jobs 4 --print site | sort -u
 )"},
     {"site", input_shape::one, output_shape::line, site_columns,
      (&run_row<site_outcome, &site_of, &site_text, &site_fields>), &run_batch,
