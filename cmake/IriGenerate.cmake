@@ -129,6 +129,8 @@ function(iri_generate_idna_tables header_var source_var)
     VERBATIM)
   set(${header_var} "${header}" PARENT_SCOPE)
   set(${source_var} "${source}" PARENT_SCOPE)
+endfunction()
+
 # iri_generate_html_tables(OUT_VAR): the headers of the link finder (src/html/), private to the library, in
 # gen/private/iri/generated/: html_sets.hpp (grammar/html.abnf, iri-generate --html-sets), and from data/ by
 # iri-html-data: html_tables.hpp (data/html/elements.tsv, attributes.tsv), named_references.hpp

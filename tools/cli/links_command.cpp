@@ -83,7 +83,7 @@ constexpr const char* page_column_names[4][8] = {
 columns links_columns(const options& o) {
     const auto p = static_cast<std::size_t>(o.links.print);
     const bool page = !o.links.pages.empty();
-    const std::size_t n = (p == 0 ? 6 : 7) + (page ? 1 : 0);
+    const std::size_t n = (p == 0 ? std::size_t{6} : std::size_t{7}) + (page ? std::size_t{1} : std::size_t{0});
     return columns(page ? page_column_names[p] : column_names[p], n);
 }
 
@@ -127,13 +127,20 @@ page_result read_page(const options& o, const page_job& page, iri::html::extract
         return r;
     }
     std::unordered_set<std::string> seen;
-    std::string form;
+    std::string form, seen_key;
     for (const iri::html::link& l : *found) {
         ++r.links;
         if (!l.resolved) ++r.unresolved;
         const bool has_form = l.resolved && printed_form(o, l.url, form);
         if (o.output == output_format::json) {
-            if (o.links.unique && !seen.insert(has_form ? form : "\t" + std::string(l.value)).second) continue;
+            // A link without a printed form is told by its value, after a TAB (which no form has).
+            if (has_form) {
+                seen_key = form;
+            } else {
+                seen_key.assign(1, '\t');
+                seen_key.append(l.value);
+            }
+            if (o.links.unique && !seen.insert(seen_key).second) continue;
             write_link(o, page, l, has_form, form, r.out);
             continue;
         }
