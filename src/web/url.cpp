@@ -6,7 +6,6 @@
 #include <string>
 #include <string_view>
 
-#include "web/url_sets.hpp"
 #include "web/web_detail.hpp"
 
 namespace iri::web {
@@ -202,7 +201,7 @@ std::string_view url::hash() const noexcept {
     return std::string_view(buffer_).substr(hash_start_);
 }
 
-bool url::is_special() const noexcept { return special_scheme(scheme()).special; }
+bool url::is_special() const noexcept { return iri::detail::special_scheme(scheme()).special; }
 
 std::string url::origin() const {
     const std::string_view s = scheme();
@@ -212,7 +211,7 @@ std::string url::origin() const {
         return "null";
     }
     // §4.7 origin: a tuple origin for the special schemes but "file" (grammar/url.abnf's ;@special-scheme list).
-    if (special_scheme(s).special && s != "file") {
+    if (iri::detail::special_scheme(s).special && s != "file") {
         std::string out(protocol());
         out.append("//").append(host());
         return out;

@@ -15,7 +15,7 @@
 
 #include "iri/percent.hpp"
 #include "web/host_parser.hpp"
-#include "web/url_sets.hpp"
+#include "text/ip_address.hpp"
 #include "web/web_detail.hpp"
 
 namespace iri::web {
@@ -24,17 +24,18 @@ namespace {
 
 /// For each ASCII byte, a bit per component (path, special query, fragment): set when the byte is printable, not
 /// "\\" and not in that component's percent-encode set, so the parser copies it as it is; and the host's bit, set for
-/// the bytes of a domain the scan copies (url_set::fast_path_domain). Read off in_set once.
+/// the bytes of a domain the scan copies (url_set::fast_path_domain). Read off the sets once.
 enum : std::uint8_t { in_path = 1, in_query = 2, in_fragment = 4, in_host = 8 };
 const std::array<std::uint8_t, 128>& kept_as_is() noexcept {
     static const std::array<std::uint8_t, 128> table = [] {
         std::array<std::uint8_t, 128> t{};
         for (char32_t c = 0x21; c < 0x7F; ++c) {
             if (c == '\\') continue;
-            t[c] = static_cast<std::uint8_t>((in_set(url_set::path_percent_encode, c) ? 0 : in_path) |
-                                             (in_set(url_set::special_query_percent_encode, c) ? 0 : in_query) |
-                                             (in_set(url_set::fragment_percent_encode, c) ? 0 : in_fragment) |
-                                             (in_set(url_set::fast_path_domain, c) ? in_host : 0));
+            const auto b = static_cast<unsigned char>(c);
+            t[c] = static_cast<std::uint8_t>((detail::path_set.encoded.has(b) ? 0 : in_path) |
+                                             (detail::special_query_set.encoded.has(b) ? 0 : in_query) |
+                                             (detail::fragment_set.encoded.has(b) ? 0 : in_fragment) |
+                                             (detail::fast_path_domain.has(b) ? in_host : 0));
         }
         return t;
     }();
@@ -75,14 +76,14 @@ bool url_access::fast_parse(std::string_view s, url* out) {
         ++i;
     const std::string_view host = s.substr(host_start, i - host_start);
     if (host.empty() || host.front() == '.' || host.find("..") != std::string_view::npos || host.starts_with("xn--") ||
-        host.find(".xn--") != std::string_view::npos || ends_in_a_number(host))
+        host.find(".xn--") != std::string_view::npos || iri::detail::ends_in_a_number(host))
         return false;
     const std::size_t host_end = i;
     std::uint32_t port = url::no_port_;
     if (i < s.size() && s[i] == ':') {
         const std::size_t digits = ++i;
         std::uint32_t value = 0;
-        while (i < s.size() && ascii_digit(static_cast<unsigned char>(s[i])) && i - digits < 5)
+        while (i < s.size() && detail::ascii_digit(static_cast<unsigned char>(s[i])) && i - digits < 5)
             value = value * 10 + static_cast<std::uint32_t>(s[i++] - '0');
         if (i == digits || s[digits] == '0' || value > 65535 || static_cast<std::int32_t>(value) == default_port)
             return false;

@@ -12,14 +12,12 @@
 #include <string_view>
 #include <vector>
 
-#include <unicode/utf8.h>
-
 #include "model/form_detail.hpp"
 #include "text/ascii.hpp"
 #include "text/percent_octets.hpp"
 #include "text/utf8_detail.hpp"
 #include "web/host_parser.hpp"
-#include "web/url_sets.hpp"
+#include "text/percent_encode.hpp"
 #include "web/web_detail.hpp"
 
 namespace iri::web::detail {
@@ -31,29 +29,10 @@ constexpr char32_t eof = 0xFFFFFFFFu;
 [[nodiscard]] constexpr char ascii_lower(char32_t c) noexcept { return static_cast<char>(c | 0x20); }
 
 /// §1.3 UTF-8 percent-encode `c` using the percent-encode set `s`, appended to `out`.
-void append_encoded(std::string& out, char32_t c, url_set s) {
-    if (c < 0x80) {
-        if (in_set(s, c)) {
-            char buf[3];
-            ::iri::detail::put_percent_encoded(buf, static_cast<unsigned char>(c));
-            out.append(buf, 3);
-        } else {
-            out += static_cast<char>(c);
-        }
-        return;
-    }
-    if (!in_set(s, c)) {
-        ::iri::detail::append_utf8(out, c);
-        return;
-    }
-    std::uint8_t bytes[U8_MAX_LENGTH];
-    std::int32_t n = 0;
-    U8_APPEND_UNSAFE(bytes, n, c);
-    char buf[3];
-    for (std::int32_t k = 0; k < n; ++k) {
-        ::iri::detail::put_percent_encoded(buf, bytes[k]);
-        out.append(buf, 3);
-    }
+void append_encoded(std::string& out, char32_t c, const percent_encode_set& s) {
+    std::string bytes;
+    ::iri::detail::append_utf8(bytes, c);
+    ::iri::detail::append_percent_encoded(out, bytes, s);
 }
 
 /// §4.1: a Windows drive letter, two code points.
@@ -118,7 +97,7 @@ private:
     void check_url_unit(char32_t c) const {
         if (!notes_) return;
         if (c == '%' ? !ascii_hex_digit(at(pointer_ + 1)) || !ascii_hex_digit(at(pointer_ + 2))
-                     : !in_set(url_set::url_code_point, c))
+                     : !url_code_point(c))
             note(validation::invalid_url_unit);
     }
     [[nodiscard]] bool special() const noexcept { return special_; }
@@ -136,7 +115,7 @@ private:
     }
     void set_scheme(std::string_view s) {
         url_.scheme.assign(s);
-        special_ = special_scheme(s).special;
+        special_ = iri::detail::special_scheme(s).special;
     }
     /// §4.1 shorten a URL's path.
     void shorten_path() noexcept {
@@ -189,7 +168,7 @@ private:
 bool machine::parse_host_into_url(parse_outcome& failure) {
     std::string host;
     const std::size_t notes_before = notes_ ? notes_->size() : 0;
-    const host_outcome h = parse_host(buffer_, !special_, host, notes_, 0);
+    const host_outcome h = parse_host(buffer_, !special_, &host, notes_, 0);
     // The host parser's offsets are bytes of buffer_, the UTF-8 of the code points from buffer_start_: each
     // becomes the offset in the input of its code point, which differs where an ill-formed sequence became U+FFFD
     // or a tab or newline was removed.
@@ -199,7 +178,7 @@ bool machine::parse_host_into_url(parse_outcome& failure) {
             code_point_of.resize(buffer_.size() + 1);
             std::uint32_t k = 0;
             for (std::size_t b = 0; b < buffer_.size(); ++b) {
-                if (b > 0 && !U8_IS_TRAIL(static_cast<unsigned char>(buffer_[b]))) ++k;
+                if (b > 0 && !::iri::detail::is_utf8_trail(static_cast<unsigned char>(buffer_[b]))) ++k;
                 code_point_of[b] = k;
             }
             code_point_of[buffer_.size()] = buffer_.empty() ? 0 : k + 1;
@@ -229,7 +208,7 @@ bool machine::set_port_from_buffer(parse_outcome& failure) {
             return false;
         }
     }
-    const std::int32_t default_port = special_scheme(url_.scheme).default_port;
+    const std::int32_t default_port = iri::detail::special_scheme(url_.scheme).default_port;
     url_.port = static_cast<std::int32_t>(port) == default_port ? -1 : static_cast<std::int32_t>(port);
     return true;
 }
@@ -238,7 +217,7 @@ parse_outcome machine::run() {
     using enum parser_state;
     const bool has_override = override_ != none;
     parser_state state = has_override ? override_ : scheme_start;
-    special_ = special_scheme(url_.scheme).special;
+    special_ = iri::detail::special_scheme(url_.scheme).special;
     bool at_sign_seen = false, inside_brackets = false, password_token_seen = false;
     parse_outcome failure;
     buffer_.clear();
@@ -258,10 +237,10 @@ parse_outcome machine::run() {
                 }
                 break;
             case scheme:
-                if (in_set(url_set::scheme_code_point, c)) {
+                if (c < 0x80 && scheme_code_points.has(static_cast<unsigned char>(c))) {
                     buffer_ += ascii_lower(c);
                 } else if (c == ':') {
-                    const bool buffer_special = special_scheme(buffer_).special;
+                    const bool buffer_special = iri::detail::special_scheme(buffer_).special;
                     if (has_override) {
                         if (special_ != buffer_special) return {};
                         if ((url_.includes_credentials() || url_.port >= 0) && buffer_ == "file") return {};
@@ -269,7 +248,7 @@ parse_outcome machine::run() {
                     }
                     set_scheme(buffer_);
                     if (has_override) {
-                        if (url_.port >= 0 && url_.port == special_scheme(url_.scheme).default_port) url_.port = -1;
+                        if (url_.port >= 0 && url_.port == iri::detail::special_scheme(url_.scheme).default_port) url_.port = -1;
                         return {};
                     }
                     buffer_.clear();
@@ -378,7 +357,7 @@ parse_outcome machine::run() {
                             continue;
                         }
                         append_encoded(password_token_seen ? url_.password : url_.username, b,
-                                       url_set::userinfo_percent_encode);
+                                       userinfo_set);
                     }
                     buffer_start_ = pointer_ + 1;
                 } else if (c == eof || c == '/' || c == '?' || c == '#' || (special_ && c == '\\')) {
@@ -549,7 +528,7 @@ parse_outcome machine::run() {
                     }
                 } else {
                     check_url_unit(c);
-                    append_encoded(buffer_, c, url_set::path_percent_encode);
+                    append_encoded(buffer_, c, path_set);
                 }
                 break;
             case opaque_path:
@@ -563,7 +542,7 @@ parse_outcome machine::run() {
                     url_.path.append(next == '?' || next == '#' ? "%20" : " ");
                 } else if (c != eof) {
                     check_url_unit(c);
-                    append_encoded(url_.path, c, url_set::c0_control_percent_encode);
+                    append_encoded(url_.path, c, c0_control_set);
                 }
                 break;
             case query:
@@ -573,13 +552,13 @@ parse_outcome machine::run() {
                 } else if (c != eof) {
                     check_url_unit(c);
                     append_encoded(url_.query, c,
-                                   special_ ? url_set::special_query_percent_encode : url_set::query_percent_encode);
+                                   special_ ? special_query_set : query_set);
                 }
                 break;
             case fragment:
                 if (c != eof) {
                     check_url_unit(c);
-                    append_encoded(url_.fragment, c, url_set::fragment_percent_encode);
+                    append_encoded(url_.fragment, c, fragment_set);
                 }
                 break;
             case none: break;
@@ -614,13 +593,6 @@ void decode_input(std::string_view input, bool strip, code_points& out, std::vec
 }
 
 }  // namespace
-
-void append_percent_encoded(std::string& out, std::string_view text, url_set set, bool space_as_plus) {
-    ::iri::detail::for_each_code_point_or_fffd(text, [&](char32_t c, std::size_t) {
-        if (space_as_plus && c == ' ') out += ::iri::detail::form_space;
-        else append_encoded(out, c, set);
-    });
-}
 
 bool single_normalized_drive_letter(std::string_view path) noexcept {
     return path.size() == 3 && path[0] == '/' && ascii_alpha(static_cast<unsigned char>(path[1])) && path[2] == ':';

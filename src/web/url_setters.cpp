@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-#include "web/url_sets.hpp"
+#include "text/percent_encode.hpp"
 #include "web/web_detail.hpp"
 
 namespace iri::web {
@@ -40,7 +40,7 @@ void url::set_username(std::string_view value) {
     detail::url_record& r = record_of(*this);
     if (r.cannot_have_credentials_or_port()) return;
     r.username.clear();
-    detail::append_percent_encoded(r.username, value, url_set::userinfo_percent_encode);
+    iri::detail::append_percent_encoded(r.username, value, detail::userinfo_set);
     (void)url_access::serialize(r, *this);
 }
 
@@ -49,7 +49,7 @@ void url::set_password(std::string_view value) {
     detail::url_record& r = record_of(*this);
     if (r.cannot_have_credentials_or_port()) return;
     r.password.clear();
-    detail::append_percent_encoded(r.password, value, url_set::userinfo_percent_encode);
+    iri::detail::append_percent_encoded(r.password, value, detail::userinfo_set);
     (void)url_access::serialize(r, *this);
 }
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "iri/web.hpp"
-#include "web/url_sets.hpp"
+#include "web/web_sets.hpp"
 
 namespace iri::web::detail {
 
@@ -79,11 +79,6 @@ struct parse_outcome {
 /// base URL's record.
 parse_outcome basic_parse(std::string_view input, const url_record* base, url_record& url, parser_state override,
                           std::vector<validation_note>* notes);
-
-/// §1.3 "percent-encode after encoding" with UTF-8: `text` (UTF-8, an ill-formed sequence read as U+FFFD) with
-/// each code point in the percent-encode set `set` as its bytes' "%HH", appended to `out`; with `space_as_plus`
-/// (spaceAsPlus, the §5.2 serializer's) a space as "+". The one percent-encoder of the web stage.
-void append_percent_encoded(std::string& out, std::string_view text, url_set set, bool space_as_plus = false);
 
 /// Whether `path` (a record's non-opaque path) is one segment that is a normalized Windows drive letter (§4.1).
 [[nodiscard]] bool single_normalized_drive_letter(std::string_view path) noexcept;
