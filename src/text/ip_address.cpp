@@ -92,10 +92,13 @@ bool ends_in_a_number(std::string_view text) noexcept {
         if (text.size() == 1) return false;
         text.remove_suffix(1);
     }
+    // A number ends with a hex digit or "x" ("0x" alone): most domains are told by their last byte.
+    const unsigned char last_byte = text.empty() ? 0 : static_cast<unsigned char>(text.back());
+    if (hex_values[last_byte] > 15 && last_byte != 'x' && last_byte != 'X') return false;
     const std::size_t dot = text.rfind('.');
     const std::string_view last = dot == std::string_view::npos ? text : text.substr(dot + 1);
     if (last.empty()) return false;
-    // Steps 3-4: all ASCII digits, or a number of the IPv4 number parser (which then is "0x" and hex digits).
+    // Steps 3-4: all ASCII digits, or a number of the IPv4 number parser: with letters in it, "0x" and hex digits.
     bool digits = true;
     for (const char ch : last) digits = digits && ch >= '0' && ch <= '9';
     bool non_decimal = false;

@@ -29,16 +29,17 @@ error too_long_error(std::size_t at) noexcept {
 // The basic URL parser without a state override on `input` into `out`, against `base` (null or a parsed URL): the
 // href is written after what `out` holds, which goes on success (its buffer reused) and stays on failure. `encoding`:
 // an output encoding's name, or null for UTF-8.
-result<std::monostate> parse_with(url& out, std::string_view input, const url* base, const parse_options& options,
-                                  const std::string* encoding) {
+[[gnu::noinline]] result<std::monostate> parse_with(url& out, std::string_view input, const url* base,
+                                                   const parse_options& options, const std::string* encoding,
+                                                   bool fast = true) {
     if (input.size() > max_href) return too_long_error(input.size());
     if (base == &out) {  // the base is the url written: parse into another, then move it in
         url fresh;
-        if (result<std::monostate> r = parse_with(fresh, input, base, options, encoding); !r) return r;
+        if (result<std::monostate> r = parse_with(fresh, input, base, options, encoding, fast); !r) return r;
         out = std::move(fresh);
         return std::monostate{};
     }
-    if (!options.notes && !encoding && url_access::fast_parse(input, &out)) return std::monostate{};
+    if (fast && !options.notes && !encoding && url_access::fast_parse(input, &out)) return std::monostate{};
     const detail::clean_input clean(input, true, options.notes);
     const detail::base_view view = base && !base->href().empty() ? url_access::base(*base) : detail::base_view{};
     std::string& b = url_access::buffer(out);
@@ -65,6 +66,10 @@ std::string encoding_of(const parse_options& options) {
 }
 
 }  // namespace
+
+result<std::monostate> url_access::parse_by_states(url& out, std::string_view input, const url* base) {
+    return parse_with(out, input, base, {}, nullptr, false);
+}
 
 // ---- the getters (§6.1): views over the spans ----
 
@@ -154,16 +159,18 @@ result<url> parse(std::string_view input, const url* base, const parse_options& 
 }
 
 result<std::monostate> parse_into(url& out, std::string_view input, const url* base, const parse_options& options) {
-    if (options.encoding.empty()) return parse_with(out, input, base, options, nullptr);
+    if (options.encoding.empty()) {
+        if (!options.notes && base != &out && input.size() <= max_href && url_access::fast_parse(input, &out))
+            return std::monostate{};
+        return parse_with(out, input, base, options, nullptr, false);
+    }
     const std::string encoding = encoding_of(options);
     return parse_with(out, input, base, options, encoding.empty() ? nullptr : &encoding);
 }
 
-bool can_parse(std::string_view input, const url* base) noexcept {
-    // §6.1 canParse: the basic URL parser's answer, by the same states writing nothing (machine_options::store).
+bool url_access::can_parse_by_states(std::string_view input, const url* base) noexcept {
     try {
         if (input.size() > max_href) return false;
-        if (url_access::fast_parse(input, nullptr)) return true;
         const detail::clean_input clean(input, true, nullptr);
         const bool has_base = base && !base->href().empty();
         const detail::base_view view = has_base ? url_access::base(*base) : detail::base_view{};
@@ -176,6 +183,13 @@ bool can_parse(std::string_view input, const url* base) noexcept {
     } catch (...) {  // no memory: what cannot be parsed cannot be said to parse
         return false;
     }
+}
+
+bool can_parse(std::string_view input, const url* base) noexcept {
+    // §6.1 canParse: the basic URL parser's answer, by the same states writing nothing (machine_options::store),
+    // after the fast path, which answers for an absolute special URL from its authority alone.
+    if (input.size() <= max_href && url_access::fast_parse(input, nullptr)) return true;
+    return url_access::can_parse_by_states(input, base);
 }
 
 // ---- the resolver ----

@@ -35,9 +35,14 @@ struct url_access {
     /// the spans from `end` on omitted, the facts kept.
     [[nodiscard]] static detail::url_state prefix(const url& u, std::uint32_t end, std::string& buffer);
     [[nodiscard]] static std::string& buffer(url& u) noexcept { return u.buffer_; }
-    /// The fast path (url_fast_path.cpp): when the parser would serialize `input` as it is, writes it to `*out`
-    /// (when not null) and answers true; else false, `*out` untouched.
+    /// The fast path (url_fast_path.cpp): for an absolute special URL whose authority is a plain host and port,
+    /// writes the href to `*out` and answers true; with `out` null, answers whether it takes `input` (which then
+    /// parses: can_parse). False when the state machine must judge the input, `*out` untouched.
     [[nodiscard]] static bool fast_parse(std::string_view input, url* out);
+    /// parse_into without the fast path: the state machine alone (for the tests that compare the two).
+    [[nodiscard]] static result<std::monostate> parse_by_states(url& out, std::string_view input, const url* base);
+    /// can_parse without the fast path: the state machine writing nothing.
+    [[nodiscard]] static bool can_parse_by_states(std::string_view input, const url* base) noexcept;
 };
 
 }  // namespace iri::web

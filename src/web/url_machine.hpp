@@ -134,8 +134,9 @@ struct machine_options {
 void close_spans(url_state& url);
 
 /// Whether a segment of `path` (its segments start at its first byte and after each "/") is a single- or double-dot
-/// URL path segment (§4.2: ".", "..", "%2e" and its spellings, either case). A "\\" ends no segment here.
-[[nodiscard]] bool has_dot_segment(std::string_view path) noexcept;
+/// URL path segment (§4.2: ".", "..", "%2e" and its spellings, either case). A "\\" ends no segment here. `text`
+/// (<= path.data()): where the bytes before the path that may be read start (the search reads blocks of 16).
+[[nodiscard]] bool has_dot_segment(std::string_view path, const char* text = nullptr) noexcept;
 
 /// §4.1 a Windows drive letter: an ASCII alpha and ":" or "|".
 [[nodiscard]] bool windows_drive_letter(std::string_view s) noexcept;

@@ -34,40 +34,19 @@ bool dot_segment_at(std::string_view s, std::size_t i, bool backslash) noexcept 
     return single_dot(seg) || double_dot(seg);
 }
 
-// The first segment of `s` (a path's text after its first "/") that may be a dot segment: one that starts with "."
-// or "%", eight bytes at a time (SWAR): the bytes that are "/" shifted onto the next byte, against the bytes that are
-// "." or "%". Returns s.size() when there is none.
-std::size_t first_dot_or_percent_segment(std::string_view s) noexcept {
-    constexpr std::uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
-    const auto equal = [](std::uint64_t x, unsigned char b) {  // bit 7 of each byte of x equal to b (exact)
-        const std::uint64_t y = x ^ (ones * b);
-        return ~(((y & ~high) + ~high) | y) & high;
-    };
-    std::uint64_t carry = high & 0xFF;  // the byte before s[0] counts as "/": s starts a segment
-    for (std::size_t i = 0; i < s.size(); i += 8) {
-        const std::size_t n = s.size() - i < 8 ? s.size() - i : 8;
-        const std::uint64_t x = iri::detail::load_up_to_8(s.data() + i, n);
-        const std::uint64_t slash = equal(x, '/');
-        const std::uint64_t start = (slash << 8 | carry) & (equal(x, '.') | equal(x, '%'));
-        if (start) {
-            const std::size_t at = i + static_cast<std::size_t>(__builtin_ctzll(start) / 8);
-            if (at < s.size()) return at;
-        }
-        carry = slash >> 56;
-    }
-    return s.size();
-}
-
 }  // namespace
 
-bool has_dot_segment(std::string_view path) noexcept {
-    for (std::size_t i = first_dot_or_percent_segment(path); i < path.size();) {
-        if (dot_segment_at(path, i, false)) return true;
-        const std::size_t slash = path.find('/', i);
-        if (slash == std::string_view::npos) break;
-        i = slash + first_dot_or_percent_segment(path.substr(slash));
+bool has_dot_segment(std::string_view path, const char* text) noexcept {
+    // A dot segment starts with "." or "%": at the path's first byte, or after a "/" (find_after, SSE2).
+    if (path.empty()) return false;
+    if ((path[0] == '.' || path[0] == '%') && dot_segment_at(path, 0, false)) return true;
+    const char* const begin = path.data();
+    const char* const end = begin + path.size();
+    for (const char* p = begin;;) {
+        p = iri::detail::find_after<'/', '.', '%'>(p, end, text ? text : begin);
+        if (p == end) return false;
+        if (dot_segment_at(path, static_cast<std::size_t>(p - begin), false)) return true;
     }
-    return false;
 }
 
 // §4.4 path start state.
@@ -136,7 +115,7 @@ bool machine::plain_segments(std::size_t end) {
     // one, encoded, after a "/", which is the run encoded with its "/" kept.
     const std::string_view run = in_.substr(p_, end - p_);
     if (url_.special && run.find('\\') != std::string_view::npos) return false;
-    if (has_dot_segment(run)) return false;
+    if (has_dot_segment(run, in_.data())) return false;
     if (url_.file && url_.parts[component::path].begin == here() && run.size() >= 2 && run[1] == '|' &&
         windows_drive_letter(run.substr(0, 2)) && (run.size() == 2 || run[2] == '/'))
         return false;
