@@ -198,6 +198,17 @@ BOOST_AUTO_TEST_CASE(percent_encoder_over_bytes) {
     (void)iri::detail::select_simd_level(iri::detail::widest_simd_level());
 }
 
+// A set that keeps the bytes from 0x80 (no set of the URL Standard does; the encoder allows it): well-formed
+// characters are copied, an ill-formed sequence is U+FFFD's bytes, unencoded.
+BOOST_AUTO_TEST_CASE(percent_encoder_keeping_non_ascii) {
+    iri::detail::byte_set b;
+    b.add(' ');
+    const auto set = iri::detail::make_percent_encode_set(b);
+    std::string out;
+    iri::detail::append_percent_encoded(out, "a b\xC3\xA9\xFF" "c", set);
+    BOOST_TEST(out == "a%20b\xC3\xA9\xEF\xBF\xBD" "c");
+}
+
 // The UTF-8 walker: code points, and an ill-formed sequence as one negative value over its maximal subpart.
 BOOST_AUTO_TEST_CASE(utf8_walker) {
     const std::string_view s = "a\xC3\xA9\xE4\xB8\xF0\x9F\x98\x80";

@@ -143,8 +143,10 @@ private:
     std::string buffer_;                       // the href (§4.5)
     components parts_;                         // its components' offsets in buffer_
     std::uint32_t port_ = no_port_;            // the port number, or no_port_
+    std::int32_t default_port_ = -1;           // the scheme's default port (-1: null)
     host_kind host_kind_ = host_kind::none;
     bool opaque_path_ = false;
+    bool special_ = false;                     // the scheme is special (§4.1)
     static constexpr std::uint32_t no_port_ = 0xFFFFFFFFu;
 };
 

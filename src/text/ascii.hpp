@@ -16,6 +16,25 @@
 
 namespace iri::detail {
 
+/// The first n octets at p (n <= 8) as one word in memory order (p[0] lowest on a little-endian machine), zeros
+/// after them, read without a byte past p + n: overlapping loads of the first and last four octets, or three
+/// positions for fewer than four.
+[[nodiscard]] inline std::uint64_t load_up_to_8(const char* p, std::size_t n) noexcept {
+    std::uint64_t x = 0;
+    if (n == 8) {
+        std::memcpy(&x, p, 8);
+    } else if (n >= 4) {
+        std::uint32_t head = 0, tail = 0;
+        std::memcpy(&head, p, 4);
+        std::memcpy(&tail, p + n - 4, 4);
+        x = head | std::uint64_t{tail} << (8 * (n - 4));
+    } else if (n > 0) {
+        const auto at = [p](std::size_t i) { return std::uint64_t{static_cast<unsigned char>(p[i])} << (8 * i); };
+        x = at(0) | at(n / 2) | at(n - 1);
+    }
+    return x;
+}
+
 /// The first octet of [s, end) that is one of `Set`, or end: sixteen octets at a time with SSE2 (the x86-64
 /// baseline); fewer than sixteen left, one block that ends at `end` when the text from `text` (<= s) is at least
 /// that long, else one octet at a time. For short runs, such as those between triplets (a "_(" or "/" between
@@ -84,25 +103,6 @@ template <char Before, char... Set>
     constexpr std::uint64_t ones = 0x0101010101010101u, high = 0x80 * ones;
     const std::uint64_t y = x & ~high;
     return (y + 0x3F * ones) & ~(y + 0x25 * ones) & ~x & high;
-}
-
-/// The first n octets at p (n <= 8) as one word in memory order (p[0] lowest on a little-endian machine), zeros
-/// after them, read without a byte past p + n: overlapping loads of the first and last four octets, or three
-/// positions for fewer than four.
-[[nodiscard]] inline std::uint64_t load_up_to_8(const char* p, std::size_t n) noexcept {
-    std::uint64_t x = 0;
-    if (n == 8) {
-        std::memcpy(&x, p, 8);
-    } else if (n >= 4) {
-        std::uint32_t head = 0, tail = 0;
-        std::memcpy(&head, p, 4);
-        std::memcpy(&tail, p + n - 4, 4);
-        x = head | std::uint64_t{tail} << (8 * (n - 4));
-    } else if (n > 0) {
-        const auto at = [p](std::size_t i) { return std::uint64_t{static_cast<unsigned char>(p[i])} << (8 * i); };
-        x = at(0) | at(n / 2) | at(n - 1);
-    }
-    return x;
 }
 
 /// `x` with each ASCII uppercase octet lowercased (bit 5 set), eight at a time: to_lower of each octet.

@@ -28,6 +28,24 @@ std::size_t copied_from(const unsigned char* s, std::size_t i, std::size_t n, co
     }
 }
 
+// Whether the n bytes at s, all from 0x80, are whole well-formed UTF-8 characters (RFC 3629 §4: a lead, then its
+// trail bytes in their ranges: E0 then A0-BF, ED then 80-9F, F0 then 90-BF, F4 then 80-8F).
+bool well_formed_run(const unsigned char* s, std::size_t n) noexcept {
+    for (std::size_t i = 0; i < n;) {
+        const unsigned lead = s[i];
+        const std::size_t len = utf8_length[lead];
+        if (len == 0 || n - i < len) return false;
+        const unsigned second = s[i + 1];
+        const unsigned low = lead == 0xE0 ? 0xA0 : lead == 0xF0 ? 0x90 : 0x80;
+        const unsigned high = lead == 0xED ? 0x9F : lead == 0xF4 ? 0x8F : 0xBF;
+        if (second < low || second > high) return false;
+        for (std::size_t t = 2; t < len; ++t)
+            if (!is_utf8_trail(s[i + t])) return false;
+        i += len;
+    }
+    return true;
+}
+
 }  // namespace
 
 std::size_t first_to_encode(std::string_view text, std::size_t at, const percent_encode_set& set) noexcept {
@@ -46,33 +64,56 @@ void append_percent_encoded(std::string& out, std::string_view text, const perce
                             bool space_as_plus) {
     const auto* s = reinterpret_cast<const unsigned char*>(text.data());
     const std::size_t n = text.size();
-    for (std::size_t i = 0; i < n;) {
+    std::size_t i = 0;
+    if (n < 32) {  // short (a segment, a short query): a byte at a time costs less than the SIMD skip's set-up
+        while (i < n && set.kept[s[i]]) ++i;
+        out.append(text.data(), i);
+    }
+    while (i < n) {
         std::size_t j = skip_literals(s, static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(n), set.copied);
         j = copied_from(s, j, n, set);
         out.append(text.data() + i, j - i);
         i = j;
-        // The bytes to encode from here: ASCII of the set, a non-ASCII character (its bytes, or U+FFFD's).
+        // The bytes to encode from here: ASCII of the set, runs of non-ASCII characters (their bytes, or U+FFFD's).
         while (i < n) {
             const unsigned char c = s[i];
-            char buf[12];
-            char* p = buf;
             if (c < 0x80) {
                 if (!set.encoded.has(c)) break;
-                if (c == ' ' && space_as_plus) *p++ = '+';
-                else p = put_percent_encoded(p, c);
+                char buf[3];
+                if (c == ' ' && space_as_plus) out.push_back('+');
+                else out.append(buf, static_cast<std::size_t>(put_percent_encoded(buf, c) - buf));
                 ++i;
-            } else {
-                std::size_t k = i;
-                const bool well_formed = next_code_point(s, k, n) >= 0;
-                if (well_formed && !set.non_ascii_encoded) break;
-                static constexpr unsigned char fffd[] = {0xEF, 0xBF, 0xBD};
-                const unsigned char* bytes = well_formed ? s + i : fffd;
-                const std::size_t count = well_formed ? k - i : 3;
-                for (std::size_t b = 0; b < count; ++b)
-                    p = set.non_ascii_encoded ? put_percent_encoded(p, bytes[b]) : (*p++ = static_cast<char>(bytes[b]), p);
-                i = k;
+                continue;
             }
-            out.append(buf, static_cast<std::size_t>(p - buf));
+            if (!set.non_ascii_encoded) {  // copied when well-formed (copied_from), U+FFFD's bytes when not
+                std::size_t next = i;
+                if (next_code_point(s, next, n) >= 0) break;
+                out.append("\xEF\xBF\xBD");
+                i = next;
+                continue;
+            }
+            // A run of bytes from 0x80: when it is well-formed UTF-8 (the common case: text in another script), each
+            // byte "%HH", written at once.
+            std::size_t k = i;
+            while (k < n && s[k] >= 0x80) ++k;
+            if (well_formed_run(s + i, k - i)) {
+                const std::size_t at = out.size();
+                out.resize(at + 3 * (k - i));
+                char* p = out.data() + at;
+                for (; i < k; ++i) p = put_percent_encoded(p, s[i]);
+                continue;
+            }
+            // One character at a time: an ill-formed sequence, its maximal subpart, is U+FFFD's bytes.
+            std::size_t next = i;
+            if (next_code_point(s, next, n) >= 0) {
+                char buf[12];
+                char* p = buf;
+                for (std::size_t b = i; b < next; ++b) p = put_percent_encoded(p, s[b]);
+                out.append(buf, static_cast<std::size_t>(p - buf));
+            } else {
+                out.append("%EF%BF%BD");
+            }
+            i = next;
         }
     }
 }

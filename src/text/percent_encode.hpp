@@ -28,6 +28,7 @@ struct percent_encode_set {
     byte_set encoded;
     ascii_set copied;
     bool non_ascii_encoded = false;
+    std::uint8_t kept[256] = {};  ///< 1 for each ASCII byte copied as it is (a byte at a time); 0 from 0x80
 };
 
 /// The percent_encode_set that writes the bytes of `encoded` as "%HH" (its bytes from 0x80: all or none).
@@ -37,6 +38,7 @@ struct percent_encode_set {
     set.non_ascii_encoded = encoded.has(0x80);
     for (unsigned c = 0; c < 0x80; ++c)
         if (!encoded.has(static_cast<unsigned char>(c))) set.copied.add(static_cast<unsigned char>(c));
+    for (unsigned c = 0; c < 0x80; ++c) set.kept[c] = encoded.has(static_cast<unsigned char>(c)) ? 0 : 1;
     return set;
 }
 

@@ -132,7 +132,7 @@ std::string_view url::hash() const noexcept {
     return std::string_view(buffer_).substr(f.begin - 1, f.end - f.begin + 1);
 }
 
-bool url::is_special() const noexcept { return iri::detail::special_scheme(scheme()).special; }
+bool url::is_special() const noexcept { return special_; }
 
 std::string url::origin() const {
     const std::string_view s = scheme();

@@ -159,8 +159,9 @@ bool plain_authority(const char* s, std::uint32_t a, std::uint32_t n, const sche
 void append_component(std::string& b, const char* s, std::uint32_t begin, std::uint32_t end,
                       const iri::detail::ascii_set& kept, const detail::percent_encode_set& set) {
     const auto* u = reinterpret_cast<const unsigned char*>(s);
-    if (iri::detail::skip_literals(u, begin, end, kept) == end) b.append(s + begin, end - begin);
-    else iri::detail::append_percent_encoded(b, std::string_view(s + begin, end - begin), set);
+    const std::uint32_t stop = iri::detail::skip_literals(u, begin, end, kept);
+    b.append(s + begin, stop - begin);
+    if (stop < end) iri::detail::append_percent_encoded(b, std::string_view(s + stop, end - stop), set);
 }
 
 // Where the path, query and fragment end, and whether each is kept as it is (its bytes all kept by its set).
@@ -283,6 +284,8 @@ bool url_access::fast_parse(std::string_view input, url* out) {
         }
     }
     out->port_ = m.port_written ? m.port : url::no_port_;
+    out->default_port_ = scheme.default_port;
+    out->special_ = true;
     out->host_kind_ = m.ipv4 ? host_kind::ipv4 : m.host_end == a || m.localhost ? host_kind::empty : host_kind::domain;
     out->opaque_path_ = false;
     return true;

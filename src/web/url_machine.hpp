@@ -86,19 +86,23 @@ struct url_state {
     void learn_scheme() noexcept;
 };
 
-/// A base URL as the machine reads it: its href and the same spans and facts.
+/// A base URL as the machine reads it: its href and its spans, in place, and the same facts.
 struct base_view {
     std::string_view href;
-    components parts;
+    const components* parts = nullptr;
     std::uint32_t port = url_state::no_port;
     host_kind host = host_kind::none;
     bool opaque_path = false;
+    bool special = false;
+    bool file = false;
+    std::int32_t default_port = -1;
 
+    [[nodiscard]] span operator[](component c) const noexcept { return (*parts)[c]; }
     [[nodiscard]] std::string_view text(span s) const noexcept {
         return s.present() ? href.substr(s.begin, s.end - s.begin) : std::string_view{};
     }
-    [[nodiscard]] std::string_view scheme() const noexcept { return text(parts[component::scheme]); }
-    [[nodiscard]] std::string_view path() const noexcept { return text(parts[component::path]); }
+    [[nodiscard]] std::string_view scheme() const noexcept { return text((*parts)[component::scheme]); }
+    [[nodiscard]] std::string_view path() const noexcept { return text((*parts)[component::path]); }
 };
 
 /// The input with §4.4 steps 1-3 applied: leading and trailing C0 controls and spaces stripped (without a state

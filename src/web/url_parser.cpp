@@ -24,7 +24,9 @@ constexpr bool c0_control_or_space(unsigned char b) noexcept { return b <= 0x20;
 
 clean_input::clean_input(std::string_view input, bool strip, std::vector<validation_note>* notes) {
     std::size_t end = input.size();
-    if (strip) {  // steps 1.2-1.3
+    // Steps 1.2-1.3, when the input starts or ends with a C0 control or space.
+    if (strip && end > 0 && (c0_control_or_space(static_cast<unsigned char>(input[0])) ||
+                             c0_control_or_space(static_cast<unsigned char>(input[end - 1])))) {
         std::size_t b = 0;
         while (b < end && c0_control_or_space(static_cast<unsigned char>(input[b]))) ++b;
         while (end > b && c0_control_or_space(static_cast<unsigned char>(input[end - 1]))) --end;
@@ -195,13 +197,13 @@ parser_state machine::no_scheme() {
     if (!base_ || (base_->opaque_path && c() != '#'))  // step 1
         return fail(validation::missing_scheme_non_relative_url, p_);
     if (base_->opaque_path) {  // step 2: c is "#"
-        write_scheme(base_->scheme());
+        write_base_scheme();
         url_.opaque_path = true;
         copy_base_path(true);
         ++p_;
         return empty_fragment();
     }
-    return base_->scheme() != "file" ? parser_state::relative : parser_state::file;  // steps 3-4
+    return !base_->file ? parser_state::relative : parser_state::file;  // steps 3-4
 }
 
 // §4.4 special relative or authority state.
@@ -225,31 +227,35 @@ parser_state machine::path_or_authority() {
 
 // §4.4 relative state.
 parser_state machine::relative() {
-    if (!url_.parts.has(component::scheme)) write_scheme(base_->scheme());  // step 2 (the same when written)
     const int ch = c();
-    if (ch == '/' || (url_.special && ch == '\\')) {  // steps 3-4
+    if (ch == '/' || (base_->special && ch == '\\')) {  // steps 2-4
+        if (!url_.parts.has(component::scheme)) write_base_scheme();
         if (ch == '\\') note(validation::invalid_reverse_solidus, p_);
         ++p_;
         return parser_state::relative_slash;
     }
-    copy_base_authority();  // step 5.1
-    if (ch == '?') {        // step 5.2
-        copy_base_path(false);
+    // Step 5.1: the base's scheme, username, password, host, port, path and query; its href up to them, at once,
+    // when the scheme is not written yet.
+    const bool query = ch < 0 || ch == '#';
+    if (!url_.parts.has(component::scheme) && copy_base_prefix(query)) {
+    } else {
+        if (!url_.parts.has(component::scheme)) write_base_scheme();
+        copy_base_authority();
+        copy_base_path(query);
+    }
+    if (ch == '?') {  // step 5.2
         ++p_;
         return empty_query();
     }
     if (ch == '#') {  // step 5.3
-        copy_base_path(true);
         ++p_;
         return empty_fragment();
     }
     if (ch >= 0) {  // step 5.4
-        copy_base_path(false);
         shorten_path();
         return parser_state::path;
     }
-    copy_base_path(true);  // EOF: the base's path and query
-    return parser_state::none;
+    return parser_state::none;  // EOF: the base's path and query
 }
 
 // §4.4 relative slash state.
@@ -295,7 +301,7 @@ parser_state machine::file() {
         ++p_;
         return parser_state::file_slash;
     }
-    if (!base_ || base_->scheme() != "file") {  // step 5
+    if (!base_ || !base_->file) {  // step 5
         copy_base_authority_of_file(false);
         begin_path();
         return parser_state::path;
@@ -333,7 +339,7 @@ parser_state machine::file_slash() {
         ++p_;
         return parser_state::file_host;
     }
-    const bool file_base = base_ && base_->scheme() == "file";  // step 2.1
+    const bool file_base = base_ && base_->file;  // step 2.1
     copy_base_authority_of_file(file_base);
     begin_path();
     if (file_base) {
@@ -359,17 +365,53 @@ void machine::write_scheme(std::string_view scheme) {
     url_.file = scheme == "file";
 }
 
+void machine::write_base_scheme() {
+    const std::uint32_t end = (*base_->parts)[component::scheme].end;
+    append(base_->href.substr(0, end + 1));  // the scheme and ":"
+    url_.parts[component::scheme] = {0, end};
+    url_.special = base_->special;
+    url_.default_port = base_->default_port;
+    url_.file = base_->file;
+}
+
+bool machine::copy_base_prefix(bool query) {
+    // The base's href from its start to its path's end (or its query's), with the same offsets: the scheme, the
+    // authority and the path of the record are the base's. Not when its path is written after "/." (§4.5), which
+    // close_spans decides again.
+    const components& b = *base_->parts;
+    const span path = b[component::path];
+    if (base_->host == host_kind::none && path.begin != b[component::scheme].end + 1) return false;
+    const std::uint32_t end = query && b.has(component::query) ? b[component::query].end : path.end;
+    if (here() != 0) return false;
+    append(base_->href.substr(0, end));
+    url_.parts = b;
+    url_.parts[component::fragment] = span{};
+    if (!query) url_.parts[component::query] = span{};
+    url_.special = base_->special;
+    url_.default_port = base_->default_port;
+    url_.file = base_->file;
+    url_.host = base_->host;
+    url_.port = base_->port;
+    url_.opaque_path = base_->opaque_path;
+    return true;
+}
+
 void machine::copy_base_authority() {
     if (base_->host == host_kind::none) return;  // its username and password are empty, its port null
-    append("//");
-    const std::uint32_t shift = here() - base_->parts[component::authority].begin;
-    const span a = base_->parts[component::authority];
-    append(base_->href.substr(a.begin, a.end - a.begin));
-    for (const component k : {component::authority, component::userinfo, component::host, component::port,
-                              component::ipv4address, component::ipv6address, component::reg_name}) {
-        const span s = base_->parts[k];
-        url_.parts[k] = s.present() ? span{s.begin + shift, s.end + shift} : span{};
-    }
+    const span a = (*base_->parts)[component::authority];
+    append(base_->href.substr(a.begin - 2, a.end - a.begin + 2));  // "//" and the authority
+    const std::uint32_t shift = here() - a.end;
+    // The spans of the authority's parts, moved to their new place (an omitted one stays omitted).
+    const auto moved = [shift](span s) { return s.present() ? span{s.begin + shift, s.end + shift} : span{}; };
+    components& c = url_.parts;
+    const components& b = *base_->parts;
+    c[component::authority] = moved(b[component::authority]);
+    c[component::userinfo] = moved(b[component::userinfo]);
+    c[component::host] = moved(b[component::host]);
+    c[component::port] = moved(b[component::port]);
+    c[component::ipv4address] = moved(b[component::ipv4address]);
+    c[component::ipv6address] = moved(b[component::ipv6address]);
+    c[component::reg_name] = moved(b[component::reg_name]);
     url_.host = base_->host;
     url_.port = base_->port;
 }
@@ -388,7 +430,7 @@ void machine::copy_base_authority_of_file(bool from_base) {
 void machine::copy_base_path(bool query) {
     begin_path();
     append(base_->path());
-    const span q = base_->parts[component::query];
+    const span q = (*base_->parts)[component::query];
     if (!query || !q.present()) return;
     append('?');
     url_.parts[component::query] = {here(), here() + (q.end - q.begin)};

@@ -4,6 +4,7 @@
 // the rest byte by byte from the UTF-8 input), straight into the href.
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 
 #include "text/ascii.hpp"
@@ -28,6 +29,8 @@ bool double_dot(std::string_view s) noexcept {
 // Whether the segment that starts at s[i] is a single- or double-dot segment ("/" ends it; "\" too when
 // `backslash`).
 bool dot_segment_at(std::string_view s, std::size_t i, bool backslash) noexcept {
+    // Most segments that start with "%" are no "%2e": told by their first three bytes.
+    if (s[i] == '%' && (s.size() - i < 3 || s[i + 1] != '2' || (s[i + 2] | 0x20) != 'e')) return false;
     std::size_t end = i;
     while (end < s.size() && end - i <= 6 && s[end] != '/' && !(backslash && s[end] == '\\')) ++end;
     const std::string_view seg = s.substr(i, end - i);
@@ -147,13 +150,15 @@ void machine::path_segment(std::size_t begin, std::size_t end, int delimiter) {
 
 void machine::shorten_path() {
     // §4.1 shorten a URL's path: the last segment goes, unless the path of a file URL is one normalized Windows drive
-    // letter. The path is the href's last part while it is written.
+    // letter. The path is the href's last part while it is written (can_parse writes none).
+    if (!opt_.store) return;
     const std::uint32_t begin = url_.parts[component::path].begin;
     const std::string_view path = url_.text({begin, here()});
     if (url_.file && path.size() == 3 && path[0] == '/' && path[2] == ':' && windows_drive_letter(path.substr(1)))
         return;
-    const std::size_t slash = path.rfind('/');
-    if (slash != std::string_view::npos) truncate(begin + static_cast<std::uint32_t>(slash));
+    if (path.empty()) return;
+    const void* slash = memrchr(path.data(), '/', path.size());
+    if (slash) truncate(begin + static_cast<std::uint32_t>(static_cast<const char*>(slash) - path.data()));
 }
 
 // §4.4 opaque path state: the path runs to "?" or "#", UTF-8 percent-encoded with the C0 control percent-encode set;
@@ -184,8 +189,8 @@ parser_state machine::opaque_path() {
 // the special-query or the query percent-encode set: with UTF-8, byte by byte; with the document's legacy encoding,
 // for a special URL that is not ws or wss (step 1), through legacy_query.hpp.
 parser_state machine::query() {
-    const std::size_t end = override_ ? in_.size() : in_.find('#', p_) == std::string_view::npos ? in_.size()
-                                                                                                 : in_.find('#', p_);
+    const std::size_t hash = override_ ? std::string_view::npos : in_.find('#', p_);
+    const std::size_t end = hash == std::string_view::npos ? in_.size() : hash;
     if (opt_.notes) note_url_units(p_, end, false);
     const std::string_view text = in_.substr(p_, end - p_);
     if (opt_.store) {

@@ -25,10 +25,9 @@ detail::url_state url_access::prefix(const url& u, std::uint32_t end, std::strin
     s.port = u.port_ == url::no_port_ ? detail::url_state::no_port : u.port_;
     s.host = u.host_kind_;
     s.opaque_path = u.opaque_path_;
-    const iri::detail::scheme_info info = iri::detail::special_scheme(u.scheme());
-    s.special = info.special;
-    s.default_port = info.default_port;
-    s.file = u.scheme() == "file";
+    s.special = u.special_;
+    s.default_port = u.default_port_;
+    s.file = u.special_ && u.scheme() == "file";
     return s;
 }
 
