@@ -323,13 +323,26 @@ py::list urls(py::handle hrefs, py::handle base_arg, std::string_view errors, py
         outcome& o = out[i];
         const auto failed = [&](const iri::error& e, const char* input) { o.error = e, o.input = input; };
         if (b.one_error) return failed(*b.one_error, "base");
-        std::optional<iri::web::url> own;  // the item's own base, given as text
         const iri::web::url* base = b.one;
         if (!b.texts.empty() && b.texts[i]) {
-            auto p = iri::web::parse(b.texts[i]->bytes);
-            if (!p) return failed(p.error(), "base");
-            own = std::move(*p);
-            base = &*own;
+            // The item's own base, given as text: consecutive items of one page (within a thread's slice) share
+            // it, parsed once into the thread's web::resolver.
+            thread_local std::optional<iri::web::resolver> page;
+            thread_local std::optional<std::string> page_text;
+            thread_local std::optional<iri::error> page_error;
+            if (!page_text || *page_text != b.texts[i]->bytes) {
+                page_text = std::string(b.texts[i]->bytes);
+                page_error.reset();
+                if (!page) {
+                    auto made = iri::web::resolver::make(*page_text);
+                    if (made) page.emplace(std::move(*made));
+                    else page_error = made.error();
+                } else if (auto rebased = page->rebase(*page_text); !rebased) {
+                    page_error = rebased.error();
+                }
+            }
+            if (page_error) return failed(*page_error, "base");
+            base = &page->base();
         } else if (!b.urls.empty()) {
             base = b.urls[i];
         }

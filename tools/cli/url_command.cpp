@@ -1,5 +1,8 @@
 // iri url: each href parsed by the URL Standard's basic URL parser (iri/web.hpp), against --base, the pair's
 // page or no base; its href, or with --json its href and the URL class's getters (§6.1), or the failure.
+#include <optional>
+#include <string>
+
 #include "iri/web.hpp"
 #include "json.hpp"
 #include "printers.hpp"
@@ -33,18 +36,33 @@ struct url_outcome {
 };
 
 url_outcome parse_record(const options& o, const record& r) {
-    thread_local iri::web::url base, parsed;
+    thread_local iri::web::url parsed;
+    // The pairs' page: consecutive pairs of one page parse it once, into the thread's web::resolver.
+    thread_local std::optional<iri::web::resolver> page;
+    thread_local std::optional<std::string> page_text;
+    thread_local std::optional<iri::error> page_error;
     url_outcome x;
     const iri::web::url* against = o.web_base ? &*o.web_base : nullptr;
     if (o.web_base) x.base = *o.base_text;
     if (o.pairs && !r.null_base) {
         x.base = r.fields[0];
-        if (auto b = iri::web::parse_into(base, r.fields[0]); !b) {
-            x.error = b.error();
+        if (!page_text || *page_text != r.fields[0]) {
+            page_text = std::string(r.fields[0]);
+            page_error.reset();
+            if (!page) {
+                auto made = iri::web::resolver::make(*page_text);
+                if (made) page.emplace(std::move(*made));
+                else page_error = made.error();
+            } else if (auto rebased = page->rebase(*page_text); !rebased) {
+                page_error = rebased.error();
+            }
+        }
+        if (page_error) {
+            x.error = *page_error;
             x.base_failed = true;
             return x;
         }
-        against = &base;
+        against = &page->base();
     }
     if (auto p = iri::web::parse_into(parsed, r.fields.back(), against); !p) x.error = p.error();
     else x.url = &parsed;
