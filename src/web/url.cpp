@@ -26,30 +26,19 @@ error too_long_error(std::size_t at) noexcept {
     return e;
 }
 
-// The basic URL parser without a state override on `input` into `out`, against `base` (null or a parsed URL): the
-// href is written after what `out` holds, which goes on success (its buffer reused) and stays on failure. `encoding`:
-// an output encoding's name, or null for UTF-8.
-[[gnu::noinline]] result<std::monostate> parse_with(url& out, std::string_view input, const url* base,
-                                                   const parse_options& options, const std::string* encoding,
-                                                   bool fast = true) {
-    if (input.size() > max_href) return too_long_error(input.size());
-    if (base == &out) {  // the base is the url written: parse into another, then move it in
-        url fresh;
-        if (result<std::monostate> r = parse_with(fresh, input, base, options, encoding, fast); !r) return r;
-        out = std::move(fresh);
-        return std::monostate{};
-    }
-    if (fast && !options.notes && !encoding && url_access::fast_parse(input, &out)) return std::monostate{};
+// The state machine's part of parse_with.
+[[gnu::noinline]] result<std::monostate> parse_by_machine(url& out, std::string_view input, const url* base,
+                                                         const parse_options& options, const std::string* encoding) {
     const detail::clean_input clean(input, true, options.notes);
-    const detail::base_view view = base && !base->href().empty() ? url_access::base(*base) : detail::base_view{};
+    const bool has_base = base && !base->href().empty();
+    const detail::base_view view = has_base ? url_access::base(*base) : detail::base_view{};
     std::string& b = url_access::buffer(out);
     const std::size_t origin = b.size();
     detail::url_state state = url_access::state(out, origin);
     detail::machine_options o;
     o.notes = options.notes;
     o.query_encoding = encoding;
-    const detail::parse_outcome r =
-        detail::run_machine(clean, base && !base->href().empty() ? &view : nullptr, state, o);
+    const detail::parse_outcome r = detail::run_machine(clean, has_base ? &view : nullptr, state, o);
     if (r.failed || b.size() - origin > max_href) {
         b.resize(origin);
         return r.failed ? detail::failure_error(r) : too_long_error(input.size());
@@ -58,6 +47,22 @@ error too_long_error(std::size_t at) noexcept {
     state.origin = 0;
     url_access::commit(out, state);
     return std::monostate{};
+}
+
+// The basic URL parser without a state override on `input` into `out`, against `base` (null or a parsed URL): the
+// href is written after what `out` holds, which goes on success (its buffer reused) and stays on failure. `encoding`:
+// an output encoding's name, or null for UTF-8. The fast path first, when `fast`.
+result<std::monostate> parse_with(url& out, std::string_view input, const url* base, const parse_options& options,
+                                  const std::string* encoding, bool fast = true) {
+    if (input.size() > max_href) return too_long_error(input.size());
+    if (base == &out) {  // the base is the url written: parse into another, then move it in
+        url fresh;
+        if (result<std::monostate> r = parse_with(fresh, input, base, options, encoding, fast); !r) return r;
+        out = std::move(fresh);
+        return std::monostate{};
+    }
+    if (fast && !options.notes && !encoding && url_access::fast_parse(input, &out)) return std::monostate{};
+    return parse_by_machine(out, input, base, options, encoding);
 }
 
 // The output encoding of `options` (legacy_query.hpp), or "" for UTF-8.

@@ -13,12 +13,14 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "iri/components.hpp"
 #include "iri/web.hpp"
+#include "text/ascii.hpp"
 
 namespace iri::web::detail {
 
@@ -106,13 +108,18 @@ struct base_view {
 };
 
 /// The input with §4.4 steps 1-3 applied: leading and trailing C0 controls and spaces stripped (without a state
-/// override), tab and newline removed. `text` is the input itself when nothing was removed inside it, else `copy`.
-/// offset() turns an offset of `text` back into one of the input, for the failure and the validation errors.
+/// override), tab and newline removed. `text` is the input itself when nothing was removed inside it, else a copy
+/// (`removed`, made only then). offset() turns an offset of `text` back into one of the input, for the failure and
+/// the validation errors.
 struct clean_input {
+    /// The copy without tabs and newlines, and the input's offsets of those removed, in order.
+    struct removal {
+        std::string copy;
+        std::vector<std::uint32_t> offsets;
+    };
     std::string_view text;
-    std::uint32_t begin = 0;              ///< the input's bytes stripped before `text`
-    std::vector<std::uint32_t> removed;  ///< the input's offsets of the tabs and newlines removed, in order
-    std::string copy;
+    std::uint32_t begin = 0;  ///< the input's bytes stripped before `text`
+    std::unique_ptr<removal> removed;
 
     clean_input(std::string_view input, bool strip, std::vector<validation_note>* notes);
     [[nodiscard]] std::uint32_t offset(std::size_t at) const noexcept;
@@ -137,10 +144,25 @@ struct machine_options {
 /// components that follow the one they set.
 void close_spans(url_state& url);
 
+/// Whether the segment of `s` that starts at s[i] is a single- or double-dot URL path segment (§4.2: ".", "..",
+/// "%2e" and its spellings, either case); "/" ends it, and "\\" when `backslash`.
+[[nodiscard]] bool dot_segment_at(std::string_view s, std::size_t i, bool backslash) noexcept;
+
 /// Whether a segment of `path` (its segments start at its first byte and after each "/") is a single- or double-dot
-/// URL path segment (§4.2: ".", "..", "%2e" and its spellings, either case). A "\\" ends no segment here. `text`
-/// (<= path.data()): where the bytes before the path that may be read start (the search reads blocks of 16).
-[[nodiscard]] bool has_dot_segment(std::string_view path, const char* text = nullptr) noexcept;
+/// URL path segment. A "\\" ends no segment here. `text` (<= path.data()): where the bytes before the path that may
+/// be read start (the search reads blocks of 16). A dot segment starts with "." or "%": at the path's first byte, or
+/// after a "/" (find_after, SSE2).
+[[nodiscard]] inline bool has_dot_segment(std::string_view path, const char* text = nullptr) noexcept {
+    if (path.empty()) return false;
+    if ((path[0] == '.' || path[0] == '%') && dot_segment_at(path, 0, false)) return true;
+    const char* const begin = path.data();
+    const char* const end = begin + path.size();
+    for (const char* p = begin;;) {
+        p = iri::detail::find_after<'/', '.', '%'>(p, end, text ? text : begin);
+        if (p == end) return false;
+        if (dot_segment_at(path, static_cast<std::size_t>(p - begin), false)) return true;
+    }
+}
 
 /// §4.1 a Windows drive letter: an ASCII alpha and ":" or "|".
 [[nodiscard]] bool windows_drive_letter(std::string_view s) noexcept;

@@ -3,6 +3,7 @@
 // would read as an authority. The authority states are in url_authority.cpp, the path states in url_path.cpp.
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -35,23 +36,26 @@ clean_input::clean_input(std::string_view input, bool strip, std::vector<validat
         begin = static_cast<std::uint32_t>(b);
     }
     text = input.substr(begin, end - begin);
+    // Infra's ASCII tab or newline: the search reads blocks of 16 from the input's start (its stripped bytes too).
     const char* const first = iri::detail::find_first_of<'\t', '\n', '\r'>(text.data(), text.data() + text.size(),
-                                                                          text.data());
+                                                                          input.data());
     if (first == text.data() + text.size()) return;
     // Steps 2-3: a copy without the tabs and newlines, with their offsets for offset().
     if (notes) notes->push_back({validation::invalid_url_unit, begin + static_cast<std::uint32_t>(first - text.data())});
-    copy.reserve(text.size());
+    removed = std::make_unique<removal>();
+    removed->copy.reserve(text.size());
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char ch = text[i];
-        if (ch == '\t' || ch == '\n' || ch == '\r') removed.push_back(begin + static_cast<std::uint32_t>(i));
-        else copy.push_back(ch);
+        if (ch == '\t' || ch == '\n' || ch == '\r') removed->offsets.push_back(begin + static_cast<std::uint32_t>(i));
+        else removed->copy.push_back(ch);
     }
-    text = copy;
+    text = removed->copy;
 }
 
 std::uint32_t clean_input::offset(std::size_t at) const noexcept {
     std::uint32_t o = begin + static_cast<std::uint32_t>(at);
-    for (const std::uint32_t r : removed) {
+    if (!removed) return o;
+    for (const std::uint32_t r : removed->offsets) {
         if (r > o) break;
         ++o;
     }
@@ -237,11 +241,13 @@ parser_state machine::relative() {
     // Step 5.1: the base's scheme, username, password, host, port, path and query; its href up to them, at once,
     // when the scheme is not written yet.
     const bool query = ch < 0 || ch == '#';
-    if (!url_.parts.has(component::scheme) && copy_base_prefix(query)) {
+    const bool shorten = ch >= 0 && ch != '?' && ch != '#';  // step 5.4 shortens the path
+    if (!url_.parts.has(component::scheme) && copy_base_prefix(query, shorten)) {
     } else {
         if (!url_.parts.has(component::scheme)) write_base_scheme();
         copy_base_authority();
         copy_base_path(query);
+        if (shorten) shorten_path();
     }
     if (ch == '?') {  // step 5.2
         ++p_;
@@ -251,11 +257,8 @@ parser_state machine::relative() {
         ++p_;
         return empty_fragment();
     }
-    if (ch >= 0) {  // step 5.4
-        shorten_path();
-        return parser_state::path;
-    }
-    return parser_state::none;  // EOF: the base's path and query
+    if (ch >= 0) return parser_state::path;  // step 5.4 (shortened above)
+    return parser_state::none;               // EOF: the base's path and query
 }
 
 // §4.4 relative slash state.
@@ -374,15 +377,22 @@ void machine::write_base_scheme() {
     url_.file = base_->file;
 }
 
-bool machine::copy_base_prefix(bool query) {
+bool machine::copy_base_prefix(bool query, bool shorten) {
     // The base's href from its start to its path's end (or its query's), with the same offsets: the scheme, the
     // authority and the path of the record are the base's. Not when its path is written after "/." (§4.5), which
     // close_spans decides again.
     const components& b = *base_->parts;
     const span path = b[component::path];
     if (base_->host == host_kind::none && path.begin != b[component::scheme].end + 1) return false;
-    const std::uint32_t end = query && b.has(component::query) ? b[component::query].end : path.end;
+    std::uint32_t end = query && b.has(component::query) ? b[component::query].end : path.end;
     if (here() != 0) return false;
+    // §4.1 shorten a URL's path, on the base's: up to its last "/", unless it is a file URL's one normalized Windows
+    // drive letter (shorten_path then keeps it).
+    const std::string_view p = base_->path();
+    const bool drive = base_->file && p.size() == 3 && p[0] == '/' && p[2] == ':' && windows_drive_letter(p.substr(1));
+    if (shorten && !drive && !p.empty())
+        if (const void* slash = memrchr(p.data(), '/', p.size()))
+            end = path.begin + static_cast<std::uint32_t>(static_cast<const char*>(slash) - p.data());
     append(base_->href.substr(0, end));
     url_.parts = b;
     url_.parts[component::fragment] = span{};

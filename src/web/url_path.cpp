@@ -18,16 +18,26 @@ namespace iri::web::detail {
 
 namespace {
 
+// "%2e" or "%2E" at s[i] (three bytes there).
+constexpr bool encoded_dot(std::string_view s, std::size_t i) noexcept {
+    return s[i] == '%' && s[i + 1] == '2' && (s[i + 2] | 0x20) == 'e';
+}
 // §4.2 single-dot URL path segment: "." or "%2e", either case.
-bool single_dot(std::string_view s) noexcept { return s == "." || iri::detail::iequals(s, "%2e"); }
+constexpr bool single_dot(std::string_view s) noexcept {
+    return (s.size() == 1 && s[0] == '.') || (s.size() == 3 && encoded_dot(s, 0));
+}
 // §4.2 double-dot URL path segment: "..", ".%2e", "%2e." or "%2e%2e", either case.
-bool double_dot(std::string_view s) noexcept {
-    using iri::detail::iequals;
-    return s == ".." || iequals(s, ".%2e") || iequals(s, "%2e.") || iequals(s, "%2e%2e");
+constexpr bool double_dot(std::string_view s) noexcept {
+    switch (s.size()) {
+        case 2: return s[0] == '.' && s[1] == '.';
+        case 4: return (s[0] == '.' && encoded_dot(s, 1)) || (encoded_dot(s, 0) && s[3] == '.');
+        case 6: return encoded_dot(s, 0) && encoded_dot(s, 3);
+        default: return false;
+    }
 }
 
-// Whether the segment that starts at s[i] is a single- or double-dot segment ("/" ends it; "\" too when
-// `backslash`).
+}  // namespace
+
 bool dot_segment_at(std::string_view s, std::size_t i, bool backslash) noexcept {
     // Most segments that start with "%" are no "%2e": told by their first three bytes.
     if (s[i] == '%' && (s.size() - i < 3 || s[i + 1] != '2' || (s[i + 2] | 0x20) != 'e')) return false;
@@ -35,21 +45,6 @@ bool dot_segment_at(std::string_view s, std::size_t i, bool backslash) noexcept 
     while (end < s.size() && end - i <= 6 && s[end] != '/' && !(backslash && s[end] == '\\')) ++end;
     const std::string_view seg = s.substr(i, end - i);
     return single_dot(seg) || double_dot(seg);
-}
-
-}  // namespace
-
-bool has_dot_segment(std::string_view path, const char* text) noexcept {
-    // A dot segment starts with "." or "%": at the path's first byte, or after a "/" (find_after, SSE2).
-    if (path.empty()) return false;
-    if ((path[0] == '.' || path[0] == '%') && dot_segment_at(path, 0, false)) return true;
-    const char* const begin = path.data();
-    const char* const end = begin + path.size();
-    for (const char* p = begin;;) {
-        p = iri::detail::find_after<'/', '.', '%'>(p, end, text ? text : begin);
-        if (p == end) return false;
-        if (dot_segment_at(path, static_cast<std::size_t>(p - begin), false)) return true;
-    }
 }
 
 // §4.4 path start state.
@@ -81,16 +76,16 @@ parser_state machine::path_start() {
 // in a special URL), and a segment is appended after "/" as step 1 says, or all of them at once (plain_segments).
 parser_state machine::path() {
     begin_path();
-    std::size_t end = p_;
-    if (override_) {
-        end = in_.size();
-    } else {
-        end = static_cast<std::size_t>(iri::detail::find_first_of<'?', '#'>(in_.data() + p_, in_.data() + in_.size(),
-                                                                              in_.data()) -
-                                       in_.data());
-    }
+    // The path's end ("?" or "#", or the input's end with a state override), and whether a "\" comes before it.
+    const char* const in = in_.data();
+    std::size_t end = static_cast<std::size_t>(
+        iri::detail::find_first_of<'?', '#', '\\'>(in + p_, in + in_.size(), in) - in);
+    const bool backslash = end < in_.size() && in_[end] == '\\';
+    if (backslash || override_)
+        end = override_ ? in_.size()
+                        : static_cast<std::size_t>(iri::detail::find_first_of<'?', '#'>(in + end, in + in_.size(), in) - in);
     if (opt_.notes) note_url_units(p_, end, true);
-    if (!plain_segments(end)) {
+    if ((backslash && url_.special) || !plain_segments(end)) {
         for (;;) {
             std::size_t seg_end = p_;
             while (seg_end < end && !is_slash(static_cast<unsigned char>(in_[seg_end]))) ++seg_end;
@@ -113,11 +108,11 @@ parser_state machine::path() {
 }
 
 bool machine::plain_segments(std::size_t end) {
-    // Every segment is plain when none is a dot segment (step 1.2-1.3), no "\" ends one in a special URL (step 1.1),
+    // Every segment is plain when none is a dot segment (steps 1.2-1.3), no "\" ends one in a special URL (step 1.1),
     // and a file URL's first segment is no drive letter that step 1.4.1 rewrites ("C|"): then step 1.4.2 appends each
     // one, encoded, after a "/", which is the run encoded with its "/" kept.
-    const std::string_view run = in_.substr(p_, end - p_);
-    if (url_.special && run.find('\\') != std::string_view::npos) return false;
+    const std::string_view run = in_.substr(p_, end - p_);  // no "\" in a special URL (path() tells)
+    if (override_ && url_.special && run.find('\\') != std::string_view::npos) return false;
     if (has_dot_segment(run, in_.data())) return false;
     if (url_.file && url_.parts[component::path].begin == here() && run.size() >= 2 && run[1] == '|' &&
         windows_drive_letter(run.substr(0, 2)) && (run.size() == 2 || run[2] == '/'))
@@ -134,7 +129,13 @@ void machine::path_segment(std::size_t begin, std::size_t end, int delimiter) {
     const bool slash = is_slash(delimiter);
     const std::uint32_t start = here();
     append('/');
-    if (opt_.store) iri::detail::append_percent_encoded(*url_.buffer, in_.substr(begin, end - begin), path_set);
+    if (opt_.store) {
+        const std::string_view segment = in_.substr(begin, end - begin);
+        std::size_t kept = 0;  // a short segment the set keeps whole: appended as it is
+        while (kept < segment.size() && kept < 32 && path_set.kept[static_cast<unsigned char>(segment[kept])]) ++kept;
+        if (kept == segment.size()) url_.buffer->append(segment);
+        else iri::detail::append_percent_encoded(*url_.buffer, segment, path_set);
+    }
     const std::string_view buffer = url_.text({start + 1, here()});
     if (double_dot(buffer)) {  // step 1.2
         truncate(start);

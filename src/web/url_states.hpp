@@ -64,10 +64,10 @@ private:
     void write_scheme(std::string_view scheme);
     /// The base's scheme, as write_scheme writes it (its facts the base's).
     void write_base_scheme();
-    /// The base's href up to its path's end (its query's when `query`): scheme, authority and path (and query) at
-    /// once, with the base's offsets; false (nothing written) when the href so far is not empty or the base's path
-    /// follows "/.".
-    [[nodiscard]] bool copy_base_prefix(bool query);
+    /// The base's href up to its path's end (its query's when `query`; its path shortened, §4.1, when `shorten`):
+    /// scheme, authority and path (and query) at once, with the base's offsets; false (nothing written) when the href
+    /// so far is not empty or the base's path follows "/.".
+    [[nodiscard]] bool copy_base_prefix(bool query, bool shorten);
     /// username, password, host and port of the base: "//" and its authority, when its host is not null.
     void copy_base_authority();
     /// A file URL's host (§4.4 file and file slash states): the base's (when `from_base` and it has one), else the
