@@ -113,8 +113,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                   "can_parse by the states agrees with parse", in.text);
     iri::web::url by_states;
     const auto states = iri::web::url_access::parse_by_states(by_states, input, against);
-    fuzz::require(states.has_value() == r.has_value() && (!r || (by_states.href() == r->href() &&
-                                                                 by_states.offsets().spans == r->offsets().spans)),
+    fuzz::require(states.has_value() == r.has_value() &&
+                      (!r || (by_states.href() == r->href() && by_states.offsets().spans == r->offsets().spans)),
                   "the state machine alone agrees with parse (the fast path)", in.text);
     iri::web::url into;
     const auto filled = iri::web::parse_into(into, input, against);

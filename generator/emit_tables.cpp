@@ -144,8 +144,9 @@ bool emit_named_sets(const grammar& g, const std::vector<std::string>& names, co
         rows << "    &" << id << ",\n";
     }
     const std::string table_storage = std::string(storage) == "const" ? "const" : std::string(storage) + " const";
-    out << "\n" << table_storage << " ::iri::detail::charset_info* const " << table << "[] = {\n" << rows.str()
-        << "};\n\n";
+    out << "\n"
+        << table_storage << " ::iri::detail::charset_info* const " << table << "[] = {\n"
+        << rows.str() << "};\n\n";
     return true;
 }
 

@@ -63,7 +63,7 @@ BOOST_AUTO_TEST_CASE(ipv4_rfc3986) {
 // octal, the last part filling the bytes left, one empty last part dropped ("IPv4-empty-part"), numbers of any
 // length; and its validation errors.
 BOOST_AUTO_TEST_CASE(ipv4_url_standard) {
-    reads("0x7F.1", whatwg, ip(127, 0, 0, 1));    // hex, the last part filling three bytes
+    reads("0x7F.1", whatwg, ip(127, 0, 0, 1));      // hex, the last part filling three bytes
     reads("0177.0.0.1", whatwg, ip(127, 0, 0, 1));  // octal
     reads("127.1", whatwg, ip(127, 0, 0, 1));
     reads("2130706433", whatwg, ip(127, 0, 0, 1));  // one part: all four bytes
@@ -126,10 +126,37 @@ BOOST_AUTO_TEST_CASE(ends_in_a_number) {
 // grammar is its judge here) and the URL Standard's IPv6 parser take the same strings.
 BOOST_AUTO_TEST_CASE(ipv6_reader_agrees_with_rfc3986) {
     const char* const cases[] = {
-        "::", "::1", "1::", "1::2", "1:2:3:4:5:6:7:8", "1:2:3:4:5:6:7::", "::2:3:4:5:6:7:8", "1:2:3:4::5:6:7:8",
-        "1:2:3:4:5:6:7:8:9", ":1::2", "1:::2", "1::2::3", "::ffff:192.0.2.1", "::1.2.3.4", "1:2:3:4:5:6:1.2.3.4",
-        "1:2:3:4:5:6:7:1.2.3.4", "::1.2.3", "::1.2.3.04", "::1.2.3.256", "::a.2.3.4", "12345::", "fFfF::", "1:",
-        ":", "", "1.2.3.4", "::1.2.3.4.5", "0:0:0:0:0:0:0:0", "1:2:3:4:5:6:7:8::", "::1:2:3:4:5:6:7", "g::",
+        "::",
+        "::1",
+        "1::",
+        "1::2",
+        "1:2:3:4:5:6:7:8",
+        "1:2:3:4:5:6:7::",
+        "::2:3:4:5:6:7:8",
+        "1:2:3:4::5:6:7:8",
+        "1:2:3:4:5:6:7:8:9",
+        ":1::2",
+        "1:::2",
+        "1::2::3",
+        "::ffff:192.0.2.1",
+        "::1.2.3.4",
+        "1:2:3:4:5:6:1.2.3.4",
+        "1:2:3:4:5:6:7:1.2.3.4",
+        "::1.2.3",
+        "::1.2.3.04",
+        "::1.2.3.256",
+        "::a.2.3.4",
+        "12345::",
+        "fFfF::",
+        "1:",
+        ":",
+        "",
+        "1.2.3.4",
+        "::1.2.3.4.5",
+        "0:0:0:0:0:0:0:0",
+        "1:2:3:4:5:6:7:8::",
+        "::1:2:3:4:5:6:7",
+        "g::",
     };
     for (const char* c : cases) {
         const std::string uri = "http://[" + std::string(c) + "]/";
@@ -183,11 +210,12 @@ BOOST_AUTO_TEST_CASE(percent_encoder_over_bytes) {
             BOOST_TEST(encoded("a b", true) == "<a+b");  // spaceAsPlus (§5.2)
             BOOST_TEST(encoded("caf\xC3\xA9") == "<caf%C3%A9");
             BOOST_TEST(encoded("\xE4\xB8\xAD/\xF0\x9F\x98\x80") == "<%E4%B8%AD/%F0%9F%98%80");
-            BOOST_TEST(encoded("a\xFF" "b") == "<a%EF%BF%BDb");                      // a stray byte
-            BOOST_TEST(encoded("\xE4\xB8") == "<%EF%BF%BD");                         // a truncated sequence: one subpart
+            BOOST_TEST(encoded("a\xFF"
+                               "b") == "<a%EF%BF%BDb");                             // a stray byte
+            BOOST_TEST(encoded("\xE4\xB8") == "<%EF%BF%BD");                        // a truncated sequence: one subpart
             BOOST_TEST(encoded("\xE0\x80\x80") == "<%EF%BF%BD%EF%BF%BD%EF%BF%BD");  // E0 80: no subpart of two
             BOOST_TEST(encoded("\xED\xA0\x80") == "<%EF%BF%BD%EF%BF%BD%EF%BF%BD");  // a surrogate
-            BOOST_TEST(encoded("\xC0\xAF") == "<%EF%BF%BD%EF%BF%BD");                // overlong
+            BOOST_TEST(encoded("\xC0\xAF") == "<%EF%BF%BD%EF%BF%BD");               // overlong
             BOOST_TEST(encoded("%41%zz%") == "<%41%zz%");
             BOOST_TEST(encoded(long_run + "{" + long_run + "\xC3\xA9" + long_run) ==
                        "<" + long_run + "%7B" + long_run + "%C3%A9" + long_run);
@@ -205,8 +233,13 @@ BOOST_AUTO_TEST_CASE(percent_encoder_keeping_non_ascii) {
     b.add(' ');
     const auto set = iri::detail::make_percent_encode_set(b);
     std::string out;
-    iri::detail::append_percent_encoded(out, "a b\xC3\xA9\xFF" "c", set);
-    BOOST_TEST(out == "a%20b\xC3\xA9\xEF\xBF\xBD" "c");
+    iri::detail::append_percent_encoded(out,
+                                        "a b\xC3\xA9\xFF"
+                                        "c",
+                                        set);
+    BOOST_TEST(out ==
+               "a%20b\xC3\xA9\xEF\xBF\xBD"
+               "c");
 }
 
 // The UTF-8 walker: code points, and an ill-formed sequence as one negative value over its maximal subpart.

@@ -30,10 +30,10 @@ struct input {
 
 std::vector<input> every_input() {
     std::vector<input> all;
-    for (const char* file : {"url-various-datasets/kasztp.txt", "url-various-datasets/userbait.txt",
-                             "url-various-datasets/node_files.txt", "url-various-datasets/isaacs_files.txt",
-                             "derived/zhwiki_iri_100k.txt", "derived/zhwiki_uri_100k.txt",
-                             "derived/psl_idn_suffix_iris.txt"})
+    for (const char* file :
+         {"url-various-datasets/kasztp.txt", "url-various-datasets/userbait.txt", "url-various-datasets/node_files.txt",
+          "url-various-datasets/isaacs_files.txt", "derived/zhwiki_iri_100k.txt", "derived/zhwiki_uri_100k.txt",
+          "derived/psl_idn_suffix_iris.txt"})
         for (std::string& line : iri_test::dataset_lines(file)) all.push_back({std::move(line), std::nullopt});
     for (auto& [page, href] : iri_test::cc10k_pairs()) {
         all.push_back({page, std::nullopt});
@@ -86,8 +86,8 @@ BOOST_AUTO_TEST_CASE(fast_path_states_and_can_parse_agree) {
             const bool ok = a == b && can == r2.has_value() && can_states == r2.has_value();
             if (!ok && ++failures <= 20)
                 BOOST_TEST(ok, iri::name(level) << ": " << in.href << (in.base ? " against " + *in.base : "")
-                                                << "\n  fast path: " << a << "\n  states:    " << b
-                                                << "\n  can_parse " << can << ", by the states " << can_states);
+                                                << "\n  fast path: " << a << "\n  states:    " << b << "\n  can_parse "
+                                                << can << ", by the states " << can_states);
             ++compared;
         }
     }

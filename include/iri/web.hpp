@@ -140,13 +140,13 @@ private:
     [[nodiscard]] std::string_view text(span s) const noexcept {
         return s.present() ? std::string_view(buffer_).substr(s.begin, s.end - s.begin) : std::string_view{};
     }
-    std::string buffer_;                       // the href (§4.5)
-    components parts_;                         // its components' offsets in buffer_
-    std::uint32_t port_ = no_port_;            // the port number, or no_port_
-    std::int32_t default_port_ = -1;           // the scheme's default port (-1: null)
+    std::string buffer_;              // the href (§4.5)
+    components parts_;                // its components' offsets in buffer_
+    std::uint32_t port_ = no_port_;   // the port number, or no_port_
+    std::int32_t default_port_ = -1;  // the scheme's default port (-1: null)
     host_kind host_kind_ = host_kind::none;
     bool opaque_path_ = false;
-    bool special_ = false;                     // the scheme is special (§4.1)
+    bool special_ = false;  // the scheme is special (§4.1)
     static constexpr std::uint32_t no_port_ = 0xFFFFFFFFu;
 };
 

@@ -4,7 +4,6 @@
 // and tells a reference that is already its normal form, is normalize.cpp.
 #include "normalize/normalize_detail.hpp"
 
-
 #include <algorithm>
 #include <array>
 #include <charconv>
@@ -77,7 +76,8 @@ std::int32_t unreserved_octets(std::string_view s, std::size_t i, int lead, cons
                                std::uint8_t (&bytes)[4]) noexcept {
     bytes[0] = static_cast<std::uint8_t>(lead);
     std::int32_t n = 1;
-    const std::int32_t want = lead < 0x80 ? 1 : std::max<std::int32_t>(1, detail::utf8_length[static_cast<std::uint8_t>(lead)]);
+    const std::int32_t want =
+        lead < 0x80 ? 1 : std::max<std::int32_t>(1, detail::utf8_length[static_cast<std::uint8_t>(lead)]);
     for (int t = 0; n < want && n < 4 && (t = detail::escape_at(s, i + 3 * static_cast<std::size_t>(n))) >= 0;)
         bytes[n++] = static_cast<std::uint8_t>(t);
     if (want == 3 && n == 3 && ((u.whole_leads >> (lead & 15)) & 1u) && detail::is_utf8_trail(bytes[1]) &&

@@ -2,7 +2,6 @@
 // (3987bis §3.1) with its offsets, the walk over a scheme's lists, and parse_scheme.
 #include "iri/scheme_rules.hpp"
 
-
 #include <algorithm>
 #include <array>
 #include <cstdint>

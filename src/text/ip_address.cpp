@@ -72,7 +72,8 @@ ipv4_reading read_ipv4(std::string_view text, const ipv4_forms& forms) noexcept 
         if (i + 1 < count) return r.fault = ipv4_fault::out_of_range_part, r;
         r.part_over_255 = true;
     }
-    if (numbers[count - 1] >= (std::uint64_t{1} << (8 * (5 - count)))) return r.fault = ipv4_fault::out_of_range_part, r;
+    if (numbers[count - 1] >= (std::uint64_t{1} << (8 * (5 - count))))
+        return r.fault = ipv4_fault::out_of_range_part, r;
     // Steps 10-12.
     std::uint64_t address = numbers[count - 1];
     for (std::size_t i = 0; i + 1 < count; ++i) address += numbers[i] << (8 * (3 - i));

@@ -51,6 +51,7 @@ void append_percent_encoded(std::string& out, std::string_view text, const perce
 
 /// The offset of the first byte from `at` that append_percent_encoded would not copy as it is (a byte of the set,
 /// an ill-formed UTF-8 sequence), or text.size(): the SIMD skip, then its stops judged one at a time.
-[[nodiscard]] std::size_t first_to_encode(std::string_view text, std::size_t at, const percent_encode_set& set) noexcept;
+[[nodiscard]] std::size_t first_to_encode(std::string_view text, std::size_t at,
+                                          const percent_encode_set& set) noexcept;
 
 }  // namespace iri::detail

@@ -297,7 +297,8 @@ __attribute__((target("avx512f,avx512bw"))) bool classify_avx512(const unsigned 
         put(m.first, b, _mm512_mask_test_epi8_mask(inside, _mm512_shuffle_epi8(table(first), lo), high));
         put(m.second, b, _mm512_mask_test_epi8_mask(inside, _mm512_shuffle_epi8(table(second), lo), high));
         put(pct, b, percent);
-        put(hex, b, percent ? _mm512_mask_test_epi8_mask(inside, _mm512_shuffle_epi8(table(hex_digit_set), lo), high) : 0);
+        put(hex, b,
+            percent ? _mm512_mask_test_epi8_mask(inside, _mm512_shuffle_epi8(table(hex_digit_set), lo), high) : 0);
         any |= percent != 0;
     }
     return !any || triplets_whole(pct, hex, 2 * b);

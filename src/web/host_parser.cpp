@@ -61,7 +61,8 @@ host_outcome parse_ipv6_host(std::string_view input, const reporter& r, std::str
     if (input.size() < 2 || input.back() != ']') return r.fail(validation::ipv6_unclosed, input.size());
     const iri::detail::ipv6_reading a = iri::detail::read_ipv6(input.substr(1, input.size() - 2));
     if (!a) return r.fail(ipv6_validation(a.fault), 1 + a.at);
-    if (a.leading_zero_at != iri::detail::ipv6_reading::npos) r.note(validation::ipv6_piece_leading_zero, 1 + a.leading_zero_at);
+    if (a.leading_zero_at != iri::detail::ipv6_reading::npos)
+        r.note(validation::ipv6_piece_leading_zero, 1 + a.leading_zero_at);
     if (out) {
         *out += '[';
         iri::detail::append_ipv6_text(*out, a.octets(), iri::detail::ipv4_mapped_text::hex);

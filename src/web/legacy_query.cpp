@@ -133,7 +133,8 @@ void append_legacy_query(std::string& out, std::string_view query, const std::st
     const bool plain_ascii = iri::detail::is_ascii(query) &&
                              (!steps.iso_2022_jp || query.find_first_of("\x0E\x0F\x1B") == std::string_view::npos);
     UErrorCode status = U_ZERO_ERROR;
-    const std::unique_ptr<UConverter, converter_closer> conv(plain_ascii ? nullptr : ucnv_open(encoding.c_str(), &status));
+    const std::unique_ptr<UConverter, converter_closer> conv(plain_ascii ? nullptr
+                                                                         : ucnv_open(encoding.c_str(), &status));
     if (!conv || U_FAILURE(status)) {  // ASCII, or an encoding ICU has no converter for (x-user-defined): UTF-8
         iri::detail::append_percent_encoded(out, query, special_query_set);
         return;

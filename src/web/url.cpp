@@ -28,7 +28,7 @@ error too_long_error(std::size_t at) noexcept {
 
 // The state machine's part of parse_with.
 [[gnu::noinline]] result<std::monostate> parse_by_machine(url& out, std::string_view input, const url* base,
-                                                         const parse_options& options, const std::string* encoding) {
+                                                          const parse_options& options, const std::string* encoding) {
     const detail::clean_input clean(input, true, options.notes);
     const bool has_base = base && !base->href().empty();
     const detail::base_view view = has_base ? url_access::base(*base) : detail::base_view{};

@@ -30,8 +30,14 @@ struct url_access {
     }
     /// `u` read as a base URL.
     [[nodiscard]] static detail::base_view base(const url& u) noexcept {
-        return {u.buffer_,   &u.parts_,  u.port_ == url::no_port_ ? detail::url_state::no_port : u.port_,
-                u.host_kind_, u.opaque_path_, u.special_, u.special_ && u.scheme() == "file", u.default_port_};
+        return {u.buffer_,
+                &u.parts_,
+                u.port_ == url::no_port_ ? detail::url_state::no_port : u.port_,
+                u.host_kind_,
+                u.opaque_path_,
+                u.special_,
+                u.special_ && u.scheme() == "file",
+                u.default_port_};
     }
     /// `u`'s record with its href copied into `buffer` up to `end` (the components before the one a setter sets):
     /// the spans from `end` on omitted, the facts kept.

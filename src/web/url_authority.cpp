@@ -103,8 +103,8 @@ parser_state machine::host() {
 bool machine::parse_host_at(std::size_t begin, std::size_t end) {
     std::vector<validation_note> notes;
     const std::uint32_t start = here();
-    const host_outcome h = parse_host(in_.substr(begin, end - begin), !url_.special,
-                                      opt_.store ? url_.buffer : nullptr, opt_.notes ? &notes : nullptr, 0);
+    const host_outcome h = parse_host(in_.substr(begin, end - begin), !url_.special, opt_.store ? url_.buffer : nullptr,
+                                      opt_.notes ? &notes : nullptr, 0);
     for (const validation_note& n : notes) opt_.notes->push_back({n.what, clean_.offset(begin + n.offset)});
     if (h.failed) {
         failure_ = {true, h.failure, clean_.offset(begin + h.failure_offset)};
@@ -179,18 +179,18 @@ parser_state machine::file_host() {
     url_.parts[component::authority].begin = here();
     if (buffer.empty()) {  // step 1.2
         url_.host = host_kind::empty;
-        url_.parts[component::authority] = url_.parts[component::host] = url_.parts[component::reg_name] =
-            {here(), here()};
+        url_.parts[component::authority] = url_.parts[component::host] =
+            url_.parts[component::reg_name] = {here(), here()};
         p_ = end;
         return override_ ? parser_state::none : parser_state::path_start;
     }
     const std::uint32_t start = here();
-    if (!parse_host_at(p_, end)) return parser_state::none;  // steps 1.3.1-1.3.2
+    if (!parse_host_at(p_, end)) return parser_state::none;                     // steps 1.3.1-1.3.2
     if (opt_.store && url_.text(url_.parts[component::host]) == "localhost") {  // step 1.3.3
         truncate(start);
         url_.host = host_kind::empty;
-        url_.parts[component::authority] = url_.parts[component::host] = url_.parts[component::reg_name] =
-            {start, start};
+        url_.parts[component::authority] = url_.parts[component::host] =
+            url_.parts[component::reg_name] = {start, start};
     }
     p_ = end;
     return override_ ? parser_state::none : parser_state::path_start;

@@ -167,7 +167,7 @@ void append_component(std::string& b, const char* s, std::uint32_t begin, std::u
 // Where the path, query and fragment end, and whether each is kept as it is (its bytes all kept by its set).
 struct tail_match {
     std::uint32_t path_end = 0, query_end = 0;  // query_end: where the query ends (the path's end: none)
-    bool plain = false;                          // every byte kept: the tail is copied
+    bool plain = false;                         // every byte kept: the tail is copied
 };
 
 // The masks of s[a, n) (the host's set, the path's) when the part is short and plain (classify_short: ASCII, every
@@ -176,7 +176,8 @@ bool masked_tail(const char* s, std::uint32_t a, std::uint32_t n, const scheme_m
                  tail_match& t) noexcept {
     const auto* u = reinterpret_cast<const unsigned char*>(s);
     iri::detail::short_masks masks;
-    if (n - a > iri::detail::short_masks::max_size || !iri::detail::classify_short(u, a, n, host_kept, path_kept, masks))
+    if (n - a > iri::detail::short_masks::max_size ||
+        !iri::detail::classify_short(u, a, n, host_kept, path_kept, masks))
         return false;
     std::uint32_t i = a + iri::detail::run_of_ones(masks.first, 0);
     m.host_end = i;
@@ -188,7 +189,8 @@ bool masked_tail(const char* s, std::uint32_t a, std::uint32_t n, const scheme_m
     t.path_end = i < n && s[i] == '/' ? i + iri::detail::run_of_ones(masks.second, i - a) : i;
     std::uint32_t at = t.path_end;
     t.query_end = at;
-    if (at < n && s[at] == '?') at = t.query_end = iri::detail::skip_literals(u, at + 1, n, detail::special_query_set.copied);
+    if (at < n && s[at] == '?')
+        at = t.query_end = iri::detail::skip_literals(u, at + 1, n, detail::special_query_set.copied);
     if (at < n && s[at] == '#') at = iri::detail::skip_literals(u, at + 1, n, detail::fragment_set.copied);
     t.plain = at == n;
     return t.plain;
@@ -260,7 +262,8 @@ bool url_access::fast_parse(std::string_view input, url* out) {
         c[component::host] = c[m.ipv4 ? component::ipv4address : component::reg_name] = {a, here()};
         if (m.port_written) {
             char digits[8];
-            const auto k = static_cast<std::uint32_t>(std::to_chars(digits, digits + sizeof digits, m.port).ptr - digits);
+            const auto k =
+                static_cast<std::uint32_t>(std::to_chars(digits, digits + sizeof digits, m.port).ptr - digits);
             b.push_back(':');
             c[component::port] = {here(), here() + k};
             b.append(digits, k);
@@ -273,7 +276,8 @@ bool url_access::fast_parse(std::string_view input, url* out) {
         if (t.query_end > t.path_end) {
             b.push_back('?');
             c[component::query].begin = here();
-            append_component(b, s, t.path_end + 1, t.query_end, detail::special_query_set.copied, detail::special_query_set);
+            append_component(b, s, t.path_end + 1, t.query_end, detail::special_query_set.copied,
+                             detail::special_query_set);
             c[component::query].end = here();
         }
         if (t.query_end < n) {  // "#"

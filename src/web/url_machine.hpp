@@ -70,8 +70,8 @@ struct url_state {
     host_kind host = host_kind::none;
     bool opaque_path = false;
     bool port_set = false;  ///< the port state set the port (to a number, or to null: the default port)
-    bool special = false;  ///< the scheme is a special scheme (§4.1)
-    bool file = false;     ///< the scheme is "file"
+    bool special = false;   ///< the scheme is a special scheme (§4.1)
+    bool file = false;      ///< the scheme is "file"
     std::int32_t default_port = -1;
 
     static constexpr std::uint32_t no_port = 0xFFFFFFFFu;
@@ -128,7 +128,7 @@ struct clean_input {
 /// The options of one run of the machine.
 struct machine_options {
     parser_state override = parser_state::none;
-    bool store = true;                           ///< false: can_parse, which writes nothing
+    bool store = true;  ///< false: can_parse, which writes nothing
     std::vector<validation_note>* notes = nullptr;
     const std::string* query_encoding = nullptr;  ///< a legacy encoding's name for special queries (7b), or null
 };

@@ -1,6 +1,7 @@
 // The basic URL parser (URL Standard §4.4) on bytes, url_machine.hpp: the input's cleaning (steps 1-3), the dispatch
-// loop (step 9), the scheme states, the states that take parts of the base URL, and the §4.5 rule for a path that
-// would read as an authority. The authority states are in url_authority.cpp, the path states in url_path.cpp.
+// loop (step 9), the scheme states and the states that take parts of the base URL. The record's parts written from
+// the base and the §4.5 rule for a path that would read as an authority are in url_record.cpp, the authority states
+// in url_authority.cpp, the path states in url_path.cpp.
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -26,8 +27,9 @@ constexpr bool c0_control_or_space(unsigned char b) noexcept { return b <= 0x20;
 clean_input::clean_input(std::string_view input, bool strip, std::vector<validation_note>* notes) {
     std::size_t end = input.size();
     // Steps 1.2-1.3, when the input starts or ends with a C0 control or space.
-    if (strip && end > 0 && (c0_control_or_space(static_cast<unsigned char>(input[0])) ||
-                             c0_control_or_space(static_cast<unsigned char>(input[end - 1])))) {
+    if (strip && end > 0 &&
+        (c0_control_or_space(static_cast<unsigned char>(input[0])) ||
+         c0_control_or_space(static_cast<unsigned char>(input[end - 1])))) {
         std::size_t b = 0;
         while (b < end && c0_control_or_space(static_cast<unsigned char>(input[b]))) ++b;
         while (end > b && c0_control_or_space(static_cast<unsigned char>(input[end - 1]))) --end;
@@ -37,11 +39,12 @@ clean_input::clean_input(std::string_view input, bool strip, std::vector<validat
     }
     text = input.substr(begin, end - begin);
     // Infra's ASCII tab or newline: the search reads blocks of 16 from the input's start (its stripped bytes too).
-    const char* const first = iri::detail::find_first_of<'\t', '\n', '\r'>(text.data(), text.data() + text.size(),
-                                                                          input.data());
+    const char* const first =
+        iri::detail::find_first_of<'\t', '\n', '\r'>(text.data(), text.data() + text.size(), input.data());
     if (first == text.data() + text.size()) return;
     // Steps 2-3: a copy without the tabs and newlines, with their offsets for offset().
-    if (notes) notes->push_back({validation::invalid_url_unit, begin + static_cast<std::uint32_t>(first - text.data())});
+    if (notes)
+        notes->push_back({validation::invalid_url_unit, begin + static_cast<std::uint32_t>(first - text.data())});
     removed = std::make_unique<removal>();
     removed->copy.reserve(text.size());
     for (std::size_t i = 0; i < text.size(); ++i) {
@@ -133,8 +136,8 @@ parse_outcome machine::run() {
 // §4.4 scheme start state.
 parser_state machine::scheme_start() {
     if (ascii_alpha(static_cast<char32_t>(c() < 0 ? 0 : c()))) return parser_state::scheme;  // step 1
-    if (!override_) return parser_state::no_scheme;                                         // step 2
-    return fail(validation::missing_scheme_non_relative_url, p_);                           // step 3
+    if (!override_) return parser_state::no_scheme;                                          // step 2
+    return fail(validation::missing_scheme_non_relative_url, p_);                            // step 3
 }
 
 // §4.4 scheme state: the scheme runs to the first byte that is no scheme code point; a ":" there ends it (step 2),
@@ -158,7 +161,8 @@ parser_state machine::scheme() {
     const iri::detail::scheme_info info = iri::detail::special_scheme(lower);
     if (override_) {  // the protocol setter: steps 2.1-2.3
         if (url_.special != info.special) return parser_state::none;
-        if ((url_.includes_credentials() || url_.port != url_state::no_port) && lower == "file") return parser_state::none;
+        if ((url_.includes_credentials() || url_.port != url_state::no_port) && lower == "file")
+            return parser_state::none;
         if (url_.file && url_.host == host_kind::empty) return parser_state::none;
     }
     // Step 2.2: the scheme, written lowercased.
@@ -173,8 +177,8 @@ parser_state machine::scheme() {
     url_.default_port = info.default_port;
     url_.file = lower == "file";
     if (override_) return parser_state::none;  // step 2.3 (the setter drops a port that became the default)
-    p_ = i;  // the pointer at ":" (remaining is what follows it)
-    if (url_.file) {  // step 2.5
+    p_ = i;                                    // the pointer at ":" (remaining is what follows it)
+    if (url_.file) {                           // step 2.5
         if (!remaining_starts_with("//")) note(validation::special_scheme_missing_following_solidus, p_ + 1);
         ++p_;
         return parser_state::file;
@@ -297,7 +301,7 @@ parser_state machine::special_authority_ignore_slashes() {
 // §4.4 file state.
 parser_state machine::file() {
     if (!url_.parts.has(component::scheme)) write_scheme("file");  // step 1
-    url_.host = host_kind::empty;                                   // step 2 (written with the path)
+    url_.host = host_kind::empty;                                  // step 2 (written with the path)
     const int ch = c();
     if (ch == '/' || ch == '\\') {  // step 3
         if (ch == '\\') note(validation::invalid_reverse_solidus, p_);
@@ -354,144 +358,6 @@ parser_state machine::file_slash() {
             append(bp.substr(0, 3));
     }
     return parser_state::path;
-}
-
-// ---- the parts taken from the base ----
-
-void machine::write_scheme(std::string_view scheme) {
-    append(scheme);
-    append(':');
-    url_.parts[component::scheme] = {0, static_cast<std::uint32_t>(scheme.size())};
-    const iri::detail::scheme_info info = iri::detail::special_scheme(scheme);
-    url_.special = info.special;
-    url_.default_port = info.default_port;
-    url_.file = scheme == "file";
-}
-
-void machine::write_base_scheme() {
-    const std::uint32_t end = (*base_->parts)[component::scheme].end;
-    append(base_->href.substr(0, end + 1));  // the scheme and ":"
-    url_.parts[component::scheme] = {0, end};
-    url_.special = base_->special;
-    url_.default_port = base_->default_port;
-    url_.file = base_->file;
-}
-
-bool machine::copy_base_prefix(bool query, bool shorten) {
-    // The base's href from its start to its path's end (or its query's), with the same offsets: the scheme, the
-    // authority and the path of the record are the base's. Not when its path is written after "/." (§4.5), which
-    // close_spans decides again.
-    const components& b = *base_->parts;
-    const span path = b[component::path];
-    if (base_->host == host_kind::none && path.begin != b[component::scheme].end + 1) return false;
-    std::uint32_t end = query && b.has(component::query) ? b[component::query].end : path.end;
-    if (here() != 0) return false;
-    // §4.1 shorten a URL's path, on the base's: up to its last "/", unless it is a file URL's one normalized Windows
-    // drive letter (shorten_path then keeps it).
-    const std::string_view p = base_->path();
-    const bool drive = base_->file && p.size() == 3 && p[0] == '/' && p[2] == ':' && windows_drive_letter(p.substr(1));
-    if (shorten && !drive && !p.empty())
-        if (const void* slash = memrchr(p.data(), '/', p.size()))
-            end = path.begin + static_cast<std::uint32_t>(static_cast<const char*>(slash) - p.data());
-    append(base_->href.substr(0, end));
-    url_.parts = b;
-    url_.parts[component::fragment] = span{};
-    if (!query) url_.parts[component::query] = span{};
-    url_.special = base_->special;
-    url_.default_port = base_->default_port;
-    url_.file = base_->file;
-    url_.host = base_->host;
-    url_.port = base_->port;
-    url_.opaque_path = base_->opaque_path;
-    return true;
-}
-
-void machine::copy_base_authority() {
-    if (base_->host == host_kind::none) return;  // its username and password are empty, its port null
-    const span a = (*base_->parts)[component::authority];
-    append(base_->href.substr(a.begin - 2, a.end - a.begin + 2));  // "//" and the authority
-    const std::uint32_t shift = here() - a.end;
-    // The spans of the authority's parts, moved to their new place (an omitted one stays omitted).
-    const auto moved = [shift](span s) { return s.present() ? span{s.begin + shift, s.end + shift} : span{}; };
-    components& c = url_.parts;
-    const components& b = *base_->parts;
-    c[component::authority] = moved(b[component::authority]);
-    c[component::userinfo] = moved(b[component::userinfo]);
-    c[component::host] = moved(b[component::host]);
-    c[component::port] = moved(b[component::port]);
-    c[component::ipv4address] = moved(b[component::ipv4address]);
-    c[component::ipv6address] = moved(b[component::ipv6address]);
-    c[component::reg_name] = moved(b[component::reg_name]);
-    url_.host = base_->host;
-    url_.port = base_->port;
-}
-
-void machine::copy_base_authority_of_file(bool from_base) {
-    // A file URL's authority is its host (§4.1: no credentials, no port): the base's, or the empty host.
-    if (from_base && base_->host != host_kind::none) {
-        copy_base_authority();
-        return;
-    }
-    append("//");
-    url_.parts[component::authority] = url_.parts[component::host] = url_.parts[component::reg_name] = {here(), here()};
-    url_.host = host_kind::empty;
-}
-
-void machine::copy_base_path(bool query) {
-    begin_path();
-    append(base_->path());
-    const span q = (*base_->parts)[component::query];
-    if (!query || !q.present()) return;
-    append('?');
-    url_.parts[component::query] = {here(), here() + (q.end - q.begin)};
-    append(base_->href.substr(q.begin, q.end - q.begin));
-}
-
-void machine::begin_path() noexcept {
-    if (!url_.parts.has(component::path)) url_.parts[component::path] = {here(), here()};
-}
-
-parser_state machine::empty_query() {
-    begin_path();
-    append('?');
-    url_.parts[component::query] = {here(), here()};
-    return parser_state::query;
-}
-
-parser_state machine::empty_fragment() {
-    begin_path();
-    append('#');
-    url_.parts[component::fragment] = {here(), here()};
-    return parser_state::fragment;
-}
-
-// ---- the end ----
-
-void machine::finish() { close_spans(url_); }
-
-void close_spans(url_state& u) {
-    components& c = u.parts;
-    std::uint32_t end = u.size();
-    if (c.has(component::fragment)) {
-        c[component::fragment].end = end;
-        end = c[component::fragment].begin - 1;
-    }
-    if (c.has(component::query)) {
-        c[component::query].end = end;
-        end = c[component::query].begin - 1;
-    }
-    c[component::path].end = end;
-    // §4.5 step 4: with no host, a path of more than one segment whose first is empty ("//x") is written after "/."
-    // (the serialization would read as an authority otherwise).
-    const span p = c[component::path];
-    if (u.host != host_kind::none || u.opaque_path || p.size() < 2) return;
-    const std::string_view path = u.text(p);
-    if (path[0] != '/' || path[1] != '/') return;
-    const std::uint32_t after_scheme = c[component::scheme].end + 1;
-    if (p.begin == after_scheme + 2 && u.text({after_scheme, p.begin}) == "/.") return;  // written already
-    u.buffer->insert(u.origin + p.begin, "/.");
-    for (const component k : {component::path, component::query, component::fragment})
-        if (c.has(k)) c[k] = {c[k].begin + 2, c[k].end + 2};
 }
 
 }  // namespace iri::web::detail

@@ -78,12 +78,13 @@ parser_state machine::path() {
     begin_path();
     // The path's end ("?" or "#", or the input's end with a state override), and whether a "\" comes before it.
     const char* const in = in_.data();
-    std::size_t end = static_cast<std::size_t>(
-        iri::detail::find_first_of<'?', '#', '\\'>(in + p_, in + in_.size(), in) - in);
+    std::size_t end =
+        static_cast<std::size_t>(iri::detail::find_first_of<'?', '#', '\\'>(in + p_, in + in_.size(), in) - in);
     const bool backslash = end < in_.size() && in_[end] == '\\';
     if (backslash || override_)
-        end = override_ ? in_.size()
-                        : static_cast<std::size_t>(iri::detail::find_first_of<'?', '#'>(in + end, in + in_.size(), in) - in);
+        end = override_
+                  ? in_.size()
+                  : static_cast<std::size_t>(iri::detail::find_first_of<'?', '#'>(in + end, in + in_.size(), in) - in);
     if (opt_.notes) note_url_units(p_, end, true);
     if ((backslash && url_.special) || !plain_segments(end)) {
         for (;;) {

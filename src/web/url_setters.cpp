@@ -168,7 +168,7 @@ static void set_host_with(url& u, std::string_view value, parser_state state) {
     }
     s.parts[component::host] = s.parts[component::port] = span{};
     (void)run_override(value, s, state);
-    if (!s.parts.has(component::host)) return;  // refused before the host was set
+    if (!s.parts.has(component::host)) return;    // refused before the host was set
     if (!s.port_set && c.has(component::port)) {  // the port it had
         buffer.push_back(':');
         put_back(u, href.substr(0, c[component::port].end), c, c[component::port].begin, s, {component::port});
@@ -215,8 +215,10 @@ void url::set_pathname(std::string_view value) {
     s.parts[component::path] = s.parts[component::query] = s.parts[component::fragment] = span{};
     (void)run_override(value, s, parser_state::path_start);  // "empty this's URL's path", then the path start state
     if (!s.parts.has(component::path)) s.parts[component::path] = {s.size(), s.size()};
-    if (c.has(component::query)) put_back(*this, buffer_, c, c[component::query].begin - 1, s, {component::query, component::fragment});
-    else if (c.has(component::fragment)) put_back(*this, buffer_, c, c[component::fragment].begin - 1, s, {component::fragment});
+    if (c.has(component::query))
+        put_back(*this, buffer_, c, c[component::query].begin - 1, s, {component::query, component::fragment});
+    else if (c.has(component::fragment))
+        put_back(*this, buffer_, c, c[component::fragment].begin - 1, s, {component::fragment});
     url_setter::commit(*this, buffer, s);
 }
 
@@ -233,15 +235,16 @@ void url::set_search(std::string_view value) {
         s.parts[component::query] = {s.size(), s.size()};
         (void)run_override(value, s, parser_state::query);
     }
-    if (c.has(component::fragment)) put_back(*this, buffer_, c, c[component::fragment].begin - 1, s, {component::fragment});
+    if (c.has(component::fragment))
+        put_back(*this, buffer_, c, c[component::fragment].begin - 1, s, {component::fragment});
     url_setter::commit(*this, buffer, s);
 }
 
 void url::set_hash(std::string_view value) {
     if (buffer_.empty()) return;
     const components& c = parts_;
-    const std::uint32_t end = c.has(component::fragment) ? c[component::fragment].begin - 1
-                                                         : static_cast<std::uint32_t>(buffer_.size());
+    const std::uint32_t end =
+        c.has(component::fragment) ? c[component::fragment].begin - 1 : static_cast<std::uint32_t>(buffer_.size());
     std::string buffer;
     detail::url_state s = url_access::prefix(*this, end, buffer);
     s.parts[component::path] = c[component::path];

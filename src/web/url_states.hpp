@@ -1,6 +1,7 @@
 // The state machine of the basic URL parser (§4.4) as a class: one member function per state, in three files
 // (url_parser.cpp: the dispatch, the scheme and the relative states; url_authority.cpp: the authority, host, port and
-// file host states; url_path.cpp: the path, opaque path, query and fragment states). Private to web/.
+// file host states; url_path.cpp: the path, opaque path, query and fragment states), and the parts of the record
+// written from the base (url_record.cpp). Private to web/.
 #pragma once
 
 #include <cstddef>
