@@ -36,6 +36,8 @@ struct classify_kernels {
 // 1 << h for the high nibbles of ASCII (0–7), 0 for bytes >= 0x80.
 #  define IRI_HIGH_BITS 1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0
 
+namespace {  // each kernel file its own copy: with internal linkage GCC inlines it into the kernels
+
 // Bit i set when byte i (its low nibble in `lo`, its high-nibble bit in `high`) is in `t`.
 __attribute__((target("avx2"))) inline std::uint32_t in_set(__m256i lo, __m256i high, const ascii_set& t) noexcept {
     const __m256i table = _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(t.low_nibble)));
@@ -43,6 +45,7 @@ __attribute__((target("avx2"))) inline std::uint32_t in_set(__m256i lo, __m256i 
     return ~static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, _mm256_setzero_si256())));
 }
 
+}  // namespace
 #endif
 
 }  // namespace iri::detail
