@@ -3,7 +3,7 @@
 //   options: bit 0 a base (text: base LF input; without it, input LF setter value), bits 1-4 the setter (0-9, or
 //   none), bit 5 the text through search_params too.
 // Oracles: every SIMD implementation gives the same href or the same failure; can_parse and parse_into agree with
-// parse; a failure lies inside its input; an href parses again to itself (the serializer's output is a fixed
+// parse, and so do the state machine alone and can_parse by the states (without the fast path); a failure lies inside its input; an href parses again to itself (the serializer's output is a fixed
 // point of the parser, URL Standard §4.5) and the getters concatenate back to it (§6.1), also after a setter;
 // search_params serializes to a string that parses to the same pairs (§5.1, §5.2) and sort() keeps them.
 #include <optional>
@@ -12,6 +12,7 @@
 #include "fuzz.hpp"
 #include "grammar/literal_skip.hpp"
 #include "iri/web.hpp"
+#include "web/url_access.hpp"
 
 namespace {
 
@@ -108,6 +109,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     const iri::result<iri::web::url>& r = *parsed;
     fuzz::require(iri::web::can_parse(input, against) == r.has_value(), "can_parse agrees with parse", in.text);
+    fuzz::require(iri::web::url_access::can_parse_by_states(input, against) == r.has_value(),
+                  "can_parse by the states agrees with parse", in.text);
+    iri::web::url by_states;
+    const auto states = iri::web::url_access::parse_by_states(by_states, input, against);
+    fuzz::require(states.has_value() == r.has_value() &&
+                      (!r || (by_states.href() == r->href() && by_states.offsets().spans == r->offsets().spans)),
+                  "the state machine alone agrees with parse (the fast path)", in.text);
     iri::web::url into;
     const auto filled = iri::web::parse_into(into, input, against);
     fuzz::require(filled.has_value() == r.has_value() && (!r || into.href() == r->href()),

@@ -73,7 +73,8 @@ bool emit_re2c(const grammar& g, const emit_options& opt, std::ostream& out, std
     emit_role_tables(g, entries, out);
     bool unicode_reg_name = false;
     const std::size_t charset_count = emit_charsets(g, entries, out, unicode_reg_name);
-    emit_named_sets(g, out);
+    std::string unused;  // not required: a variant may lack a named set
+    (void)emit_named_sets(g, named_set_rules(), "named_sets", false, "const", out, unused);
     out << "}  // namespace\n}  // namespace iri::detail::" << ns << "\n\n";
     emit_grammar_info(g, opt, ns, entries.size(), charset_count, unicode_reg_name, out);
     return true;

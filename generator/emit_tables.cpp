@@ -24,10 +24,12 @@ std::string production_enum(const std::string& role) {
     return "::iri::production::" + id;
 }
 
-// One set as its closed ranges (`const std::uint32_t NAME[][2]`); returns its ASCII part as a bitmap.
-std::array<std::uint64_t, 2> emit_ranges(const std::string& name, const char_set& set, std::ostream& out) {
+// One set as its closed ranges (`STORAGE std::uint32_t NAME[][2]`, STORAGE "const" or "inline constexpr"); returns
+// its ASCII part as a bitmap.
+std::array<std::uint64_t, 2> emit_ranges(const std::string& name, const char_set& set, std::ostream& out,
+                                         const char* storage = "const") {
     std::array<std::uint64_t, 2> ascii{};
-    out << "const std::uint32_t " << name << "[][2] = {\n";
+    out << storage << " std::uint32_t " << name << "[][2] = {\n";
     for (auto [lo, hi] : set.ranges) {
         out << "    {0x" << std::hex << lo << ", 0x" << hi << std::dec << "},\n";
         for (std::uint32_t c = lo; c <= hi && c < 0x80; ++c) ascii[c >> 6] |= std::uint64_t{1} << (c & 63);
@@ -119,28 +121,41 @@ std::size_t emit_charsets(const grammar& g, const std::vector<entry>& entries, s
     return count;
 }
 
-void emit_named_sets(const grammar& g, std::ostream& out) {
-    static const char* const names[] = {
-#define IRI_SET(id, name) name,
-#include "sets.def"
-#undef IRI_SET
-    };
-    std::ostringstream table;
-    for (const char* name : names) {
+bool emit_named_sets(const grammar& g, const std::vector<std::string>& names, const std::string& table, bool required,
+                     const char* storage, std::ostream& out, std::string& error) {
+    std::ostringstream rows;
+    for (const std::string& name : names) {
         const rule* r = g.find(name);
         auto set = r ? g.as_char_set(r->definition) : std::nullopt;
         if (!set) {
-            table << "    nullptr,  // " << name << "\n";
+            if (required) {
+                error = r ? r->where.str() + ": rule " + r->name + " is not a set of single code points"
+                          : "rule " + name + " is not defined";
+                return false;
+            }
+            rows << "    nullptr,  // " << name << "\n";
             continue;
         }
         set->subtract(g.excluded_set());
         const std::string id = "named_" + cname(name);
-        const auto ascii = emit_ranges(id + "_ranges", *set, out);
-        out << "const ::iri::detail::charset_info " << id << " = "
+        const auto ascii = emit_ranges(id + "_ranges", *set, out, storage);
+        out << storage << " ::iri::detail::charset_info " << id << " = "
             << charset_init("::iri::production::uri_reference", id + "_ranges", *set, ascii) << ";\n";
-        table << "    &" << id << ",\n";
+        rows << "    &" << id << ",\n";
     }
-    out << "\nconst ::iri::detail::charset_info* const named_sets[] = {\n" << table.str() << "};\n\n";
+    const std::string table_storage = std::string(storage) == "const" ? "const" : std::string(storage) + " const";
+    out << "\n"
+        << table_storage << " ::iri::detail::charset_info* const " << table << "[] = {\n"
+        << rows.str() << "};\n\n";
+    return true;
+}
+
+std::vector<std::string> named_set_rules() {
+    return {
+#define IRI_SET(id, name) name,
+#include "sets.def"
+#undef IRI_SET
+    };
 }
 
 void emit_grammar_info(const grammar& g, const emit_options& opt, const std::string& ns, std::size_t entry_count,

@@ -32,9 +32,17 @@ void emit_role_tables(const grammar& g, const std::vector<entry>& entries, std::
 std::size_t emit_charsets(const grammar& g, const std::vector<entry>& entries, std::ostream& out,
                           bool& unicode_reg_name);
 
-// The named sets of grammar/sets.def: the characters of the rule of that name where the grammar has
-// one that is a set of single characters, else nullptr.
-void emit_named_sets(const grammar& g, std::ostream& out);
+// Named sets as the library's one set type (charset_info, grammar/match.hpp): for each rule of `names`, the
+// characters of the rule of that name where the grammar has one that is a set of single characters, its ranges
+// and its ASCII bitmap, and the table `table` of pointers to them in the order of `names`. A rule the grammar lacks
+// (or that is no set) is nullptr there, or, when `required`, an error (false, `error` set). Every variant writes
+// grammar/sets.def's sets (named_set_rules()) so, `storage` "const"; url.abnf writes grammar/url_sets.def's the same
+// way into a header, "inline constexpr" (the web stage derives its byte tables from them at compile time).
+bool emit_named_sets(const grammar& g, const std::vector<std::string>& names, const std::string& table, bool required,
+                     const char* storage, std::ostream& out, std::string& error);
+
+// The rule names of grammar/sets.def, in its order.
+std::vector<std::string> named_set_rules();
 
 // The grammar_info of the variant, which the library finds by name.
 void emit_grammar_info(const grammar& g, const emit_options& opt, const std::string& ns, std::size_t entry_count,

@@ -1,8 +1,11 @@
 # ctest include_rule: the library's layers (src/README.md) as its #include lines keep them.
 #   cmake -DROOT=path/to/repository -P tests/include_rule.cmake
-# The ranks are read from src/README.md's layer table, rows "| RANK | `FOLDER/` | ...": nowhere else.
+# The ranks are read from src/README.md's layer table, rows "| RANK | `FOLDER/` | holds | PUBLIC HEADERS | ...":
+# nowhere else.
 #  - A file under src/FOLDER/ includes, of src/, only its own folder and folders of a lower rank (as
 #    "FOLDER/name", from src/ as the include root); folders of one rank never include each other.
+#  - Each public header include/iri/NAME.hpp belongs to the one layer whose row lists `iri/NAME.hpp`; a file of src/
+#    and a public header include only the public headers of their own layer and of lower ranks (the same rule).
 #  - Besides: the public headers ("iri/...", "iri.h"), the files of src/ itself and of grammar/ (sets.def, shared
 #    with the generator), the headers CMake writes (gen/private/NAME in CMakeLists.txt), and <...> headers (the
 #    standard library's, ICU's, the system's) that are not src/ paths.
@@ -19,12 +22,27 @@ set(readme "${ROOT}/src/README.md")
 if(NOT EXISTS "${readme}")
   message(FATAL_ERROR "${readme}: cannot read the layer table (no such file)")
 endif()
-file(STRINGS "${readme}" rows REGEX "^\\| *[0-9]+ *\\| *`[a-z_]+/` *\\|")
+file(STRINGS "${readme}" rows ENCODING UTF-8 REGEX "^\\| *[0-9]+ *\\| *`[a-z_]+/` *\\|")
 set(layers)
 foreach(row IN LISTS rows)
   string(REGEX MATCH "^\\| *([0-9]+) *\\| *`([a-z_]+)/`" _ "${row}")
-  list(APPEND layers "${CMAKE_MATCH_2}")
-  set(rank_${CMAKE_MATCH_2} "${CMAKE_MATCH_1}")
+  set(layer "${CMAKE_MATCH_2}")
+  list(APPEND layers "${layer}")
+  set(rank_${layer} "${CMAKE_MATCH_1}")
+  # The fourth cell: the public headers of the layer, each as `iri/NAME.hpp`.
+  string(REPLACE "|" ";" cells "${row}")
+  list(LENGTH cells cell_count)
+  if(cell_count GREATER 4)
+    list(GET cells 4 headers_cell)
+    string(REGEX MATCHALL "`iri/[a-z_0-9]+\\.hpp`" listed "${headers_cell}")
+    foreach(h IN LISTS listed)
+      string(REPLACE "`" "" h "${h}")
+      if(DEFINED header_layer_${h})
+        message(FATAL_ERROR "${readme}: ${h} is listed under ${header_layer_${h}}/ and ${layer}/")
+      endif()
+      set(header_layer_${h} "${layer}")
+    endforeach()
+  endif()
 endforeach()
 if(NOT layers)
   message(FATAL_ERROR "${readme}: no layer table (rows \"| RANK | `FOLDER/` | ...\")")
@@ -43,6 +61,27 @@ foreach(e IN LISTS src_entries)
     breach("src/${e}" "a folder without a rank in src/README.md's layer table")
   endif()
 endforeach()
+
+# Every public header belongs to a layer.
+file(GLOB public_headers RELATIVE "${ROOT}/include" "${ROOT}/include/iri/*.hpp")
+foreach(h IN LISTS public_headers)
+  if(NOT DEFINED header_layer_${h})
+    breach("include/${h}" "a public header in no layer: list it in src/README.md's layer table")
+  endif()
+endforeach()
+
+# A breach when a file of layer `own` includes public header `path` ("iri/NAME.hpp") of a higher layer or of another
+# folder of its rank.
+macro(check_public_header where own path)
+  if(DEFINED header_layer_${path})
+    set(to_layer "${header_layer_${path}}")
+    if(NOT to_layer STREQUAL "${own}" AND rank_${to_layer} EQUAL rank_${own})
+      breach("${where}" "\"${path}\" is ${to_layer}/'s public header: ${own}/ and ${to_layer}/ are of one rank")
+    elseif(rank_${to_layer} GREATER rank_${own})
+      breach("${where}" "\"${path}\" is ${to_layer}/'s public header (rank ${rank_${to_layer}}): ${own}/ is of rank ${rank_${own}}")
+    endif()
+  endif()
+endmacro()
 
 # The headers CMake writes for the library alone (gen/private/NAME).
 file(READ "${ROOT}/CMakeLists.txt" top_cmake)
@@ -114,8 +153,11 @@ foreach(f IN LISTS src_files)
         breach("${where}" "\"${path}\": no such file in src/")
       endif()
     elseif(form STREQUAL "a" OR path MATCHES "^iri/" OR path STREQUAL "iri.h")
-      # <...>: the standard library's, ICU's, the system's; "iri/...": a public header, or one CMake writes beside
-      # them (iri/export.h, iri/generated/)
+      # <...>: the standard library's, ICU's, the system's; "iri/...": a public header of this layer or a lower one,
+      # or one CMake writes beside them (iri/export.h, iri/generated/)
+      if(NOT own STREQUAL "" AND form STREQUAL "q")
+        check_public_header("${where}" "${own}" "${path}")
+      endif()
     elseif(NOT path MATCHES "/" AND (EXISTS "${ROOT}/src/${path}" OR EXISTS "${ROOT}/grammar/${path}"))
       # src/'s own files and grammar/'s (sets.def: shared with the generator)
     elseif(path IN_LIST generated_names)
@@ -129,6 +171,18 @@ foreach(f IN LISTS src_files)
         breach("${where}" "\"${path}\": neither a layer's file, a public header, nor one CMake writes")
       endif()
     endif()
+  endforeach()
+endforeach()
+
+# ---- the public headers: of their own layer and lower ones ----
+foreach(h IN LISTS public_headers)
+  if(NOT DEFINED header_layer_${h})
+    continue()
+  endif()
+  include_lines("include/${h}" includes)
+  foreach(item IN LISTS includes)
+    string(REGEX MATCH "^([0-9]+)\\|(.)\\|(.*)$" _ "${item}")
+    check_public_header("include/${h}:${CMAKE_MATCH_1}" "${header_layer_${h}}" "${CMAKE_MATCH_3}")
   endforeach()
 endforeach()
 

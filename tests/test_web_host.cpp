@@ -10,6 +10,7 @@
 #include "convert/idna_detail.hpp"
 #include "iri/idna.hpp"
 #include "support/wpt.hpp"
+#include "text/ip_address.hpp"
 #include "web/host_parser.hpp"
 
 // The URL Standard's host parser (§3.5) and serializer (§3.6): every case of web-platform-tests' toascii.json and
@@ -32,7 +33,7 @@ struct parsed {
 parsed host_of(std::string_view input, bool opaque = false, std::uint32_t offset = 0) {
     parsed p;
     p.host = "unchanged";  // the parser appends; a failure leaves it as it was
-    p.outcome = iri::web::parse_host(input, opaque, p.host, &p.notes, offset);
+    p.outcome = iri::web::parse_host(input, opaque, &p.host, &p.notes, offset);
     if (!p.outcome.failed) p.host.erase(0, 9);
     return p;
 }
@@ -208,7 +209,7 @@ BOOST_AUTO_TEST_CASE(ipv4_validation_errors_that_do_not_fail) {
 }
 
 BOOST_AUTO_TEST_CASE(ends_in_a_number) {
-    using iri::web::ends_in_a_number;
+    using iri::detail::ends_in_a_number;  // text/ip_address.hpp
     BOOST_TEST(ends_in_a_number("1.2.3.4"));
     BOOST_TEST(ends_in_a_number("a.1"));
     BOOST_TEST(ends_in_a_number("a.1."));  // the empty last part is removed first

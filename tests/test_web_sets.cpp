@@ -5,14 +5,18 @@
 #include <string_view>
 
 #include "abnf.hpp"
-#include "web/url_sets.hpp"
+#include "grammar/charset_detail.hpp"
+#include "grammar/url_sets.hpp"
 
 // The URL Standard's code point sets (§1.3, §3.2) and special schemes (§4.1), as the build generates them from
-// grammar/url.abnf: each expected value is read off the Standard's sentences, quoted beside the checks.
+// grammar/url.abnf into the library's one set type (charset_info) and its membership test: each expected value is
+// read off the Standard's sentences, quoted beside the checks. Then the byte form the encoder reads
+// (percent_encode_set_of), which must agree with the code point sets.
 namespace {
 
-using iri::web::in_set;
-using iri::web::url_set;
+using iri::detail::url_set;
+
+bool in_set(url_set s, char32_t c) { return iri::detail::contains(iri::detail::url_charset(s), c); }
 
 // The code points of `s` among U+0000 to U+007F, as a string.
 std::string ascii_members(url_set s) {
@@ -146,13 +150,13 @@ BOOST_AUTO_TEST_CASE(special_schemes_and_default_ports) {
     const std::pair<std::string_view, int> table[] = {{"ftp", 21},    {"file", -1}, {"http", 80},
                                                       {"https", 443}, {"ws", 80},   {"wss", 443}};
     for (const auto& [name, port] : table) {
-        const iri::web::scheme_info s = iri::web::special_scheme(name);
+        const iri::detail::scheme_info s = iri::detail::special_scheme(name);
         BOOST_TEST(s.special, name);
         BOOST_TEST(s.default_port == port, name);
     }
     for (std::string_view other : {"", "gopher", "data", "javascript", "blob", "htt", "https2", "HTTP", "wss "}) {
-        BOOST_TEST(!iri::web::special_scheme(other).special, other);
-        BOOST_TEST(iri::web::special_scheme(other).default_port == -1, other);
+        BOOST_TEST(!iri::detail::special_scheme(other).special, other);
+        BOOST_TEST(iri::detail::special_scheme(other).default_port == -1, other);
     }
 }
 
@@ -181,4 +185,19 @@ BOOST_AUTO_TEST_CASE(ascii_classes) {
     for (url_set s : {url_set::ascii_digit, url_set::ascii_hex_digit, url_set::ascii_alpha, url_set::scheme_code_point,
                       url_set::fast_path_domain})
         BOOST_TEST(!in_set(s, U'\u00E9'));
+}
+
+// The percent-encode sets as the encoder over UTF-8 bytes reads them (text/percent_encode.hpp): an ASCII byte is
+// encoded exactly when its code point is in the set, every byte from 0x80 is (each set holds every code point from
+// U+0080, so that every byte of such a code point's UTF-8 is), and the SIMD skip copies the ASCII bytes not encoded.
+BOOST_AUTO_TEST_CASE(percent_encode_sets_as_bytes) {
+    for (url_set s : percent_encode_sets) {
+        const iri::detail::percent_encode_set b = iri::detail::percent_encode_set_of(s);
+        for (unsigned c = 0; c < 0x80; ++c) {
+            BOOST_TEST(b.encoded.has(static_cast<unsigned char>(c)) == in_set(s, c), "byte " << c);
+            BOOST_TEST(b.copied.has(static_cast<unsigned char>(c)) == !in_set(s, c), "byte " << c);
+        }
+        for (unsigned c = 0x80; c < 0x100; ++c) BOOST_TEST(b.encoded.has(static_cast<unsigned char>(c)));
+        BOOST_TEST(b.non_ascii_encoded);
+    }
 }

@@ -21,6 +21,13 @@
 namespace {
 
 using iri_test::wpt_string;
+
+/// Options that collect the validation errors into `notes`.
+iri::web::parse_options noting(std::vector<iri::web::validation_note>& notes) {
+    iri::web::parse_options o;
+    o.notes = &notes;
+    return o;
+}
 namespace web = iri::web;
 
 /// The cases of urltestdata.json (the strings in its array are comments).
@@ -166,7 +173,7 @@ BOOST_AUTO_TEST_CASE(host_offsets_are_bytes_of_the_input) {
     // §3.5: a percent-encoded byte in a domain, noted at "%" (byte 10, after U+FFFD, a tab and "a"), before the
     // domain parser fails on U+FFFD.
     std::vector<web::validation_note> notes;
-    const iri::result<web::url> percent = web::parse("http://\xFF\ta%61/", nullptr, {&notes});
+    const iri::result<web::url> percent = web::parse("http://\xFF\ta%61/", nullptr, noting(notes));
     BOOST_TEST(!percent);
     bool noted = false;
     for (const web::validation_note& n : notes)
@@ -176,7 +183,7 @@ BOOST_AUTO_TEST_CASE(host_offsets_are_bytes_of_the_input) {
 
 BOOST_AUTO_TEST_CASE(validation_notes_that_do_not_fail) {
     std::vector<web::validation_note> notes;
-    const iri::result<web::url> u = web::parse(" http:\\\\u@h\tost/", nullptr, {&notes});
+    const iri::result<web::url> u = web::parse(" http:\\\\u@h\tost/", nullptr, noting(notes));
     BOOST_TEST_REQUIRE(static_cast<bool>(u));
     BOOST_TEST(u->href() == "http://u@host/");
     // §4.4: the leading space (byte 0), the tab (byte 11), "\" for "/" (bytes 6, 7), the credentials' "@" (9).
@@ -192,7 +199,7 @@ BOOST_AUTO_TEST_CASE(validation_notes_that_do_not_fail) {
     BOOST_TEST(has(web::validation::invalid_credentials, 9));
     // §4.4 path state: a "%" without two hex digits (byte 9), "^" which is no URL code point (byte 12).
     notes.clear();
-    const iri::result<web::url> path = web::parse("http://a/%zz^", nullptr, {&notes});
+    const iri::result<web::url> path = web::parse("http://a/%zz^", nullptr, noting(notes));
     BOOST_TEST_REQUIRE(static_cast<bool>(path));
     BOOST_TEST(path->pathname() == "/%zz%5E");
     BOOST_TEST(notes.size() == 2u);
@@ -261,7 +268,7 @@ BOOST_AUTO_TEST_CASE(fast_path_agrees_with_the_state_machine) {
         if (c->at("base").is_null()) inputs.push_back(wpt_string(c->at("input")));
     for (const std::string& input : inputs) {
         std::vector<web::validation_note> notes;
-        const iri::result<web::url> slow = web::parse(input, nullptr, {&notes});
+        const iri::result<web::url> slow = web::parse(input, nullptr, noting(notes));
         const iri::result<web::url> fast = web::parse(input);
         BOOST_TEST_REQUIRE(static_cast<bool>(slow) == static_cast<bool>(fast), input);
         if (!slow) continue;
@@ -280,4 +287,48 @@ BOOST_AUTO_TEST_CASE(fast_path_agrees_with_the_state_machine) {
         BOOST_TEST((fast->host_type() == slow->host_type()), input);
         BOOST_TEST(fast->has_opaque_path() == slow->has_opaque_path(), input);
     }
+}
+
+// §4.4 query state with the parser's optional encoding (the document's, parse_options::encoding), on every case of
+// web-platform-tests' percent-encoding.json, as its test reads them: "https://doesnotmatter.invalid/?" input "#"
+// input parsed in a document of each encoding; the query is the case's output for that encoding (§1.3 percent-encode
+// after encoding: a code point the encoding cannot represent as "%26%23" its decimal value "%3B"), the fragment its
+// UTF-8 output (the fragment state ignores the encoding).
+BOOST_AUTO_TEST_CASE(query_in_the_documents_encoding) {
+    const boost::json::value data = iri_test::wpt_json("percent-encoding.json");
+    std::size_t checked = 0;
+    for (const boost::json::value& v : data.as_array()) {
+        if (!v.is_object()) continue;  // the strings are comments
+        const boost::json::object& c = v.as_object();
+        const std::string input = wpt_string(c.at("input"));
+        const boost::json::object& outputs = c.at("output").as_object();
+        const std::string utf8 = wpt_string(outputs.at("utf-8"));
+        for (const auto& [encoding, output] : outputs) {
+            web::parse_options o;
+            o.encoding = encoding;
+            std::string href = "https://doesnotmatter.invalid/?";
+            href.append(input).append("#").append(input);
+            const iri::result<web::url> u = web::parse(href, nullptr, o);
+            BOOST_TEST_REQUIRE(u.has_value());
+            std::string search = "?", hash = "#";
+            search.append(wpt_string(output));
+            hash.append(utf8);
+            BOOST_TEST(u->search() == search, encoding << ": " << input);
+            BOOST_TEST(u->hash() == hash, encoding << ": " << input);
+            ++checked;
+        }
+    }
+    BOOST_TEST(checked > 0u);
+    // A special URL that is ws or wss, or a URL that is not special, keeps UTF-8 (§4.4 query state step 1).
+    web::parse_options o;
+    o.encoding = "windows-1252";
+    BOOST_TEST(web::parse("http://h/?\xC3\xBC", nullptr, o)->search() == "?%FC");
+    BOOST_TEST(web::parse("wss://h/?\xC3\xBC", nullptr, o)->search() == "?%C3%BC");
+    BOOST_TEST(web::parse("sc://h/?\xC3\xBC", nullptr, o)->search() == "?%C3%BC");
+    o.encoding = " Latin1 ";  // a label, stripped and lowercased (Encoding Standard §4.2)
+    BOOST_TEST(web::parse("http://h/?\xC3\xBC", nullptr, o)->search() == "?%FC");
+    o.encoding = "utf-16le";  // getting an output encoding: UTF-8
+    BOOST_TEST(web::parse("http://h/?\xC3\xBC", nullptr, o)->search() == "?%C3%BC");
+    o.encoding = "no-such-label";  // not an encoding: UTF-8
+    BOOST_TEST(web::parse("http://h/?\xC3\xBC", nullptr, o)->search() == "?%C3%BC");
 }

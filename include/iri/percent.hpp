@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "iri/export.h"
+#include "iri/hex.hpp"  // hex_value
 #include "iri/grammar.hpp"
 #include "iri/result.hpp"
 
@@ -19,14 +20,6 @@ namespace iri {
 ///
 ///     std::string s; iri::append_percent_encoded(s, 0xE9);   // s == "%E9"
 void append_percent_encoded(std::string& out, unsigned char octet);
-
-/// The value of a hexadecimal digit (0–15), or -1 for any other byte.
-[[nodiscard]] constexpr int hex_value(char c) noexcept {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    return -1;
-}
 
 /// What an encoder does with a "%" already in its input.
 enum class encode_mode {

@@ -11,10 +11,14 @@
 //   auto base = iri::web::parse("https://example.org/dir/page.html");
 //   iri::web::parse("..\\x", &*base)->href()   // "https://example.org/x"
 //
-// A url holds its href in one buffer and the offsets of its components in it (no string per component). A
-// getter is a view into that buffer, valid until the url changes. Failure (the Standard's "failure") is an
-// iri::error with code errc::url_failure, the validation error that caused it in `url_validation` and the byte of
-// the input where it was found in `offset`.
+// A url holds its href in one buffer and the offsets of its components in it (no string per component), as an
+// iri::components: the same component names and span convention as an RFC 3986 reference (offsets()), so that any
+// stage can take either. A getter is a view into that buffer, valid until the url changes. Failure (the Standard's
+// "failure") is an iri::error with code errc::url_failure, the validation error that caused it in `url_validation`
+// and the byte of the input where it was found in `offset`.
+//
+// A page's links are parsed against its base: iri::web::resolver holds the parsed base, and each href is parsed
+// against it with no copy of the base.
 #pragma once
 
 #include <cstdint>
@@ -24,6 +28,7 @@
 #include <utility>
 #include <vector>
 
+#include "iri/components.hpp"
 #include "iri/error.hpp"
 #include "iri/export.h"
 #include "iri/result.hpp"
@@ -58,6 +63,13 @@ class url;
 struct parse_options {
     /// Collect the validation errors that did not fail the parse (they cost a little): see validation_notes.
     std::vector<validation_note>* notes = nullptr;
+    /// The document's character encoding, a WHATWG Encoding Standard label ("windows-1252", "shift_jis", "gbk",
+    /// ...; empty: UTF-8), the basic URL parser's optional encoding (§4.4): the query of a special URL that is not
+    /// ws or wss is percent-encoded after encoding into it (§1.3 "percent-encode after encoding"; a character it
+    /// cannot represent as "%26%23" decimal "%3B", the HTML numeric character reference). The HTML link extractor
+    /// gives the page's encoding here. An encoding the library cannot find is UTF-8 (what "getting an output
+    /// encoding" does with one it does not know).
+    std::string_view encoding;
 };
 
 /// The basic URL parser (§4.4) on `input`, against `base` when given.
@@ -91,6 +103,13 @@ public:
     [[nodiscard]] std::string_view hash() const noexcept;    ///< "" or "#" and the fragment ("#" alone is "")
 
     // The URL record's parts (§4.1), as the serialization holds them.
+    /// The offsets of the components in href(), as an RFC 3986 reference's (iri/components.hpp): scheme, authority
+    /// (present when the host is not null), userinfo (present when there are credentials: "user:password"), host
+    /// (an IPv6 address with its brackets; ipv6address, ipv4address or reg_name says which kind, reg_name for a
+    /// domain, an opaque host and an empty host), port (present when not null), path (always: the opaque path, or
+    /// the path serialized, without the "/." §4.5 writes before a path starting with "//" when there is no host),
+    /// query and fragment (present when not null).
+    [[nodiscard]] const components& offsets() const noexcept { return parts_; }
     [[nodiscard]] std::string_view scheme() const noexcept;                   ///< without the ":"
     [[nodiscard]] std::optional<std::string_view> query() const noexcept;     ///< null or the query, no "?"
     [[nodiscard]] std::optional<std::string_view> fragment() const noexcept;  ///< null or the fragment, no "#"
@@ -117,23 +136,49 @@ public:
     friend bool operator==(const url& a, const url& b) noexcept { return a.buffer_ == b.buffer_; }
 
 private:
-    friend struct url_access;  // the web stage's parser and serializer (src/web/)
-    std::string buffer_;       // the href
-    // Offsets into buffer_ (§4.5's serialization, as ada's url_aggregator keeps them): the scheme ends at
-    // protocol_end_ (its ":" before it); username_end_, host_start_ (at "@" when there are credentials),
-    // host_end_, then ":port" up to pathname_start_; search_start_ and hash_start_ at the "?" and "#" or npos.
-    std::uint32_t protocol_end_ = 0;
-    std::uint32_t username_end_ = 0;
-    std::uint32_t host_start_ = 0;
-    std::uint32_t host_end_ = 0;
-    std::uint32_t pathname_start_ = 0;
-    std::uint32_t search_start_ = npos_;
-    std::uint32_t hash_start_ = npos_;
-    std::uint32_t port_ = no_port_;  // the port number, or no_port_
+    friend struct url_access;  // the web stage's parser, setters and resolver (src/web/)
+    [[nodiscard]] std::string_view text(span s) const noexcept {
+        return s.present() ? std::string_view(buffer_).substr(s.begin, s.end - s.begin) : std::string_view{};
+    }
+    std::string buffer_;              // the href (§4.5)
+    components parts_;                // its components' offsets in buffer_
+    std::uint32_t port_ = no_port_;   // the port number, or no_port_
+    std::int32_t default_port_ = -1;  // the scheme's default port (-1: null)
     host_kind host_kind_ = host_kind::none;
     bool opaque_path_ = false;
-    static constexpr std::uint32_t npos_ = 0xFFFFFFFFu;
+    bool special_ = false;  // the scheme is special (§4.1)
     static constexpr std::uint32_t no_port_ = 0xFFFFFFFFu;
+};
+
+/// A page: its base URL, parsed once, against which each of its links is parsed (§4.4 with a base), with no copy
+/// or conversion of the base; the options (notes, the page's encoding) apply to every link.
+///
+///   auto page = iri::web::resolver::make("https://example.org/dir/page.html");
+///   page->parse("../x?q=1")->href()   // "https://example.org/x?q=1"
+///
+/// @par Complexity  Each parse is linear in the href and the base's path, as parse(href, &base) is.
+class resolver {
+public:
+    /// Parses `base`. @return the resolver, or the failure of `base`.
+    [[nodiscard]] static result<resolver> make(std::string_view base, const parse_options& options = {});
+    /// Takes another base (the next page), reusing its buffer. @return nothing, or its failure (the resolver keeps
+    /// the base it had).
+    [[nodiscard]] result<std::monostate> rebase(std::string_view base);
+    /// parse(href, &base(), options).
+    [[nodiscard]] result<url> parse(std::string_view href) const;
+    /// parse_into(out, href, &base(), options).
+    [[nodiscard]] result<std::monostate> parse_into(url& out, std::string_view href) const;
+    /// can_parse(href, &base()).
+    [[nodiscard]] bool can_parse(std::string_view href) const noexcept;
+    [[nodiscard]] const url& base() const noexcept { return base_; }
+    /// The options, their encoding label resolved (encoding empty: the resolver keeps the encoding it names).
+    [[nodiscard]] const parse_options& options() const noexcept { return options_; }
+
+private:
+    resolver() = default;
+    url base_;
+    parse_options options_;
+    std::string encoding_;  // the output encoding of the options' label ("" for UTF-8), resolved once
 };
 
 /// application/x-www-form-urlencoded name/value pairs (§5) with the methods of URLSearchParams (§6.2).

@@ -4,7 +4,6 @@
 #include <unicode/normalizer2.h>
 #include <unicode/uchar.h>
 #include <unicode/unorm2.h>
-#include <unicode/utf8.h>
 
 #include <cstdint>
 #include <optional>
@@ -15,6 +14,7 @@
 #include "iri/check.hpp"
 #include "iri/reference.hpp"
 #include "iri/scheme_rules.hpp"
+#include "text/utf8_detail.hpp"
 
 namespace iri::detail {
 
@@ -89,11 +89,10 @@ struct check_context {
 /// "%HH" triplets as three ASCII characters, which they are.
 template <class F>
 void for_each_char(std::string_view text, std::uint32_t begin, std::uint32_t end, F f) {
-    const auto* s = reinterpret_cast<const std::uint8_t*>(text.data());
-    for (std::int64_t i = begin; i < static_cast<std::int64_t>(end);) {
-        const std::int64_t start = i;
-        UChar32 c = 0;
-        U8_NEXT(s, i, static_cast<std::int64_t>(end), c);
+    const auto* s = reinterpret_cast<const unsigned char*>(text.data());
+    for (std::size_t i = begin; i < end;) {
+        const std::size_t start = i;
+        const std::int32_t c = next_code_point(s, i, end);
         if (c >= 0) f(c, static_cast<std::uint32_t>(start), static_cast<std::uint32_t>(i));
     }
 }

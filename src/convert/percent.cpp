@@ -1,8 +1,6 @@
 // Percent-encoding and decoding (RFC 3986 §2.1, §2.4; 3987bis-13 §3.3).
 #include "iri/percent.hpp"
 
-#include <unicode/utf8.h>
-
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -110,9 +108,8 @@ void encode(Sink& sink, std::string_view text, const charset_info& allowed, cons
             i = k;
             continue;
         }
-        std::int64_t k = j;
-        UChar32 c = 0;
-        U8_NEXT(s, k, static_cast<std::int64_t>(n), c);
+        std::size_t k = j;
+        const std::int32_t c = next_code_point(s, k, n);
         const auto end = static_cast<std::uint32_t>(k);
         if (c >= 0 && contains(allowed, static_cast<char32_t>(c))) {
             sink.copy(text.substr(j, end - j));
@@ -212,13 +209,11 @@ result<std::string> percent_decode(std::string_view text, decode_mode mode) {
         // As the parser reports it: offset and bytes of what follows the "%" and its hex digits, if anything.
         std::size_t at = bad + 1;
         if (at < text.size() && hex_value(text[at]) >= 0) ++at;
-        std::int64_t next = static_cast<std::int64_t>(at);
-        UChar32 c = 0;
+        std::size_t next = at;
+        std::int32_t c = 0;
         if (at < text.size())
-            U8_NEXT(reinterpret_cast<const std::uint8_t*>(text.data()), next, static_cast<std::int64_t>(text.size()),
-                    c);
-        error e = text_error(errc::bad_percent_encoding, text, at, static_cast<std::size_t>(next) - at,
-                             c < 0 ? 0 : static_cast<char32_t>(c));
+            c = detail::next_code_point(reinterpret_cast<const unsigned char*>(text.data()), next, text.size());
+        error e = text_error(errc::bad_percent_encoding, text, at, next - at, c < 0 ? 0 : static_cast<char32_t>(c));
         e.char_offset = static_cast<std::uint32_t>(bad);
         return e;
     }

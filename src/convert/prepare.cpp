@@ -3,8 +3,6 @@
 
 #include <unicode/normalizer2.h>
 #include <unicode/unistr.h>
-#include <unicode/utf16.h>
-#include <unicode/utf8.h>
 
 #include "convert/charset_decoder.hpp"
 #include "model/error_detail.hpp"
@@ -23,16 +21,10 @@ result<std::string> from_utf16(std::u16string_view text) {
     std::string out;
     out.reserve(text.size() * 3 / 2);
     for (std::size_t i = 0; i < text.size();) {
-        const char16_t u = text[i];
-        std::uint32_t c = u;
-        if (U16_IS_SURROGATE(u)) {
-            if (!U16_IS_SURROGATE_LEAD(u) || i + 1 >= text.size() || !U16_IS_TRAIL(text[i + 1]))
-                return text_error(errc::invalid_encoding, {}, 2 * i, 2);
-            c = static_cast<std::uint32_t>(U16_GET_SUPPLEMENTARY(u, text[i + 1]));
-            ++i;
-        }
-        append_utf8(out, c);
-        ++i;
+        const std::size_t at = i;
+        const std::int32_t c = detail::next_code_point(text, i);
+        if (c < 0) return text_error(errc::invalid_encoding, {}, 2 * at, 2);  // a lone surrogate
+        append_utf8(out, static_cast<std::uint32_t>(c));
     }
     return out;
 }
@@ -51,13 +43,10 @@ result<std::string> from_utf32(std::u32string_view text) {
 namespace detail {
 
 std::optional<std::pair<std::size_t, std::size_t>> ill_formed_utf8(std::string_view text) noexcept {
-    const auto* s = reinterpret_cast<const std::uint8_t*>(text.data());
-    const auto n = static_cast<std::int64_t>(text.size());
-    for (std::int64_t i = 0; i < n;) {
-        const std::int64_t start = i;
-        UChar32 c = 0;
-        U8_NEXT(s, i, n, c);
-        if (c < 0) return std::pair{static_cast<std::size_t>(start), static_cast<std::size_t>(i - start)};
+    const auto* s = reinterpret_cast<const unsigned char*>(text.data());
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t start = i;
+        if (next_code_point(s, i, text.size()) < 0) return std::pair{start, i - start};
     }
     return std::nullopt;
 }

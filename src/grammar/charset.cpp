@@ -1,8 +1,6 @@
 // Literal character sets of the productions, generated from the grammar files.
 #include "iri/charset.hpp"
 
-#include <algorithm>
-
 #include "grammar/charset_detail.hpp"
 #include "grammar/registry.hpp"
 
@@ -24,14 +22,6 @@ const charset_info& named(grammar g, named_set s) noexcept {
     static const charset_info none{production::uri_reference, nullptr, 0, {0, 0}};
     const charset_info* cs = find_named_set(g, s);
     return cs ? *cs : none;
-}
-
-bool contains(const charset_info& cs, char32_t c) noexcept {
-    if (c < 0x80) return contains_ascii(cs, c);
-    const auto* end = cs.ranges + cs.count;
-    const auto* it =
-        std::upper_bound(cs.ranges, end, c, [](char32_t v, const std::uint32_t(&r)[2]) { return v < r[0]; });
-    return it != cs.ranges && c <= (it - 1)[0][1];
 }
 
 }  // namespace detail

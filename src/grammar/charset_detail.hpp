@@ -1,6 +1,8 @@
 // Lookups in the generated literal character sets. Private to the library.
 #pragma once
 
+#include <cstddef>
+
 #include "grammar/match.hpp"
 #include "iri/grammar.hpp"
 
@@ -17,8 +19,18 @@ namespace iri::detail {
 [[nodiscard]] inline bool contains_ascii(const charset_info& cs, unsigned c) noexcept {
     return (cs.ascii[c >> 6] >> (c & 63)) & 1u;
 }
-/// True when code point `c` is in the set.
-[[nodiscard]] bool contains(const charset_info& cs, char32_t c) noexcept;
+/// True when code point `c` is in the set: the one membership test of the library's sets (the grammars' literal and
+/// named sets, grammar/url.abnf's). A bit of the ASCII bitmap, or a binary search of the ranges.
+[[nodiscard]] constexpr bool contains(const charset_info& cs, char32_t c) noexcept {
+    if (c < 0x80) return (cs.ascii[c >> 6] >> (c & 63)) & 1u;
+    std::size_t lo = 0, hi = cs.count;  // the first range that ends at or after c is in [lo, hi]
+    while (lo < hi) {
+        const std::size_t mid = lo + (hi - lo) / 2;
+        if (cs.ranges[mid][1] < c) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < cs.count && cs.ranges[lo][0] <= c;
+}
 
 /// An octet of RFC 5234 Appendix B.1's ALPHA, DIGIT, either, or of what may continue an RFC 3986 §3.1 scheme
 /// (ALPHA / DIGIT / "+" / "-" / "."): the grammar's named sets (grammar/sets.def), for the stages that read text

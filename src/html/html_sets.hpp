@@ -1,7 +1,7 @@
 // The HTML Standard's code point sets the link finder tests octets against (Infra's ASCII whitespace, alpha,
 // digits; the ends of a tag name, an attribute name, an unquoted value; srcset's separators), as the build
-// generates them from grammar/html.abnf: no set is written in C++. Each holds only ASCII code points, so an octet
-// from 0x80 is in none. Private to the library.
+// generates them from grammar/html.abnf in the library's one set type (charset_info, grammar/match.hpp): no set is
+// written in C++. Each holds only ASCII code points, so an octet from 0x80 is in none. Private to the library.
 #pragma once
 
 #include <cstddef>
@@ -20,8 +20,8 @@ enum class html_set : std::uint8_t {
 
 /// Whether octet `c` is in set `s`.
 [[nodiscard]] constexpr bool in_set(html_set s, unsigned char c) noexcept {
-    const auto& bits = generated::html_sets[static_cast<std::size_t>(s)];
-    return c < 0x80 && ((bits.ascii[c >> 6] >> (c & 63)) & 1u) != 0;
+    const ::iri::detail::charset_info& set = *generated::html_sets[static_cast<std::size_t>(s)];
+    return c < 0x80 && ((set.ascii[c >> 6] >> (c & 63)) & 1u) != 0;
 }
 [[nodiscard]] constexpr bool in_set(html_set s, char c) noexcept { return in_set(s, static_cast<unsigned char>(c)); }
 

@@ -1,17 +1,17 @@
 // Parse errors: code, offset, component and message, computed from the input after the DFA stopped.
 #include <unicode/uchar.h>
-#include <unicode/utf8.h>
 
 #include <algorithm>
 #include <charconv>
+#include <iterator>
 
 #include "grammar/registry.hpp"
-#include "iri/percent.hpp"
+#include "iri/hex.hpp"
 #include "iri/split.hpp"
-#include "iri/web.hpp"
 #include "model/error_detail.hpp"
 #include "model/parse_detail.hpp"
 #include "text/percent_octets.hpp"
+#include "text/utf8_detail.hpp"
 
 namespace iri {
 
@@ -174,18 +174,26 @@ void name_authority_fault(error& e, std::string_view input, std::uint32_t stop) 
         e.code == errc::unexpected_end || e.code == errc::disallowed_character || e.code == errc::bad_percent_encoding;
     if (!plain || (f->at == stop && e.code != errc::disallowed_character)) return;
     const auto* s = reinterpret_cast<const std::uint8_t*>(input.data());
-    std::int32_t end = static_cast<std::int32_t>(f->at);
-    UChar32 c = 0;
-    U8_NEXT(s, end, static_cast<std::int32_t>(input.size()), c);  // well-formed: it lies in the viable prefix
+    std::size_t end = f->at;
+    const std::int32_t c = detail::next_code_point(s, end, input.size());  // well-formed: in the viable prefix
     e.code = f->code;
     e.where = f->where;
-    set_bytes(e, s, static_cast<std::int32_t>(f->at), end - static_cast<std::int32_t>(f->at));
+    set_bytes(e, s, static_cast<std::int32_t>(f->at), static_cast<std::int32_t>(end - f->at));
     e.character = c >= 0 ? static_cast<char32_t>(c) : 0;
 }
 
 }  // namespace
 
 namespace detail {
+
+const char* url_validation_name(std::uint8_t v) noexcept {
+    static constexpr const char* names[] = {
+#define IRI_WEB_VALIDATION(id, name, failure) name,
+#include "iri/web_validation.def"
+#undef IRI_WEB_VALIDATION
+    };
+    return v < std::size(names) ? names[v] : "unknown";
+}
 
 error make_error(errc code, std::string_view input, std::uint32_t offset, grammar g, production p) noexcept {
     error e;
@@ -228,13 +236,13 @@ error make_error(std::string_view input, std::uint32_t stop, grammar g, producti
     // The character around the stop byte: it may start there, or the stop byte may lie inside (or just after)
     // a multi-byte sequence that began up to three bytes earlier.
     std::int32_t b = at;
-    while (b > 0 && at - b < 3 && U8_IS_TRAIL(s[b - 1])) --b;
-    if (b > 0 && at - b < 3 && U8_IS_LEAD(s[b - 1])) --b;
+    while (b > 0 && at - b < 3 && is_utf8_trail(s[b - 1])) --b;
+    if (b > 0 && at - b < 3 && is_utf8_lead(s[b - 1])) --b;
     else b = at;
     while (b < n) {
-        std::int32_t i = b;
-        UChar32 c = 0;
-        U8_NEXT(s, i, n, c);
+        std::size_t next = static_cast<std::size_t>(b);
+        const std::int32_t c = next_code_point(s, next, static_cast<std::size_t>(n));
+        const auto i = static_cast<std::int32_t>(next);
         if (c >= 0 && i <= at) {  // a complete character before the stop byte: judge the stop byte itself
             b = at;
             continue;
@@ -381,7 +389,7 @@ void error::append_message(std::string& out) const {
             return;
         case errc::url_failure:
             out.append("the URL Standard's parser fails: validation error ")
-                .append(web::name(static_cast<web::validation>(url_validation)))
+                .append(detail::url_validation_name(url_validation))
                 .append(" at byte ");
             number(offset);
             return;

@@ -4,8 +4,6 @@
 // and tells a reference that is already its normal form, is normalize.cpp.
 #include "normalize/normalize_detail.hpp"
 
-#include <unicode/utf8.h>
-
 #include <algorithm>
 #include <array>
 #include <charconv>
@@ -78,7 +76,8 @@ std::int32_t unreserved_octets(std::string_view s, std::size_t i, int lead, cons
                                std::uint8_t (&bytes)[4]) noexcept {
     bytes[0] = static_cast<std::uint8_t>(lead);
     std::int32_t n = 1;
-    const std::int32_t want = lead < 0x80 ? 1 : 1 + U8_COUNT_TRAIL_BYTES(lead);
+    const std::int32_t want =
+        lead < 0x80 ? 1 : std::max<std::int32_t>(1, detail::utf8_length[static_cast<std::uint8_t>(lead)]);
     for (int t = 0; n < want && n < 4 && (t = detail::escape_at(s, i + 3 * static_cast<std::size_t>(n))) >= 0;)
         bytes[n++] = static_cast<std::uint8_t>(t);
     if (want == 3 && n == 3 && ((u.whole_leads >> (lead & 15)) & 1u) && detail::is_utf8_trail(bytes[1]) &&
@@ -86,10 +85,11 @@ std::int32_t unreserved_octets(std::string_view s, std::size_t i, int lead, cons
         return 3;  // a lead of the mask: well-formed and in the set (never E0 or ED, RFC 3629 §4)
     if (want == 2 && n == 2 && ((u.whole_two_octet_leads >> (lead & 31)) & 1u) && detail::is_utf8_trail(bytes[1]))
         return 2;  // likewise (never C0 or C1)
-    std::int32_t used = 0;
-    UChar32 c = 0;
-    U8_NEXT(bytes, used, n, c);
-    return c >= 0 && used == want && detail::contains(*u.cs, static_cast<char32_t>(c)) ? used : 0;
+    std::size_t used = 0;
+    const std::int32_t c = detail::next_code_point(bytes, used, static_cast<std::size_t>(n));
+    return c >= 0 && static_cast<std::int32_t>(used) == want && detail::contains(*u.cs, static_cast<char32_t>(c))
+               ? static_cast<std::int32_t>(used)
+               : 0;
 }
 
 // §5.3.2.1 and §5.3.2.3 at the "%" at s[i]: the character its triplets encode when it is unreserved, else this one

@@ -3,8 +3,6 @@
 // copied as it is. The rest is written by normal_writer.cpp.
 #include "iri/normalize.hpp"
 
-#include <unicode/utf8.h>
-
 #include <algorithm>
 #include <array>
 #include <charconv>

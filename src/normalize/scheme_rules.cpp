@@ -2,8 +2,6 @@
 // (3987bis §3.1) with its offsets, the walk over a scheme's lists, and parse_scheme.
 #include "iri/scheme_rules.hpp"
 
-#include <unicode/utf8.h>
-
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -16,6 +14,7 @@
 #include "iri/reference.hpp"
 #include "normalize/scheme_rules_detail.hpp"
 #include "text/ascii.hpp"
+#include "text/utf8_detail.hpp"
 
 namespace iri::detail {
 
@@ -168,10 +167,8 @@ scheme_error grammar_error(const scheme_grammar_info& info, const uri_mapping& m
     e.begin = m.begin_at(stop);
     e.end = e.begin;
     if (e.begin < reference.size()) {  // the whole offending character of the reference
-        const auto* bytes = reinterpret_cast<const std::uint8_t*>(reference.data());
-        std::int64_t i = e.begin;
-        UChar32 c = 0;
-        U8_NEXT(bytes, i, static_cast<std::int64_t>(reference.size()), c);
+        std::size_t i = e.begin;
+        (void)detail::next_code_point(reinterpret_cast<const unsigned char*>(reference.data()), i, reference.size());
         e.end = static_cast<std::uint32_t>(i);
     }
     if (e.begin == reference.size()) {

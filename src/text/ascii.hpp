@@ -16,6 +16,25 @@
 
 namespace iri::detail {
 
+/// The first n octets at p (n <= 8) as one word in memory order (p[0] lowest on a little-endian machine), zeros
+/// after them, read without a byte past p + n: overlapping loads of the first and last four octets, or three
+/// positions for fewer than four.
+[[nodiscard]] inline std::uint64_t load_up_to_8(const char* p, std::size_t n) noexcept {
+    std::uint64_t x = 0;
+    if (n == 8) {
+        std::memcpy(&x, p, 8);
+    } else if (n >= 4) {
+        std::uint32_t head = 0, tail = 0;
+        std::memcpy(&head, p, 4);
+        std::memcpy(&tail, p + n - 4, 4);
+        x = head | std::uint64_t{tail} << (8 * (n - 4));
+    } else if (n > 0) {
+        const auto at = [p](std::size_t i) { return std::uint64_t{static_cast<unsigned char>(p[i])} << (8 * i); };
+        x = at(0) | at(n / 2) | at(n - 1);
+    }
+    return x;
+}
+
 /// The first octet of [s, end) that is one of `Set`, or end: sixteen octets at a time with SSE2 (the x86-64
 /// baseline); fewer than sixteen left, one block that ends at `end` when the text from `text` (<= s) is at least
 /// that long, else one octet at a time. For short runs, such as those between triplets (a "_(" or "/" between
@@ -44,6 +63,36 @@ template <char... Set>
     return s;
 }
 
+/// The first octet of [s + 1, end) that is one of `Set` right after an octet `Before`, or end: sixteen octets at a
+/// time with SSE2, as find_first_of (`text` <= s: the octets from there may be read, for the last block). For the
+/// segments of a path that may be dot segments ("/." and "/%"), a "--" in a host.
+template <char Before, char... Set>
+[[nodiscard]] inline const char* find_after(const char* s, const char* end, const char* text) noexcept {
+    const char* p = s + 1;
+    if (p >= end) return end;
+#if defined(__SSE2__)
+    const auto found = [](const char* at) {  // bit i: at[i - 1] is Before and at[i] is one of Set
+        const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(at));
+        const __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i*>(at - 1));
+        __m128i in = _mm_setzero_si128();
+        ((in = _mm_or_si128(in, _mm_cmpeq_epi8(x, _mm_set1_epi8(Set)))), ...);
+        return static_cast<unsigned>(_mm_movemask_epi8(_mm_and_si128(in, _mm_cmpeq_epi8(y, _mm_set1_epi8(Before)))));
+    };
+    for (; end - p >= 16; p += 16)
+        if (const unsigned f = found(p)) return p + std::countr_zero(f);
+    if (p != end && end - text >= 17) {  // the last 16 octets and the one before them; those before p shifted out
+        const char* const block = end - 16;
+        const unsigned f = found(block) >> (p - block);
+        return f ? p + std::countr_zero(f) : end;
+    }
+#else
+    (void)text;
+#endif
+    for (; p != end; ++p)
+        if (p[-1] == Before && ((*p == Set) || ...)) return p;
+    return end;
+}
+
 [[nodiscard]] constexpr char to_lower(char c) noexcept {
     return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
 }
@@ -54,25 +103,6 @@ template <char... Set>
     constexpr std::uint64_t ones = 0x0101010101010101u, high = 0x80 * ones;
     const std::uint64_t y = x & ~high;
     return (y + 0x3F * ones) & ~(y + 0x25 * ones) & ~x & high;
-}
-
-/// The first n octets at p (n <= 8) as one word in memory order (p[0] lowest on a little-endian machine), zeros
-/// after them, read without a byte past p + n: overlapping loads of the first and last four octets, or three
-/// positions for fewer than four.
-[[nodiscard]] inline std::uint64_t load_up_to_8(const char* p, std::size_t n) noexcept {
-    std::uint64_t x = 0;
-    if (n == 8) {
-        std::memcpy(&x, p, 8);
-    } else if (n >= 4) {
-        std::uint32_t head = 0, tail = 0;
-        std::memcpy(&head, p, 4);
-        std::memcpy(&tail, p + n - 4, 4);
-        x = head | std::uint64_t{tail} << (8 * (n - 4));
-    } else if (n > 0) {
-        const auto at = [p](std::size_t i) { return std::uint64_t{static_cast<unsigned char>(p[i])} << (8 * i); };
-        x = at(0) | at(n / 2) | at(n - 1);
-    }
-    return x;
 }
 
 /// `x` with each ASCII uppercase octet lowercased (bit 5 set), eight at a time: to_lower of each octet.

@@ -1,62 +1,215 @@
-// IPv4 and IPv6 addresses, text to binary (RFC 3986 §3.2.2) and IPv6 binary to text (RFC 5952 §4, §5).
+// IPv4 and IPv6 addresses: text to binary (RFC 3986 §3.2.2; the URL Standard §3.5; inet_aton) and binary to text
+// (RFC 5952 §4, §5; the URL Standard §3.6).
 #include "text/ip_address.hpp"
 
 #include <cstddef>
+#include <utility>
 
-#include "iri/percent.hpp"
 #include "text/percent_octets.hpp"
 
 namespace iri::detail {
 
 namespace {
 
-// A dec-octet (RFC 3986 §3.2.2): "0"–"255", no leading zero.
-std::optional<std::uint8_t> dec_octet(std::string_view t) noexcept {
-    if (t.empty() || t.size() > 3 || (t.size() > 1 && t[0] == '0')) return std::nullopt;
-    unsigned v = 0;
-    for (char ch : t) {
-        if (ch < '0' || ch > '9') return std::nullopt;
-        v = v * 10 + static_cast<unsigned>(ch - '0');
+// Saturation for the numbers of the IPv4 forms: above 2^32, out of range whatever the parts.
+constexpr std::uint64_t saturated = std::uint64_t{1} << 40;
+
+// One part of an IPv4 address (§3.5 the IPv4 number parser, with `forms`): its value, saturated, or nullopt; sets
+// `non_decimal` for a hex or octal one.
+std::optional<std::uint64_t> ipv4_number(std::string_view part, const ipv4_forms& forms, bool& non_decimal) noexcept {
+    if (part.empty()) return std::nullopt;
+    unsigned radix = 10;
+    if (forms.hex && part.size() >= 2 && part[0] == '0' && (part[1] == 'x' || part[1] == 'X')) {
+        radix = 16;
+        part.remove_prefix(2);
+    } else if (part.size() >= 2 && part[0] == '0') {
+        if (!forms.octal) return std::nullopt;  // RFC 3986's dec-octet: no leading zero
+        radix = 8;
+        part.remove_prefix(1);
     }
-    if (v > 255) return std::nullopt;
-    return static_cast<std::uint8_t>(v);
+    non_decimal = non_decimal || radix != 10;
+    std::uint64_t value = 0;
+    for (const char ch : part) {
+        const unsigned digit = hex_values[static_cast<unsigned char>(ch)];  // 0xFF for a byte no hex digit
+        if (digit >= radix) return std::nullopt;
+        value = value >= saturated ? saturated : value * radix + digit;
+    }
+    return value;
 }
 
-// An h16 (RFC 3986 §3.2.2): one to four hex digits.
-std::optional<std::uint16_t> h16(std::string_view t) noexcept {
-    if (t.empty() || t.size() > 4) return std::nullopt;
-    unsigned v = 0;
-    for (char ch : t) {
-        const int d = hex_value(ch);
-        if (d < 0) return std::nullopt;
-        v = v * 16 + static_cast<unsigned>(d);
-    }
-    return static_cast<std::uint16_t>(v);
-}
+}  // namespace
 
-// The 16-bit fields of one side of "::" (or of the whole address) into `out` from `at`; the side may end with an
-// IPv4address (two fields) when `last`. Returns the number of fields, or -1.
-int fields(std::string_view t, bool last, std::array<std::uint8_t, 16>& out, std::size_t at) noexcept {
-    if (t.empty()) return 0;
-    int n = 0;
+ipv4_reading read_ipv4(std::string_view text, const ipv4_forms& forms) noexcept {
+    ipv4_reading r;
+    // §3.5 IPv4 parser steps 1-3: split on "."; an empty last part is a validation error, and dropped.
+    if (forms.trailing_dot && !text.empty() && text.back() == '.') {
+        r.empty_last_part = true;
+        text.remove_suffix(1);
+    }
+    std::string_view parts[4];
+    std::size_t count = 0;
     for (std::size_t begin = 0;;) {
-        const std::size_t colon = t.find(':', begin);
-        const std::string_view f = t.substr(begin, colon == std::string_view::npos ? t.npos : colon - begin);
-        if (colon == std::string_view::npos && last && f.find('.') != std::string_view::npos) {
-            const auto v4 = parse_ipv4(f);
-            if (!v4 || at + 4 > 16) return -1;
-            for (std::uint8_t o : *v4) out[at++] = o;
-            return n + 2;
-        }
-        const auto v = h16(f);
-        if (!v || at + 2 > 16) return -1;
-        out[at++] = static_cast<std::uint8_t>(*v >> 8);
-        out[at++] = static_cast<std::uint8_t>(*v & 0xFF);
-        ++n;
-        if (colon == std::string_view::npos) return n;
-        begin = colon + 1;
+        if (count == 4) return r.fault = ipv4_fault::too_many_parts, r;  // step 4
+        const std::size_t dot = text.find('.', begin);
+        parts[count++] = text.substr(begin, dot == std::string_view::npos ? std::string_view::npos : dot - begin);
+        if (dot == std::string_view::npos) break;
+        begin = dot + 1;
     }
+    if (count < 4) {
+        if (!forms.short_forms) return r.fault = ipv4_fault::too_many_parts, r;
+        r.too_few_parts = true;
+    }
+    // Steps 5-6: each part a number.
+    std::uint64_t numbers[4] = {};
+    for (std::size_t i = 0; i < count; ++i) {
+        const std::optional<std::uint64_t> n = ipv4_number(parts[i], forms, r.non_decimal_part);
+        if (!n) return r.fault = ipv4_fault::non_numeric_part, r;
+        numbers[i] = *n;
+    }
+    // Steps 7-9: every part but the last below 256; the last below 256^(5 - count).
+    for (std::size_t i = 0; i < count; ++i) {
+        if (numbers[i] <= 255) continue;
+        if (i + 1 < count) return r.fault = ipv4_fault::out_of_range_part, r;
+        r.part_over_255 = true;
+    }
+    if (numbers[count - 1] >= (std::uint64_t{1} << (8 * (5 - count))))
+        return r.fault = ipv4_fault::out_of_range_part, r;
+    // Steps 10-12.
+    std::uint64_t address = numbers[count - 1];
+    for (std::size_t i = 0; i + 1 < count; ++i) address += numbers[i] << (8 * (3 - i));
+    r.address = static_cast<std::uint32_t>(address);
+    return r;
 }
+
+std::optional<std::array<std::uint8_t, 4>> parse_ipv4(std::string_view text) noexcept {
+    const ipv4_reading r = read_ipv4(text);
+    if (!r) return std::nullopt;
+    return ipv4_octets(r.address);
+}
+
+bool ends_in_a_number(std::string_view text) noexcept {
+    // §3.5 ends-in-a-number checker steps 1-2: the last part, after one empty last part is dropped.
+    if (!text.empty() && text.back() == '.') {
+        if (text.size() == 1) return false;
+        text.remove_suffix(1);
+    }
+    // A number ends with a hex digit or "x" ("0x" alone): most domains are told by their last byte.
+    const unsigned char last_byte = text.empty() ? 0 : static_cast<unsigned char>(text.back());
+    if (hex_values[last_byte] > 15 && last_byte != 'x' && last_byte != 'X') return false;
+    const std::size_t dot = text.rfind('.');
+    const std::string_view last = dot == std::string_view::npos ? text : text.substr(dot + 1);
+    if (last.empty()) return false;
+    // Steps 3-4: all ASCII digits, or a number of the IPv4 number parser: with letters in it, "0x" and hex digits.
+    bool digits = true;
+    for (const char ch : last) digits = digits && ch >= '0' && ch <= '9';
+    bool non_decimal = false;
+    return digits || ipv4_number(last, whatwg_ipv4, non_decimal).has_value();
+}
+
+std::array<std::uint8_t, 16> ipv6_reading::octets() const noexcept {
+    std::array<std::uint8_t, 16> o{};
+    for (std::size_t i = 0; i < 8; ++i) {
+        o[2 * i] = static_cast<std::uint8_t>(pieces[i] >> 8);
+        o[2 * i + 1] = static_cast<std::uint8_t>(pieces[i] & 0xFF);
+    }
+    return o;
+}
+
+ipv6_reading read_ipv6(std::string_view input) noexcept {
+    // §3.5 the IPv6 parser, its steps in order; c: the code point at pointer (a byte: anything not ASCII is none of
+    // the characters looked for), or EOF.
+    ipv6_reading r;
+    std::array<std::uint16_t, 8>& address = r.pieces;
+    constexpr std::size_t null = 9;  // compress is 1 to 8 when set
+    std::size_t piece_index = 0, compress = null;
+    std::size_t pointer = 0;
+    const std::size_t n = input.size();
+    constexpr int eof = -1;
+    const auto c = [&]() -> int { return pointer < n ? static_cast<unsigned char>(input[pointer]) : eof; };
+    const auto fail = [&](ipv6_fault f) {
+        r.fault = f;
+        r.at = static_cast<std::uint32_t>(pointer);
+        return r;
+    };
+    const auto digit = [](int ch) { return ch >= '0' && ch <= '9'; };
+    if (c() == ':') {  // step 5
+        if (pointer + 1 >= n || input[pointer + 1] != ':') return fail(ipv6_fault::invalid_compression);
+        pointer += 2;
+        compress = ++piece_index;
+    }
+    while (c() != eof) {  // step 6
+        if (piece_index == 8) return fail(ipv6_fault::too_many_pieces);
+        if (c() == ':') {
+            if (compress != null) return fail(ipv6_fault::multiple_compression);
+            ++pointer;
+            compress = ++piece_index;
+            continue;
+        }
+        unsigned value = 0;
+        std::size_t length = 0;
+        while (length < 4 && c() != eof && hex_values[static_cast<std::size_t>(c())] < 16) {
+            value = value * 0x10 + hex_values[static_cast<std::size_t>(c())];
+            ++pointer, ++length;
+        }
+        if (c() == '.') {  // step 6.7: the last 32 bits in dotted decimal
+            if (length == 0) return fail(ipv6_fault::ipv4_invalid_code_point);
+            pointer -= length;
+            if (piece_index > 6) return fail(ipv6_fault::ipv4_too_many_pieces);
+            int numbers_seen = 0;
+            while (c() != eof) {
+                int ipv4_piece = -1;  // null
+                if (numbers_seen > 0) {
+                    if (c() == '.' && numbers_seen < 4) ++pointer;
+                    else return fail(ipv6_fault::ipv4_invalid_code_point);
+                }
+                if (c() == eof || !digit(c())) return fail(ipv6_fault::ipv4_invalid_code_point);
+                while (c() != eof && digit(c())) {
+                    const int number = c() - '0';
+                    if (ipv4_piece == -1) ipv4_piece = number;
+                    else if (ipv4_piece == 0) return fail(ipv6_fault::ipv4_invalid_code_point);
+                    else ipv4_piece = ipv4_piece * 10 + number;
+                    if (ipv4_piece > 255) return fail(ipv6_fault::ipv4_out_of_range_part);
+                    ++pointer;
+                }
+                address[piece_index] = static_cast<std::uint16_t>(address[piece_index] * 0x100 + ipv4_piece);
+                ++numbers_seen;
+                if (numbers_seen == 2 || numbers_seen == 4) ++piece_index;
+            }
+            if (numbers_seen != 4) return fail(ipv6_fault::ipv4_too_few_parts);
+            break;
+        }
+        if (c() == ':') {  // step 6.8
+            ++pointer;
+            if (c() == eof) return fail(ipv6_fault::invalid_code_point);
+        } else if (c() != eof) {
+            return fail(ipv6_fault::invalid_code_point);
+        }
+        // A piece of more than one digit whose value a shorter one would write: "01", "000f".
+        if (length > 1 && value < (1u << (4 * (length - 1))) && r.leading_zero_at == ipv6_reading::npos)
+            r.leading_zero_at = static_cast<std::uint32_t>(pointer);
+        address[piece_index] = static_cast<std::uint16_t>(value);
+        ++piece_index;
+    }
+    if (compress != null) {  // step 7
+        std::size_t swaps = piece_index - compress;
+        piece_index = 7;
+        while (piece_index != 0 && swaps > 0) {
+            std::swap(address[piece_index], address[compress + swaps - 1]);
+            --piece_index, --swaps;
+        }
+    } else if (piece_index != 8) {  // step 8
+        return fail(ipv6_fault::too_few_pieces);
+    }
+    return r;
+}
+
+std::optional<std::array<std::uint8_t, 16>> parse_ipv6(std::string_view text) noexcept {
+    const ipv6_reading r = read_ipv6(text);
+    if (!r) return std::nullopt;
+    return r.octets();
+}
+
+namespace {
 
 void append_hex_field(std::string& out, unsigned v) {
     bool started = false;
@@ -70,36 +223,6 @@ void append_hex_field(std::string& out, unsigned v) {
 }
 
 }  // namespace
-
-std::optional<std::array<std::uint8_t, 4>> parse_ipv4(std::string_view text) noexcept {
-    std::array<std::uint8_t, 4> a{};
-    for (std::size_t i = 0, begin = 0; i < 4; ++i) {
-        const std::size_t dot = i < 3 ? text.find('.', begin) : text.size();
-        if (dot == std::string_view::npos) return std::nullopt;
-        const auto o = dec_octet(text.substr(begin, dot - begin));
-        if (!o) return std::nullopt;
-        a[i] = *o;
-        begin = dot + 1;
-    }
-    return a;
-}
-
-std::optional<std::array<std::uint8_t, 16>> parse_ipv6(std::string_view text) noexcept {
-    std::array<std::uint8_t, 16> a{};
-    const std::size_t gap = text.find("::");
-    if (gap == std::string_view::npos) {  // eight fields, or six and an IPv4address
-        if (fields(text, true, a, 0) != 8) return std::nullopt;
-        return a;
-    }
-    const std::string_view head = text.substr(0, gap), tail = text.substr(gap + 2);
-    if (tail.find("::") != std::string_view::npos) return std::nullopt;
-    std::array<std::uint8_t, 16> back{};
-    const int h = fields(head, false, a, 0), t = fields(tail, true, back, 0);
-    if (h < 0 || t < 0 || h + t > 7) return std::nullopt;  // "::" stands for at least one zero field
-    const std::size_t tail_bytes = static_cast<std::size_t>(t) * 2;
-    for (std::size_t i = 0; i < tail_bytes; ++i) a[16 - tail_bytes + i] = back[i];
-    return a;
-}
 
 void append_ipv4_text(std::string& out, const std::array<std::uint8_t, 4>& a) {
     for (std::size_t i = 0; i < 4; ++i) {

@@ -8,7 +8,7 @@
 #include <cstring>
 #include <string_view>
 
-#include "iri/percent.hpp"
+#include "iri/hex.hpp"
 #include "text/utf8_detail.hpp"
 
 namespace iri::detail {

@@ -1,11 +1,13 @@
-// UTF-8 (RFC 3629): the octet facts of its form, and writing it. The one home of the lead and trail octet tests
-// and of decoding with U+FFFD for ill-formed sequences; decoding is ICU's U8_NEXT (unicode/utf8.h). Private to the
-// library.
+// UTF-8 (RFC 3629): the octet facts of its form, walking it a code point at a time, and writing it. The one home of
+// the lead and trail octet tests and of decoding (with U+FFFD for ill-formed sequences) for the whole library: no
+// stage outside text/ calls ICU's U8_ macros (unicode/utf8.h), which these wrap. Private to the library.
 #pragma once
 
+#include <unicode/utf16.h>
 #include <unicode/utf8.h>
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -14,6 +16,35 @@ namespace iri::detail {
 
 /// Whether `octet` is a trail octet (10xxxxxx, RFC 3629 §3).
 [[nodiscard]] constexpr bool is_utf8_trail(unsigned octet) noexcept { return (octet & 0xC0) == 0x80; }
+
+/// Whether `octet` can start a character of two or more octets (C2–F4, RFC 3629 §4).
+[[nodiscard]] constexpr bool is_utf8_lead(unsigned octet) noexcept { return octet >= 0xC2 && octet <= 0xF4; }
+
+/// The code point that starts at s[i] (i < n), i moved past it; a negative value for an ill-formed sequence, i moved
+/// past its maximal subpart (Unicode §3.9 "U+FFFD substitution of maximal subparts", as the Encoding Standard's UTF-8
+/// decoder reads it): one decoder for every stage.
+[[nodiscard]] inline std::int32_t next_code_point(const unsigned char* s, std::size_t& i, std::size_t n) noexcept {
+    auto k = static_cast<std::int64_t>(i);
+    UChar32 c = 0;
+    U8_NEXT(s, k, static_cast<std::int64_t>(n), c);
+    i = static_cast<std::size_t>(k);
+    return c;
+}
+
+/// next_code_point with U+FFFD for an ill-formed sequence.
+[[nodiscard]] inline char32_t next_code_point_or_fffd(const unsigned char* s, std::size_t& i, std::size_t n) noexcept {
+    const std::int32_t c = next_code_point(s, i, n);
+    return c < 0 ? char32_t{0xFFFD} : static_cast<char32_t>(c);
+}
+
+/// The code point of the UTF-16 code units at text[i] (i < text.size()), i moved past them; -1 for a lone surrogate
+/// (i moved past it).
+[[nodiscard]] inline std::int32_t next_code_point(std::u16string_view text, std::size_t& i) noexcept {
+    const char16_t u = text[i++];
+    if (!U16_IS_SURROGATE(u)) return u;
+    if (!U16_IS_SURROGATE_LEAD(u) || i >= text.size() || !U16_IS_TRAIL(text[i])) return -1;
+    return static_cast<std::int32_t>(U16_GET_SUPPLEMENTARY(u, text[i++]));
+}
 
 /// How many octets a UTF-8 character starting with this octet has (RFC 3629 §4: C2–DF two, E0–EF three, F0–F4
 /// four); 0 for an octet that cannot start a character of two or more.
@@ -25,13 +56,10 @@ inline constexpr std::array<std::uint8_t, 256> utf8_length = [] {
 
 /// Whether `s` is well-formed UTF-8 (RFC 3629 §3: no ill-formed sequence, surrogate or code point above U+10FFFF).
 [[nodiscard]] inline bool is_well_formed_utf8(std::string_view s) noexcept {
-    const auto* p = reinterpret_cast<const std::uint8_t*>(s.data());
-    const auto n = static_cast<std::int64_t>(s.size());
-    for (std::int64_t i = 0; i < n;) {
-        UChar32 c = 0;
-        U8_NEXT(p, i, n, c);
-        if (c < 0) return false;
-    }
+    const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+    for (std::size_t i = 0; i < s.size();)
+        if (p[i] < 0x80) ++i;
+        else if (next_code_point(p, i, s.size()) < 0) return false;
     return true;
 }
 
@@ -48,13 +76,10 @@ inline void append_utf8(std::string& out, std::uint32_t c) {
 /// `f(code point, offset of its first byte in s)` for each code point, in order.
 template <class F>
 void for_each_code_point_or_fffd(std::string_view s, F&& f) {
-    const auto* p = reinterpret_cast<const std::uint8_t*>(s.data());
-    const auto n = static_cast<std::int64_t>(s.size());
-    for (std::int64_t i = 0; i < n;) {
-        const auto at = static_cast<std::size_t>(i);
-        UChar32 c = 0;
-        U8_NEXT_OR_FFFD(p, i, n, c);
-        f(static_cast<char32_t>(c), at);
+    const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+    for (std::size_t i = 0; i < s.size();) {
+        const std::size_t at = i;
+        f(next_code_point_or_fffd(p, i, s.size()), at);
     }
 }
 

@@ -1,7 +1,5 @@
 // URLSearchParams (§6.2) over the application/x-www-form-urlencoded parser (§5.1) and serializer (§5.2):
 // iri::web::search_params (iri/web.hpp).
-#include <unicode/utf8.h>
-
 #include <algorithm>
 #include <cstdint>
 #include <string>
@@ -13,8 +11,8 @@
 #include "iri/web.hpp"
 #include "model/form_detail.hpp"
 #include "text/utf8_detail.hpp"
-#include "web/url_sets.hpp"
-#include "web/web_detail.hpp"
+#include "text/percent_encode.hpp"
+#include "web/web_sets.hpp"
 
 namespace iri::web {
 
@@ -31,29 +29,28 @@ std::string form_decoded(std::string_view text) {
 // §5.2 step 3.1–3.2: a name or value percent-encoded after encoding with UTF-8, the
 // application/x-www-form-urlencoded percent-encode set and spaceAsPlus.
 void append_form_encoded(std::string& out, std::string_view text) {
-    web::detail::append_percent_encoded(out, text, url_set::form_urlencoded_percent_encode, true);
+    iri::detail::append_percent_encoded(out, text, web::detail::form_set, true);
 }
 
 // The UTF-16 code units of a UTF-8 string, one at a time (for "code unit less than").
 class utf16_units {
 public:
     explicit utf16_units(std::string_view s) noexcept
-        : s_(reinterpret_cast<const std::uint8_t*>(s.data())), n_(static_cast<std::int64_t>(s.size())) {}
+        : s_(reinterpret_cast<const unsigned char*>(s.data())), n_(s.size()) {}
     // The next code unit, or -1 at the end.
     std::int32_t next() noexcept {
         if (low_ >= 0) return std::exchange(low_, -1);
         if (i_ >= n_) return -1;
-        UChar32 c = 0;
-        U8_NEXT_OR_FFFD(s_, i_, n_, c);
+        const auto c = static_cast<std::int32_t>(::iri::detail::next_code_point_or_fffd(s_, i_, n_));
         if (c < 0x10000) return c;
         low_ = static_cast<std::int32_t>(0xDC00 + ((c - 0x10000) & 0x3FF));
         return static_cast<std::int32_t>(0xD800 + ((c - 0x10000) >> 10));
     }
 
 private:
-    const std::uint8_t* s_;
-    std::int64_t n_;
-    std::int64_t i_ = 0;
+    const unsigned char* s_;
+    std::size_t n_;
+    std::size_t i_ = 0;
     std::int32_t low_ = -1;
 };
 
@@ -75,16 +72,13 @@ std::string usv(std::string_view s) { return ::iri::detail::with_fffd(std::strin
 bool same(std::string_view stored, std::string_view arg) noexcept {
     if (stored == arg) return true;
     if (::iri::detail::is_well_formed_utf8(arg)) return false;
-    const auto* a = reinterpret_cast<const std::uint8_t*>(stored.data());
-    const auto* b = reinterpret_cast<const std::uint8_t*>(arg.data());
-    const auto m = static_cast<std::int64_t>(stored.size()), n = static_cast<std::int64_t>(arg.size());
-    std::int64_t i = 0, j = 0;
-    while (i < m && j < n) {
-        UChar32 c = 0, d = 0;
-        U8_NEXT_OR_FFFD(a, i, m, c);
-        U8_NEXT_OR_FFFD(b, j, n, d);
-        if (c != d) return false;
-    }
+    const auto* a = reinterpret_cast<const unsigned char*>(stored.data());
+    const auto* b = reinterpret_cast<const unsigned char*>(arg.data());
+    const std::size_t m = stored.size(), n = arg.size();
+    std::size_t i = 0, j = 0;
+    while (i < m && j < n)
+        if (::iri::detail::next_code_point_or_fffd(a, i, m) != ::iri::detail::next_code_point_or_fffd(b, j, n))
+            return false;
     return i == m && j == n;
 }
 

@@ -1,48 +1,21 @@
-// The URL class's getters and origin (URL Standard §6.1, §4.7), the URL serializer (§4.5) into one buffer with
-// the components' offsets, and parse, parse_into and can_parse over the basic URL parser (url_parser.cpp).
-#include <charconv>
-#include <cstdint>
+// The URL class's getters and origin (URL Standard §6.1, §4.7) over the href and its components' offsets, and
+// parse, parse_into, can_parse and the resolver over the basic URL parser (url_machine.hpp), which writes the href
+// straight into the url's buffer.
 #include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
 
-#include "web/url_sets.hpp"
-#include "web/web_detail.hpp"
+#include "grammar/url_sets.hpp"
+#include "web/legacy_query.hpp"
+#include "web/url_access.hpp"
+#include "web/url_machine.hpp"
 
 namespace iri::web {
 
-namespace detail {
-
-void url_record::clear() noexcept {
-    scheme.clear();
-    username.clear();
-    password.clear();
-    host = host_kind::none;
-    host_text.clear();
-    port = -1;
-    opaque_path = false;
-    path.clear();
-    has_query = false;
-    query.clear();
-    has_fragment = false;
-    fragment.clear();
-}
-
-error failure_error(const parse_outcome& o) noexcept {
-    error e;
-    e.code = errc::url_failure;
-    e.offset = o.offset;
-    e.char_offset = o.offset;
-    e.grammar_involved = false;
-    e.url_validation = static_cast<std::uint8_t>(o.why);
-    return e;
-}
-
-}  // namespace detail
-
 namespace {
 
-constexpr std::size_t max_href = std::numeric_limits<std::uint32_t>::max() - 1;  // offsets are 32-bit, npos apart
+constexpr std::size_t max_href = std::numeric_limits<std::uint32_t>::max() - 2;  // offsets are 32-bit, omitted apart
 
 error too_long_error(std::size_t at) noexcept {
     error e;
@@ -53,156 +26,118 @@ error too_long_error(std::size_t at) noexcept {
     return e;
 }
 
-/// The basic URL parser without a state override into the thread's reused record.
-result<std::monostate> parse_record(std::string_view input, const url* base, const parse_options& options,
-                                    detail::url_record& record) {
-    if (input.size() > max_href) return too_long_error(input.size());
-    thread_local detail::url_record base_record;
+// The state machine's part of parse_with.
+[[gnu::noinline]] result<std::monostate> parse_by_machine(url& out, std::string_view input, const url* base,
+                                                          const parse_options& options, const std::string* encoding) {
+    const detail::clean_input clean(input, true, options.notes);
     const bool has_base = base && !base->href().empty();
-    if (has_base) url_access::to_record(*base, base_record);
-    const detail::parse_outcome o = detail::basic_parse(input, has_base ? &base_record : nullptr, record,
-                                                        detail::parser_state::none, options.notes);
-    if (o.failed) return detail::failure_error(o);
+    const detail::base_view view = has_base ? url_access::base(*base) : detail::base_view{};
+    std::string& b = url_access::buffer(out);
+    const std::size_t origin = b.size();
+    detail::url_state state = url_access::state(out, origin);
+    detail::machine_options o;
+    o.notes = options.notes;
+    o.query_encoding = encoding;
+    const detail::parse_outcome r = detail::run_machine(clean, has_base ? &view : nullptr, state, o);
+    if (r.failed || b.size() - origin > max_href) {
+        b.resize(origin);
+        return r.failed ? detail::failure_error(r) : too_long_error(input.size());
+    }
+    b.erase(0, origin);
+    state.origin = 0;
+    url_access::commit(out, state);
     return std::monostate{};
+}
+
+// The basic URL parser without a state override on `input` into `out`, against `base` (null or a parsed URL): the
+// href is written after what `out` holds, which goes on success (its buffer reused) and stays on failure. `encoding`:
+// an output encoding's name, or null for UTF-8. The fast path first, when `fast`.
+result<std::monostate> parse_with(url& out, std::string_view input, const url* base, const parse_options& options,
+                                  const std::string* encoding, bool fast = true) {
+    if (input.size() > max_href) return too_long_error(input.size());
+    if (base == &out) {  // the base is the url written: parse into another, then move it in
+        url fresh;
+        if (result<std::monostate> r = parse_with(fresh, input, base, options, encoding, fast); !r) return r;
+        out = std::move(fresh);
+        return std::monostate{};
+    }
+    if (fast && !options.notes && !encoding && url_access::fast_parse(input, &out)) return std::monostate{};
+    return parse_by_machine(out, input, base, options, encoding);
+}
+
+// The output encoding of `options` (legacy_query.hpp), or "" for UTF-8.
+std::string encoding_of(const parse_options& options) {
+    return options.encoding.empty() ? std::string() : detail::output_encoding(options.encoding);
 }
 
 }  // namespace
 
-bool url_access::serialize(const detail::url_record& r, url& u) {
-    char port_text[8];
-    std::size_t port_length = 0;
-    if (r.port >= 0)
-        port_length =
-            static_cast<std::size_t>(std::to_chars(port_text, port_text + sizeof port_text, r.port).ptr - port_text);
-    const std::size_t size = r.scheme.size() + 1 + 2 + r.username.size() + 1 + r.password.size() + 1 +
-                             r.host_text.size() + 1 + port_length + 2 + r.path.size() + 1 + r.query.size() + 1 +
-                             r.fragment.size();
-    if (size > max_href) return false;
-    std::string& b = u.buffer_;
-    const auto here = [&b] { return static_cast<std::uint32_t>(b.size()); };
-    b.clear();
-    b.append(r.scheme).push_back(':');
-    u.protocol_end_ = here();
-    if (r.host != host_kind::none) {
-        b.append("//").append(r.username);
-        u.username_end_ = here();
-        if (!r.password.empty()) b.append(":").append(r.password);
-        u.host_start_ = here();
-        if (r.includes_credentials()) b.push_back('@');
-        b.append(r.host_text);
-        u.host_end_ = here();
-        if (r.port >= 0) b.append(":").append(port_text, port_length);
-    } else {
-        u.username_end_ = u.host_start_ = u.host_end_ = here();
-        // §4.5: a path whose first segment is empty, with no host, would read as one.
-        if (!r.opaque_path && r.path.size() > 1 && r.path[0] == '/' && r.path[1] == '/') b.append("/.");
-    }
-    u.pathname_start_ = here();
-    b.append(r.path);
-    u.search_start_ = u.hash_start_ = url::npos_;
-    if (r.has_query) {
-        u.search_start_ = here();
-        b.append("?").append(r.query);
-    }
-    if (r.has_fragment) {
-        u.hash_start_ = here();
-        b.append("#").append(r.fragment);
-    }
-    u.port_ = r.port >= 0 ? static_cast<std::uint32_t>(r.port) : url::no_port_;
-    u.host_kind_ = r.host;
-    u.opaque_path_ = r.opaque_path;
-    return true;
+result<std::monostate> url_access::parse_by_states(url& out, std::string_view input, const url* base) {
+    return parse_with(out, input, base, {}, nullptr, false);
 }
 
-void url_access::to_record(const url& u, detail::url_record& r) {
-    r.scheme.assign(u.scheme());
-    r.username.assign(u.username());
-    r.password.assign(u.password());
-    r.host = u.host_kind_;
-    r.host_text.assign(u.hostname());
-    r.port = u.port_ == url::no_port_ ? -1 : static_cast<std::int32_t>(u.port_);
-    r.opaque_path = u.opaque_path_;
-    r.path.assign(u.pathname());
-    const std::optional<std::string_view> q = u.query(), f = u.fragment();
-    r.has_query = q.has_value();
-    r.query.assign(q.value_or(""));
-    r.has_fragment = f.has_value();
-    r.fragment.assign(f.value_or(""));
+// ---- the getters (§6.1): views over the spans ----
+
+std::string_view url::protocol() const noexcept {
+    const span s = parts_[component::scheme];
+    return s.present() ? std::string_view(buffer_).substr(0, s.end + 1) : std::string_view{};
 }
 
-std::string_view url::protocol() const noexcept { return std::string_view(buffer_).substr(0, protocol_end_); }
-
-std::string_view url::scheme() const noexcept {
-    return std::string_view(buffer_).substr(0, protocol_end_ == 0 ? 0 : protocol_end_ - 1);
-}
+std::string_view url::scheme() const noexcept { return text(parts_[component::scheme]); }
 
 std::string_view url::username() const noexcept {
-    if (host_kind_ == host_kind::none) return {};
-    return std::string_view(buffer_).substr(protocol_end_ + 2, username_end_ - (protocol_end_ + 2));
+    const std::string_view u = text(parts_[component::userinfo]);
+    return u.substr(0, u.find(':'));
 }
 
 std::string_view url::password() const noexcept {
-    if (host_kind_ == host_kind::none || host_start_ <= username_end_) return {};
-    return std::string_view(buffer_).substr(username_end_ + 1, host_start_ - username_end_ - 1);
+    const std::string_view u = text(parts_[component::userinfo]);
+    const std::size_t colon = u.find(':');
+    return colon == std::string_view::npos ? std::string_view{} : u.substr(colon + 1);
 }
 
-bool url::has_credentials() const noexcept {
-    return host_kind_ != host_kind::none && (username_end_ > protocol_end_ + 2 || host_start_ > username_end_);
-}
+bool url::has_credentials() const noexcept { return parts_.has(component::userinfo); }
 
-std::string_view url::hostname() const noexcept {
-    if (host_kind_ == host_kind::none) return {};
-    const std::uint32_t start = host_start_ + (has_credentials() ? 1 : 0);
-    return std::string_view(buffer_).substr(start, host_end_ - start);
-}
+std::string_view url::hostname() const noexcept { return text(parts_[component::host]); }
 
 std::string_view url::host() const noexcept {
-    if (host_kind_ == host_kind::none) return {};
-    const std::uint32_t start = host_start_ + (has_credentials() ? 1 : 0);
-    return std::string_view(buffer_).substr(start, pathname_start_ - start);
+    const span h = parts_[component::host], p = parts_[component::port];
+    return h.present() ? std::string_view(buffer_).substr(h.begin, (p.present() ? p.end : h.end) - h.begin)
+                       : std::string_view{};
 }
 
-std::string_view url::port() const noexcept {
-    if (port_ == no_port_) return {};
-    return std::string_view(buffer_).substr(host_end_ + 1, pathname_start_ - host_end_ - 1);
-}
+std::string_view url::port() const noexcept { return text(parts_[component::port]); }
 
 std::optional<std::uint16_t> url::port_number() const noexcept {
     if (port_ == no_port_) return std::nullopt;
     return static_cast<std::uint16_t>(port_);
 }
 
-std::string_view url::pathname() const noexcept {
-    const std::uint32_t end = search_start_ != npos_ ? search_start_
-                              : hash_start_ != npos_ ? hash_start_
-                                                     : static_cast<std::uint32_t>(buffer_.size());
-    return std::string_view(buffer_).substr(pathname_start_, end - pathname_start_);
-}
+std::string_view url::pathname() const noexcept { return text(parts_[component::path]); }
 
 std::optional<std::string_view> url::query() const noexcept {
-    if (search_start_ == npos_) return std::nullopt;
-    const std::uint32_t end = hash_start_ != npos_ ? hash_start_ : static_cast<std::uint32_t>(buffer_.size());
-    return std::string_view(buffer_).substr(search_start_ + 1, end - search_start_ - 1);
+    if (!parts_.has(component::query)) return std::nullopt;
+    return text(parts_[component::query]);
 }
 
 std::optional<std::string_view> url::fragment() const noexcept {
-    if (hash_start_ == npos_) return std::nullopt;
-    return std::string_view(buffer_).substr(hash_start_ + 1);
+    if (!parts_.has(component::fragment)) return std::nullopt;
+    return text(parts_[component::fragment]);
 }
 
 std::string_view url::search() const noexcept {
-    const std::optional<std::string_view> q = query();
-    if (!q || q->empty()) return {};
-    return std::string_view(buffer_).substr(search_start_, q->size() + 1);
+    const span q = parts_[component::query];
+    if (q.size() == 0) return {};  // null or empty: ""
+    return std::string_view(buffer_).substr(q.begin - 1, q.end - q.begin + 1);
 }
 
 std::string_view url::hash() const noexcept {
-    const std::optional<std::string_view> f = fragment();
-    if (!f || f->empty()) return {};
-    return std::string_view(buffer_).substr(hash_start_);
+    const span f = parts_[component::fragment];
+    if (f.size() == 0) return {};
+    return std::string_view(buffer_).substr(f.begin - 1, f.end - f.begin + 1);
 }
 
-bool url::is_special() const noexcept { return special_scheme(scheme()).special; }
+bool url::is_special() const noexcept { return special_; }
 
 std::string url::origin() const {
     const std::string_view s = scheme();
@@ -212,13 +147,15 @@ std::string url::origin() const {
         return "null";
     }
     // §4.7 origin: a tuple origin for the special schemes but "file" (grammar/url.abnf's ;@special-scheme list).
-    if (special_scheme(s).special && s != "file") {
+    if (iri::detail::special_scheme(s).special && s != "file") {
         std::string out(protocol());
         out.append("//").append(host());
         return out;
     }
     return "null";  // an opaque origin (for "file" too, as the Standard advises when in doubt)
 }
+
+// ---- parse ----
 
 result<url> parse(std::string_view input, const url* base, const parse_options& options) {
     url out;
@@ -227,21 +164,65 @@ result<url> parse(std::string_view input, const url* base, const parse_options& 
 }
 
 result<std::monostate> parse_into(url& out, std::string_view input, const url* base, const parse_options& options) {
-    if (input.size() <= max_href && !options.notes && url_access::fast_parse(input, &out)) return std::monostate{};
-    thread_local detail::url_record record;  // reused: no allocation once large enough
-    if (result<std::monostate> r = parse_record(input, base, options, record); !r) return r;
-    if (!url_access::serialize(record, out)) return too_long_error(input.size());
-    return std::monostate{};
+    if (options.encoding.empty()) {
+        if (!options.notes && base != &out && input.size() <= max_href && url_access::fast_parse(input, &out))
+            return std::monostate{};
+        return parse_with(out, input, base, options, nullptr, false);
+    }
+    const std::string encoding = encoding_of(options);
+    return parse_with(out, input, base, options, encoding.empty() ? nullptr : &encoding);
 }
 
-bool can_parse(std::string_view input, const url* base) noexcept {
+bool url_access::can_parse_by_states(std::string_view input, const url* base) noexcept {
     try {
-        if (input.size() <= max_href && url_access::fast_parse(input, nullptr)) return true;
-        thread_local detail::url_record record;
-        return static_cast<bool>(parse_record(input, base, {}, record));
+        if (input.size() > max_href) return false;
+        const detail::clean_input clean(input, true, nullptr);
+        const bool has_base = base && !base->href().empty();
+        const detail::base_view view = has_base ? url_access::base(*base) : detail::base_view{};
+        std::string unused;
+        detail::url_state state;
+        state.buffer = &unused;
+        detail::machine_options o;
+        o.store = false;
+        return !detail::run_machine(clean, has_base ? &view : nullptr, state, o).failed;
     } catch (...) {  // no memory: what cannot be parsed cannot be said to parse
         return false;
     }
 }
+
+bool can_parse(std::string_view input, const url* base) noexcept {
+    // §6.1 canParse: the basic URL parser's answer, by the same states writing nothing (machine_options::store),
+    // after the fast path, which answers for an absolute special URL from its authority alone.
+    if (input.size() <= max_href && url_access::fast_parse(input, nullptr)) return true;
+    return url_access::can_parse_by_states(input, base);
+}
+
+// ---- the resolver ----
+
+result<resolver> resolver::make(std::string_view base, const parse_options& options) {
+    resolver r;
+    r.options_ = options;
+    r.encoding_ = encoding_of(options);
+    r.options_.encoding = {};  // resolved into encoding_ (the label's text is the caller's)
+    if (const result<std::monostate> p = r.rebase(base); !p) return p.error();
+    return r;
+}
+
+result<std::monostate> resolver::rebase(std::string_view base) {
+    // The base's parse is written after the url's href, which stays on failure.
+    return parse_with(base_, base, nullptr, options_, encoding_.empty() ? nullptr : &encoding_);
+}
+
+result<url> resolver::parse(std::string_view href) const {
+    url out;
+    if (const result<std::monostate> r = parse_into(out, href); !r) return r.error();
+    return out;
+}
+
+result<std::monostate> resolver::parse_into(url& out, std::string_view href) const {
+    return parse_with(out, href, &base_, options_, encoding_.empty() ? nullptr : &encoding_);
+}
+
+bool resolver::can_parse(std::string_view href) const noexcept { return web::can_parse(href, &base_); }
 
 }  // namespace iri::web

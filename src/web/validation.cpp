@@ -1,19 +1,11 @@
-// The URL Standard's validation errors (§1.2): their names and which of them fail the parse, from
-// iri/web_validation.def.
+// The URL Standard's validation errors (§1.2): their names (model/error.cpp, which error messages share) and which
+// of them fail the parse, from iri/web_validation.def.
 #include "iri/web.hpp"
+#include "model/error_detail.hpp"
 
 namespace iri::web {
 
-const char* name(validation v) noexcept {
-    switch (v) {
-#define IRI_WEB_VALIDATION(id, text, failure) \
-  case validation::id:                        \
-    return text;
-#include "iri/web_validation.def"
-#undef IRI_WEB_VALIDATION
-    }
-    return "unknown";
-}
+const char* name(validation v) noexcept { return detail::url_validation_name(static_cast<std::uint8_t>(v)); }
 
 bool is_failure(validation v) noexcept {
     switch (v) {

@@ -32,14 +32,23 @@ const char* validation_name(const iri::error& e) {
 
 const columns url_columns = url_column_names;
 
-// The URL is a thread's own, refilled by parse_into: no allocation per line once it is large enough.
+// The URL is a thread's own, refilled by parse_into: no allocation per line once it is large enough. The pairs'
+// page too: consecutive pairs of one page parse it once.
 web_outcome parse_url(const options& o, const record& r, std::string&) {
-    thread_local iri::web::url base, parsed;
+    thread_local iri::web::url page, parsed;
+    thread_local std::string page_text;
+    thread_local std::optional<iri::error> page_error;
+    thread_local bool have_page = false;
     const iri::web::url* against = o.web_base ? &*o.web_base : nullptr;
     if (o.pairs && !r.null_base) {
-        if (auto b = iri::web::parse_into(base, r.fields[0]); !b)
-            return {.fail = failure_of(b.error(), r.fields[0], true)};
-        against = &base;
+        if (!have_page || page_text != r.fields[0]) {
+            const auto b = iri::web::parse_into(page, r.fields[0]);
+            page_error = b ? std::nullopt : std::optional<iri::error>(b.error());
+            page_text.assign(r.fields[0]);
+            have_page = true;
+        }
+        if (page_error) return {.fail = failure_of(*page_error, r.fields[0], true)};
+        against = &page;
     }
     if (auto p = iri::web::parse_into(parsed, r.fields.back(), against); !p)
         return {.fail = failure_of(p.error(), r.fields.back())};
