@@ -522,18 +522,18 @@ IRI_C_API int iri_surt_into(const char* url, size_t len, const iri_surt_options*
                             size_t* out_len, iri_error* err);
 IRI_C_API int iri_canonicalize_into(const char* url, size_t len, const iri_canonicalize_options* options, char* buf,
                                     size_t capacity, size_t* out_len, iri_error* err);
-/* ---- the Public Suffix List (publicsuffix.org, through libpsl; C++: iri/public_suffix.hpp) ----
- * A list is loaded once and is immutable: any number of threads may query one at once. The queries take a host,
- * or an absolute URL or IRI (an input with a scheme by RFC 3986 Appendix B), whose host is taken; the answer is
- * lowercased, in U-labels for a host with characters other than ASCII and in A-labels otherwise. *out is NULL
- * with IRI_OK where the list gives no answer (an IP address, a URL without a host, the registrable domain of a
- * public suffix). An invalid URL is its parse error; a host UTS #46 refuses is IRI_E_IDNA_FAILED at its label. */
+/* ---- the Public Suffix List (publicsuffix.org; C++: iri/public_suffix.hpp) ----
+ * A list is loaded once and is immutable: any number of threads may query one at once. The queries take a URL,
+ * whose host is taken as the URL Standard's parser reads it, or a bare host ("host", "host:port", "host/path",
+ * "//host/path"); the answer is lowercased, in U-labels for an input with characters other than ASCII and in
+ * A-labels otherwise. *out is NULL with IRI_OK where the list gives no answer (an IP address, a URL without a
+ * host, the registrable domain of a public suffix). A URL the URL Standard fails is IRI_E_URL_FAILURE. */
 typedef struct iri_psl iri_psl; /* opaque */
 enum { IRI_PSL_ALL_SECTIONS = 0, IRI_PSL_ICANN_ONLY = 1 };
 
-/* A list *out (free with iri_psl_free) from the file at `path` (NUL-terminated; the list's text form or libpsl's
- * DAFSA form), or with path NULL the system's list (libpsl's default). IRI_E_CANNOT_LOAD, the message naming the
- * file and the reason; *out is then NULL. */
+/* A list *out (free with iri_psl_free) from the file at `path` (NUL-terminated; the list's text form, each line
+ * checked), or with path NULL the system's list (Debian's publicsuffix package's). IRI_E_CANNOT_LOAD, the message
+ * naming the file and the reason (a line that is no rule: "FILE:LINE: why"); *out is then NULL. */
 IRI_C_API int iri_psl_load(const char* path, iri_psl** out, iri_error* err);
 IRI_C_API void iri_psl_free(iri_psl* psl); /* NULL is allowed */
 

@@ -851,15 +851,23 @@ BOOST_AUTO_TEST_CASE(site_of_urls_and_hosts) {
                "\"public_suffix\": \"io\", \"registrable_domain\": \"github.io\"}\n"
                "{\"input\": \"[::1]\", \"valid\": true, \"host\": \"[::1]\", \"public_suffix\": null, "
                "\"registrable_domain\": null}\n");
-    // A URL that is not an IRI, a host UTS #46 refuses: invalid, with the byte (status 1).
+    // A URL the URL Standard fails, and a bare host it fails as an http: URL's host: invalid, with the byte where
+    // its parser failed (status 1).
     const ran e = run({"site", "--psl", list, "--json", "http://exa mple.com/", "www.ex ample.com"});
     BOOST_TEST(e.status == 1);
     BOOST_TEST(e.out.find("\"input\": \"http://exa mple.com/\", \"valid\": false, \"error\": {\"code\": "
-                          "\"disallowed_character\", \"offset\": 10,") != std::string::npos,
+                          "\"url_failure\", \"offset\": 7,") != std::string::npos,
                e.out);
     BOOST_TEST(e.out.find("\"input\": \"www.ex ample.com\", \"valid\": false, \"error\": {\"code\": "
-                          "\"idna_failed\", \"offset\": 4,") != std::string::npos,
+                          "\"url_failure\", \"offset\": 0,") != std::string::npos,
                e.out);
+    // The host a browser reads (issue 38): "\\" ends a special URL's host, a space after it is in the path,
+    // 0x7f.1 is the address 127.0.0.1, a bare host may have a port or a path.
+    const ran b = run({"site", "--psl", list, "http://example.com\\a", "https://sub.example.com/a b", "http://0x7f.1/",
+                       "www.example.co.uk:80", "example.com/path", "//a.example.com/x"});
+    BOOST_TEST(b.status == 0, b.err);
+    BOOST_TEST(b.out ==
+               "com\texample.com\ncom\texample.com\n\t\nco.uk\texample.co.uk\ncom\texample.com\ncom\texample.com\n");
     // --tsv: the header's eight columns on every row, an unreadable JSON line's too.
     const ran t = run({"site", "--psl", list, "--tsv", "--input-format", "json"}, "\"example\"\n[1]\n\"a b\"\n");
     BOOST_TEST(t.status == 1);
@@ -867,7 +875,7 @@ BOOST_AUTO_TEST_CASE(site_of_urls_and_hosts) {
                                  "error_component\terror_message\n"
                                  "example\ttrue\texample\t\t\t\t\t\n"
                                  "\tfalse\t\t\tbad_input\t\t\tan array of strings is expected\n"
-                                 "a b\tfalse\t\t\tidna_failed\t0\thost\t"),
+                                 "a b\tfalse\t\t\turl_failure\t0\tnone\t"),
                t.out);
     // A list that cannot be read is named, with the reason (status 2); --psl is for site alone.
     const ran missing = run({"site", "--psl", "no-such-list.dat", "example.com"});

@@ -76,7 +76,7 @@ private:
 [[nodiscard]] iri::crawl::canonicalize_options canonicalize_options(std::string_view profile, bool keep_port,
                                                                     bool host_massage);
 
-/// The Public Suffix List a `psl` argument names: None (libpsl's default list, loaded once), a path (str, bytes or
+/// The Public Suffix List a `psl` argument names: None (the system's list, loaded once), a path (str, bytes or
 /// os.PathLike; loaded once while the file is unchanged) or an iri.PublicSuffixList; OSError when it cannot be
 /// loaded. A copy, which shares the loaded list.
 [[nodiscard]] iri::crawl::public_suffix_list psl_named(py::handle psl);

@@ -1058,13 +1058,17 @@ static void test_public_suffix(void) {
     CHECK(psl_gives(iri_public_suffix, psl, "com", IRI_PSL_ALL_SECTIONS, "com"));
     CHECK(psl_gives(iri_public_suffix, psl, "http://192.0.2.1/", IRI_PSL_ALL_SECTIONS, NULL));
     CHECK(psl_gives(iri_registrable_domain, psl, "", IRI_PSL_ALL_SECTIONS, NULL)); /* test_psl.txt's null */
-    /* errors: a URL that is not an IRI (the space at byte 10), a host UTS #46 refuses, bad arguments */
+    /* errors: a URL the URL Standard fails (its host, at byte 7), a bare host likewise (at byte 0), bad arguments */
     CHECK(iri_registrable_domain(psl, "http://exa mple.com/", 20, IRI_PSL_ALL_SECTIONS, &out, NULL, &e) ==
-              IRI_E_DISALLOWED_CHARACTER &&
-          out == NULL && e.offset == 10);
+              IRI_E_URL_FAILURE &&
+          out == NULL && e.offset == 7);
     CHECK(iri_registrable_domain(psl, "www.ex ample.com", 16, IRI_PSL_ALL_SECTIONS, &out, NULL, &e) ==
-              IRI_E_IDNA_FAILED &&
-          e.char_offset == 4);
+              IRI_E_URL_FAILURE &&
+          e.offset == 0);
+    /* the host a browser reads: "\\" ends a special URL's host; 0x7f.1 is an address; host:port is a host */
+    CHECK(psl_gives(iri_registrable_domain, psl, "http://example.com\\a", IRI_PSL_ALL_SECTIONS, "example.com"));
+    CHECK(psl_gives(iri_registrable_domain, psl, "http://0x7f.1/", IRI_PSL_ALL_SECTIONS, NULL));
+    CHECK(psl_gives(iri_public_suffix, psl, "www.example.co.uk:80", IRI_PSL_ALL_SECTIONS, "co.uk"));
     CHECK(iri_registrable_domain(psl, "example.com", 11, 7, &out, NULL, &e) == IRI_E_INVALID_ARGUMENT);
     CHECK(iri_registrable_domain(psl, NULL, 3, IRI_PSL_ALL_SECTIONS, &out, NULL, &e) == IRI_E_INVALID_ARGUMENT);
     iri_psl_free(psl);

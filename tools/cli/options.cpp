@@ -89,8 +89,8 @@ Options:
   --no-fragment        normalize, key, compare: drop the fragments (kept by default)
   --as-uri             normalize, key: write each as a URI a client can fetch, IDNA hosts (3987bis §3.1,
                        §3.4.2), instead of an IRI (Unicode hosts, UTF-8 characters decoded)
-  --psl FILE           site: the Public Suffix List in FILE (its text form, or libpsl's DAFSA) instead of
-                       the system's, which libpsl finds
+  --psl FILE           site: the Public Suffix List in FILE (its text form, each line checked) instead of
+                       the system's (Debian's publicsuffix package)
   --icann-only         site: the list's ICANN section only, without its private one
   --json               one JSON object per input: input, valid, output, components, error {code, offset,
                        component, message}
@@ -330,7 +330,7 @@ void read_base(options& o) {
         o.resolver = *iri::resolver::make(*o.base_text, o.grammar, resolver_options(o), {.strict = o.strict});
 }
 
-// site: the Public Suffix List, loaded once (--psl FILE, else libpsl's default); --psl and --icann-only are for site.
+// site: the Public Suffix List, loaded once (--psl FILE, else the system's); --psl and --icann-only are for site.
 void read_public_suffix_list(options& o) {
     if (o.command != find_subcommand("site")) {
         if (o.psl_file || o.psl_sections != iri::crawl::psl_sections::all)

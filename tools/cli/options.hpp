@@ -38,7 +38,7 @@ struct options {
     iri::crawl::surt_options surt;                                    // surt
     iri::crawl::canonicalize_options canon;                           // canonicalize (--profile, --keep-port)
     std::string charset;
-    // site: --psl FILE (else libpsl's default list), the list loaded once, --icann-only
+    // site: --psl FILE (else the system's list), the list loaded once, --icann-only
     std::optional<std::string> psl_file;
     std::optional<iri::crawl::public_suffix_list> psl;
     iri::crawl::psl_sections psl_sections = iri::crawl::psl_sections::all;

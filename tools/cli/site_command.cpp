@@ -47,10 +47,8 @@ void print_site(const options& o, std::string_view input, const iri::crawl::site
         out += "{\"input\": ";
         json_string(out, input);
         out += ", \"valid\": true, \"host\": ";
-        // host_of succeeded for an input lookup_url_or_host answered.
-        const std::string_view host = *iri::crawl::host_of(input);
-        if (host.empty()) out += "null";
-        else json_string(out, host);
+        if (s.host.empty()) out += "null";
+        else json_string(out, s.host);
         json_member(out, "public_suffix", s.public_suffix);
         json_member(out, "registrable_domain", s.registrable_domain);
         out += "}\n";

@@ -266,10 +266,11 @@ Finds the IRIs in running text (RFC 3986 Appendix C, 3987bis §8.3) and prints b
     {"site", shape::site, false, nullptr, &run_site, &run_batch,
      R"(usage: iri site [--psl FILE] [--icann-only] [--json | --tsv] [INPUT... | --input FILE]
 The public suffix and the registrable domain of each input, tab-separated, by the Public Suffix List
-(publicsuffix.org): an absolute URL or IRI (a scheme and ":"), whose host is taken, or a bare host name.
-Lowercased; a host with characters other than ASCII answers in U-labels, any other in A-labels. An empty
+(publicsuffix.org): a URL, whose host is taken as a browser reads it (the URL Standard's parser:
+"http://0x7f.1/" is the address 127.0.0.1), or a bare host ("host", "host:port", "host/path", "//host/path").
+Lowercased; an input with characters other than ASCII answers in U-labels, any other in A-labels. An empty
 field where there is none (an IP address, a single label's registrable domain, a URL without a host). The
-list is the system's (libpsl's default) unless --psl names a file (the list's text, or libpsl's DAFSA);
+list is the system's (Debian's publicsuffix) unless --psl names a file (the list's text, each line checked);
 --icann-only leaves the private section (github.io, blogspot.com, ...) out. --json: input, host,
 public_suffix, registrable_domain (null where none).
   iri site 'https://www.example.co.uk/a' 食狮.公司.cn foo.github.io
