@@ -267,7 +267,8 @@ case "$mode" in
       for row in "iri::parse uri" "iri::parse iri" "Boost.URL parse_uri_reference" "uriparser uriParseSingleUriExA" \
                  "iri::normalize syntax" "iri::normalize scheme" "iri::canonical_key scheme" "iri::to_uri" \
                  "iri::to_iri" "iri::check iri" "iri::web::parse" "iri::web::can_parse" "iri::crawl::surt" \
-                 "iri::crawl::canonicalize safe-browsing" "iri::crawl site" "iri::parse base + reference" \
+                 "iri::crawl::canonicalize safe-browsing" "iri::crawl site" "iri::crawl psl find" \
+                 "iri::parse base + reference" \
                  "iri::resolve iri" "iri::resolver scheme" "iri::web::parse with base"; do
         [[ "$row" =~ $rows_wanted ]] || continue
         [ -n "$base" ] || base=$(round --only none "$d")  # the floors the benchmark always runs

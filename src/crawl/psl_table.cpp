@@ -8,6 +8,10 @@
 #include "text/ascii.hpp"
 #include "text/percent_octets.hpp"
 
+#if defined(__SSE2__)
+#  include <emmintrin.h>
+#endif
+
 namespace iri::crawl::detail {
 
 namespace {
@@ -15,6 +19,7 @@ namespace {
 using iri::detail::load_up_to_8;
 using iri::detail::to_lower_octets;
 
+constexpr std::size_t npos = ~std::size_t{0};
 constexpr std::uint64_t ones = 0x0101010101010101u;
 constexpr std::uint64_t high = 0x8080808080808080u;
 
@@ -24,23 +29,24 @@ constexpr std::uint64_t high = 0x8080808080808080u;
     return ~(((y & ~high) + ~high) | y) & high;
 }
 
-// The offset of the last "." in p[0, end), or -1: eight octets at a time from the right.
-[[nodiscard]] std::ptrdiff_t last_dot(const char* p, std::size_t end) noexcept {
-    while (end >= 8) {
-        std::uint64_t x;
-        std::memcpy(&x, p + end - 8, 8);
-        if (const std::uint64_t d = dot_octets(x))
-            return static_cast<std::ptrdiff_t>(end - 8) + (63 - std::countl_zero(d)) / 8;
-        end -= 8;
-    }
-    // Fewer than 8 left: the octets past `end` are zeros, never dots.
-    if (const std::uint64_t d = end == 0 ? 0 : dot_octets(load_up_to_8(p, end))) return (63 - std::countl_zero(d)) / 8;
-    return -1;
+// What a name's merged flags answer, as libpsl's is_public_suffix reads them (psl.c): a name some rule names
+// ("named") is public unless an exception names it, and for the ICANN section only when one of that section's rules
+// names it; a name no rule names is public when its parent carries a wildcard (of the ICANN section, for that
+// section).
+[[nodiscard]] constexpr std::uint8_t answers_of(std::uint8_t flags) noexcept {
+    if (flags == 0) return 0;
+    std::uint8_t a = psl_table::named;
+    if ((flags & psl_exception) == 0) a |= psl_table::own_any | ((flags & psl_icann) ? psl_table::own_icann : 0);
+    if (flags & psl_wildcard) a |= psl_table::under_any | ((flags & psl_icann) ? psl_table::under_icann : 0);
+    return a;
 }
 
-// The first octets of a label, lowercase, as its node keeps them.
-[[nodiscard]] std::uint64_t head_of(const char* label, std::size_t length) noexcept {
-    return to_lower_octets(load_up_to_8(label, length < 8 ? length : 8));
+// The first octets of label name[start, start + length) of a name copied lowercase into zero-padded words (the
+// walk's copy): one load.
+[[nodiscard]] std::uint64_t head_at(const char* name, std::size_t start, std::size_t length) noexcept {
+    std::uint64_t x;
+    std::memcpy(&x, name + start, 8);
+    return length < 8 ? x & ~(~std::uint64_t{0} << (8 * length)) : x;
 }
 
 // The URL Standard's "ends in a number checker" (§3.5) on the host's last label: all ASCII digits, or "0x"/"0X"
@@ -59,44 +65,42 @@ constexpr std::uint64_t high = 0x8080808080808080u;
 }  // namespace
 
 std::size_t psl_table::slot_of(std::uint64_t head, std::uint32_t parent, std::size_t length) const noexcept {
-    const std::uint64_t key = head ^ (std::uint64_t{parent} << 6 | length);
-    return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15u) >> shift_);
+    return lookup{nodes_.data(), tails_.data(), mask_, shift_}.slot_of(head, parent, length);
 }
 
-bool psl_table::tail_equal(const node& n, const char* label, std::size_t length) const noexcept {
-    const std::uint64_t* words = tails_.data() + n.tail;
+inline std::uint32_t psl_table::lookup::child(std::uint32_t parent, const char* name, std::size_t start,
+                                              std::size_t length) const noexcept {
+    const std::uint64_t head = head_at(name, start, length);
+    for (std::size_t i = slot_of(head, parent, length);; i = (i + 1) & mask) {
+        const node& m = nodes[i];
+        if (m.length == 0) return missing;
+        if (m.head == head && m.parent == parent && m.length == length &&
+            (length <= 8 || tail_equal(m, name + start, length)))
+            return static_cast<std::uint32_t>(i);
+    }
+}
+
+bool psl_table::lookup::tail_equal(const node& n, const char* label, std::size_t length) const noexcept {
+    const std::uint64_t* words = tails + n.tail;
     for (std::size_t k = 8; k < length; k += 8, ++words)
-        if (to_lower_octets(load_up_to_8(label + k, length - k < 8 ? length - k : 8)) != *words) return false;
+        if (head_at(label, k, length - k) != *words) return false;
     return true;
 }
 
-std::uint32_t psl_table::child(std::uint32_t parent, const char* label, std::size_t length) const noexcept {
-    const std::uint64_t head = head_of(label, length);
-    for (std::size_t i = slot_of(head, parent, length);; i = (i + 1) & mask_) {
-        const node& n = nodes_[i];
-        if (n.length == 0) return missing;
-        if (n.head == head && n.parent == parent && n.length == length && (length <= 8 || tail_equal(n, label, length)))
-            return static_cast<std::uint32_t>(i);
-    }
-}
-
 std::uint32_t psl_table::add_child(std::uint32_t parent, std::string_view label) {
-    const std::uint64_t head = head_of(label.data(), label.size());
+    const std::uint32_t found =
+        lookup{nodes_.data(), tails_.data(), mask_, shift_}.child(parent, label.data(), 0, label.size());
+    if (found != missing) return found;
+    const std::uint64_t head = head_at(label.data(), 0, label.size());
     std::size_t i = slot_of(head, parent, label.size());
-    for (;; i = (i + 1) & mask_) {
-        const node& n = nodes_[i];
-        if (n.length == 0) break;
-        if (n.head == head && n.parent == parent && n.length == label.size() &&
-            (label.size() <= 8 || tail_equal(n, label.data(), label.size())))
-            return static_cast<std::uint32_t>(i);
-    }
+    while (nodes_[i].length != 0) i = (i + 1) & mask_;
     node& n = nodes_[i];
     n.head = head;
     n.parent = parent;
     n.length = static_cast<std::uint8_t>(label.size());
     n.tail = static_cast<std::uint16_t>(tails_.size());
     if (label.size() > 8 && tails_.size() + (label.size() - 1) / 8 > 0xFFFF) complete_ = false;
-    for (std::size_t k = 8; k < label.size(); k += 8) tails_.push_back(head_of(label.data() + k, label.size() - k));
+    for (std::size_t k = 8; k < label.size(); k += 8) tails_.push_back(head_at(label.data(), k, label.size() - k));
     return static_cast<std::uint32_t>(i);
 }
 
@@ -110,18 +114,180 @@ psl_table::psl_table(const std::vector<psl_rule>& rules) {
     nodes_.assign(size, node{});
     mask_ = static_cast<std::uint32_t>(size - 1);
     shift_ = 64u - static_cast<unsigned>(std::countr_zero(size));
+    std::vector<std::uint8_t> flags(size);  // each node's rules' flags, merged as libpsl merges them
+    std::string padded;  // a rule's name as the walk reads a host: lowercase (read_psl_rules), zeros after it
     for (const psl_rule& r : rules) {
+        padded.assign(r.name).append(16, '\0');
         std::uint32_t parent = root;
         for (std::size_t end = r.name.size();;) {
             const std::size_t dot = r.name.rfind('.', end == 0 ? 0 : end - 1);
             const std::size_t start = dot == std::string::npos ? 0 : dot + 1;
-            parent = add_child(parent, std::string_view(r.name).substr(start, end - start));
+            parent = add_child(parent, std::string_view(padded).substr(start, end - start));
             if (dot == std::string::npos) break;
             end = dot;
         }
-        nodes_[parent].flags |= r.flags;
+        flags[parent] |= r.flags;
         ++rules_;
     }
+    for (std::size_t i = 0; i < size; ++i) nodes_[i].answers = answers_of(flags[i]);
+}
+
+namespace {
+
+// The dots of one word as eight bits: bit 7 of each "." octet gathered by a multiplication (the octets' bits land
+// on distinct positions, so no carry disturbs the top octet).
+[[nodiscard]] constexpr std::uint64_t packed_dots(std::uint64_t x) noexcept {
+    return ((dot_octets(x) >> 7) * 0x0102040810204080u) >> 56;
+}
+
+// A name's octets lowercased into zero-padded words (so that each label's first octets are one load) and its dots
+// as bits (bit i of dots[i / 64]: octet i is a "."), eight octets at a time. `Words` words of dots: 1 for a name
+// of at most 64 octets (the commonest, in registers), 4 for any other.
+template <std::size_t Words>
+struct walked_name {
+    std::uint64_t words[Words * 8 + 1];  // the octets, then a word of zeros
+    std::uint64_t dots[Words] = {};
+
+    [[nodiscard]] const char* octets() const noexcept { return reinterpret_cast<const char*>(words); }
+
+    void fill(const char* h, std::size_t n) noexcept {
+        std::size_t i = 0;
+        for (; i + 8 <= n; i += 8) {
+            std::uint64_t x;
+            std::memcpy(&x, h + i, 8);
+            words[i / 8] = to_lower_octets(x);
+            dots[i / 64] |= packed_dots(x) << (i % 64);
+        }
+        if (i < n) {  // the last octets: the name's last eight shifted down, or fewer than eight in all
+            std::uint64_t x;
+            if (n >= 8) std::memcpy(&x, h + n - 8, 8), x >>= 8 * (8 - (n - i));
+            else x = load_up_to_8(h, n);
+            words[i / 8] = to_lower_octets(x);
+            dots[i / 64] |= packed_dots(x) << (i % 64);
+        }
+        words[(n + 7) / 8] = 0;
+    }
+
+    // Every label 1 to 63 octets: no dot first or last, no two together, none 64 octets or more after another.
+    [[nodiscard]] bool labels_fit(std::size_t n) const noexcept {
+        if (Words == 1)
+            return !((dots[0] & 1) | ((dots[0] >> (n - 1)) & 1) | (dots[0] & (dots[0] >> 1))) &&
+                   (n < 64 || dots[0] != 0);
+        if ((dots[0] & 1) || ((dots[(n - 1) / 64] >> ((n - 1) % 64)) & 1)) return false;
+        for (std::size_t k = 0; k < Words; ++k) {
+            const std::uint64_t next = k + 1 < Words ? dots[k + 1] : 0;
+            if ((dots[k] & (dots[k] >> 1)) || ((dots[k] >> 63) & next & 1)) return false;
+        }
+        std::size_t label = 0;  // where the current label began: the dots one by one
+        for (std::size_t k = 0; k < Words; ++k)
+            for (std::uint64_t d = dots[k]; d != 0; d &= d - 1) {
+                const std::size_t at = k * 64 + static_cast<std::size_t>(std::countr_zero(d));
+                if (at - label > 63) return false;
+                label = at + 1;
+            }
+        return n - label <= 63;
+    }
+
+    // Where the label that ends at `end` (> 0) begins: after the last dot before it, or 0.
+    [[nodiscard]] std::size_t start_before(std::size_t end) const noexcept {
+        std::size_t k = (end - 1) / 64;
+        // The bits below `end` in its word (the shift by two halves: end % 64 == 0 keeps the whole word).
+        std::uint64_t d = dots[k] & ((std::uint64_t{1} << ((end - 1) % 64)) * 2 - 1);
+        while (d == 0) {
+            if (k == 0) return 0;
+            d = dots[--k];
+        }
+        return k * 64 + 64 - static_cast<std::size_t>(std::countl_zero(d));
+    }
+};
+
+#if defined(__SSE2__)
+// A name of at most 64 octets, sixteen at a time with SSE2 (the x86-64 baseline): the same as walked_name<1>.
+struct short_name {
+    alignas(16) char buffer[64 + 16];  // the octets, then zeros
+    std::uint64_t dots[1] = {0};
+
+    [[nodiscard]] const char* octets() const noexcept { return buffer; }
+
+    // One block of the name at octet `at`: its dots, and its octets lowercased (ASCII "A" to "Z" plus 0x20).
+    void block(__m128i v, std::size_t at) noexcept {
+        dots[0] |= static_cast<std::uint64_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('.')))) << at;
+        const __m128i upper =
+            _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('A' - 1)), _mm_cmplt_epi8(v, _mm_set1_epi8('Z' + 1)));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(buffer + at),
+                         _mm_or_si128(v, _mm_and_si128(upper, _mm_set1_epi8(0x20))));
+    }
+
+    void fill(const char* h, std::size_t n) noexcept {
+        if (n >= 16) {
+            std::size_t i = 0;
+            for (; i + 16 <= n; i += 16) block(_mm_loadu_si128(reinterpret_cast<const __m128i*>(h + i)), i);
+            // The last octets as the name's last sixteen (those before them again: the same bits, the same case).
+            if (i < n) block(_mm_loadu_si128(reinterpret_cast<const __m128i*>(h + n - 16)), n - 16);
+        } else {
+            std::uint64_t low = 0, rest = 0;  // the octets in two words, read without an octet past the name
+            if (n >= 8) {
+                std::memcpy(&low, h, 8);
+                std::memcpy(&rest, h + n - 8, 8);
+                rest = n == 8 ? 0 : rest >> (8 * (16 - n));
+            } else {
+                low = load_up_to_8(h, n);
+            }
+            block(_mm_set_epi64x(static_cast<long long>(rest), static_cast<long long>(low)), 0);
+        }
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(buffer + n), _mm_setzero_si128());
+    }
+
+    [[nodiscard]] bool labels_fit(std::size_t n) const noexcept {
+        return !((dots[0] & 1) | ((dots[0] >> (n - 1)) & 1) | (dots[0] & (dots[0] >> 1))) && (n < 64 || dots[0] != 0);
+    }
+
+    [[nodiscard]] std::size_t start_before(std::size_t end) const noexcept {
+        const std::uint64_t d = dots[0] & ((std::uint64_t{1} << (end - 1)) * 2 - 1);
+        return d == 0 ? 0 : 64 - static_cast<std::size_t>(std::countl_zero(d));
+    }
+};
+#else
+using short_name = walked_name<1>;
+#endif
+
+}  // namespace
+
+template <class Name>
+psl_offsets psl_table::walk_labels(const Name& name, std::size_t n, bool star_rule) const noexcept {
+    const char* const p = name.octets();
+    // The table's fields in registers (the name's octets are chars, which the compiler takes to alias them).
+    const lookup table{nodes_.data(), tails_.data(), mask_, shift_};
+    // The last label a number: an IPv4 address (or no host), never a domain (URL Standard §3.5).
+    std::size_t start = name.start_before(n);
+    if (iri::detail::hex_values[static_cast<unsigned char>(p[start])] < 10 && is_number(p + start, n - start))
+        return {};
+    // The labels from the right, each looked up under the one before while the tree has it. libpsl's
+    // is_public_suffix for the suffix from a label (answers_of): the implicit "*" for one label; else the name's
+    // own rules; else a wildcard on its parent. No longer suffix is public once the tree has no node for one (it
+    // would need that node, or a wildcard on it).
+    std::uint8_t starts[128];                // where the label at each depth from the right begins, while walked
+    unsigned depth = 0, any = 0, icann = 0;  // the depths of the public suffixes (0: none)
+    unsigned under = 0;                      // what the parent's wildcard makes public: answer bits >> 2
+    std::uint32_t parent = root;
+    for (std::size_t end = n;;) {
+        starts[++depth] = static_cast<std::uint8_t>(start);
+        const std::uint32_t s = table.child(parent, p, start, end - start);
+        const unsigned a = s == missing ? 0u : table.nodes[s].answers;
+        const unsigned public_in = depth == 1 && star_rule ? 3u : (a & named) ? a & 3u : under;
+        any = public_in & 1u ? depth : any;
+        icann = public_in & 2u ? depth : icann;
+        if (s == missing || start == 0) break;
+        parent = s, under = (a >> 2) & 3u, end = start - 1;
+        start = name.start_before(end);
+    }
+    // The registrable domain: the public suffix and the label before it (walked, or the one after the walk).
+    const auto suffix_at = [&](unsigned d) { return d == 0 ? psl_offsets::none : std::uint16_t{starts[d]}; };
+    const auto domain_at = [&](unsigned d) {
+        if (d == 0 || starts[d] == 0) return psl_offsets::none;
+        return static_cast<std::uint16_t>(d < depth ? starts[d + 1] : name.start_before(starts[d] - 1u));
+    };
+    return {suffix_at(any), domain_at(any), suffix_at(icann), domain_at(icann)};
 }
 
 psl_offsets psl_table::walk(std::string_view host, bool star_rule) const noexcept {
@@ -129,52 +295,19 @@ psl_offsets psl_table::walk(std::string_view host, bool star_rule) const noexcep
     if (n != 0 && host[n - 1] == '.') --n;  // a fully qualified name: its final dot is no label
     // The empty host, an IP literal, a name longer than DNS allows (RFC 1035 §2.3.4): no domain.
     if (n == 0 || n > 253 || host[0] == '[') return {};
-    const char* const p = host.data();
-    psl_offsets r;
-    std::uint32_t parent = root;
-    std::uint8_t parent_flags = 0;
-    bool walking = true;
-    unsigned depth = 0, suffix_depth = 0, icann_depth = 0;
-    for (std::size_t end = n;;) {
-        const std::ptrdiff_t dot = last_dot(p, end);
-        const auto start = static_cast<std::size_t>(dot + 1);
-        const std::size_t length = end - start;
-        // An empty label (a leading dot, "..") or one longer than DNS allows: no domain.
-        if (length == 0 || length > 63) return {};
-        ++depth;
-        if (depth == 1 && is_number(p + start, length)) return {};
-        // The registrable domain: the public suffix and the label before it.
-        if (suffix_depth == depth - 1 && suffix_depth != 0) r.domain = static_cast<std::uint16_t>(start);
-        if (icann_depth == depth - 1 && icann_depth != 0) r.icann_domain = static_cast<std::uint16_t>(start);
-        if (walking) {
-            const std::uint32_t s = child(parent, p + start, length);
-            const std::uint8_t f = s == missing ? 0 : nodes_[s].flags;
-            // libpsl's is_public_suffix for the suffix from this label: the implicit "*" for one label; else the
-            // name's own rules (public unless an exception; for the ICANN section, only a name one of its rules
-            // gives); else a wildcard on its parent.
-            bool any = false, icann = false;
-            if (depth == 1 && star_rule) {
-                any = icann = true;
-            } else if (f != 0) {
-                any = (f & psl_exception) == 0;
-                icann = any && (f & psl_icann) != 0;
-            } else {
-                any = (parent_flags & psl_wildcard) != 0;
-                icann = any && (parent_flags & psl_icann) != 0;
-            }
-            if (any) suffix_depth = depth, r.suffix = static_cast<std::uint16_t>(start), r.domain = psl_offsets::none;
-            if (icann)
-                icann_depth = depth, r.icann_suffix = static_cast<std::uint16_t>(start),
-                r.icann_domain = psl_offsets::none;
-            // No longer suffix is public once the tree has no node for this one (it would need this node, or a
-            // wildcard on it).
-            if (s == missing) walking = false;
-            parent = s, parent_flags = f;
-        }
-        if (dot < 0) break;
-        end = static_cast<std::size_t>(dot);
+    // An empty label (a leading dot, "..") or one longer than DNS allows: no domain.
+    if (n <= 64) {
+        short_name name;
+        name.fill(host.data(), n);
+        return name.labels_fit(n) ? walk_labels(name, n, star_rule) : psl_offsets{};
     }
-    return r;
+    return walk_long(host.data(), n, star_rule);
+}
+
+psl_offsets psl_table::walk_long(const char* host, std::size_t n, bool star_rule) const noexcept {
+    walked_name<4> name;
+    name.fill(host, n);
+    return name.labels_fit(n) ? walk_labels(name, n, star_rule) : psl_offsets{};
 }
 
 }  // namespace iri::crawl::detail

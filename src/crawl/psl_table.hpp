@@ -59,16 +59,43 @@ private:
         std::uint64_t head = 0;    // the label's first 8 octets, lowercase, zeros after a shorter label
         std::uint32_t parent = 0;  // the parent's slot, or root
         std::uint8_t length = 0;   // 1 to 63; 0: an empty slot
-        std::uint8_t flags = 0;    // psl_flag, 0 for a label no rule ends at
+        std::uint8_t answers = 0;  // answer_bit: what the rules that name it say (0 for a label no rule ends at)
         std::uint16_t tail = 0;    // a label longer than 8: its octets from the 9th, at tails_[tail] on
     };
+
+public:
+    /// A node's answer bits: public with both sections / the ICANN section when the walk ends at it (own), when
+    /// the walk ends at a label under it (under), and whether any rule names it.
+    enum answer_bit : std::uint8_t { own_any = 1, own_icann = 2, under_any = 4, under_icann = 8, named = 16 };
+
+private:
     static constexpr std::uint32_t root = 0xFFFFFFFFu;
     static constexpr std::uint32_t missing = 0xFFFFFFFFu;
 
+    /// The table's fields, as the walk reads them (in registers: a name's octets, chars, could alias the members).
+    struct lookup {
+        const node* nodes;
+        const std::uint64_t* tails;
+        std::uint32_t mask;
+        unsigned shift;
+
+        [[nodiscard]] std::size_t slot_of(std::uint64_t head, std::uint32_t parent, std::size_t length) const noexcept {
+            const std::uint64_t key = head ^ (std::uint64_t{parent} << 6 | length);
+            return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15u) >> shift);
+        }
+        /// The slot under `parent` of the label name[start, start + length), or `missing`: `name` lowercase and
+        /// padded with zeros to a word past its end (the walk's copy).
+        [[nodiscard]] std::uint32_t child(std::uint32_t parent, const char* name, std::size_t start,
+                                          std::size_t length) const noexcept;
+        /// The octets of a long label from the 9th, read as the walk reads them, equal the node's.
+        [[nodiscard]] bool tail_equal(const node& n, const char* label, std::size_t length) const noexcept;
+    };
     [[nodiscard]] std::size_t slot_of(std::uint64_t head, std::uint32_t parent, std::size_t length) const noexcept;
-    [[nodiscard]] bool tail_equal(const node& n, const char* label, std::size_t length) const noexcept;
-    /// The slot of `label` under `parent`, or `missing`.
-    [[nodiscard]] std::uint32_t child(std::uint32_t parent, const char* label, std::size_t length) const noexcept;
+    /// The walk over a name of more than 64 octets (apart: the commonest names' walk keeps its registers).
+    [[gnu::noinline]] psl_offsets walk_long(const char* host, std::size_t n, bool star_rule) const noexcept;
+    /// The walk over a name read into a walked_name (psl_table.cpp) of `n` octets.
+    template <class Name>
+    [[nodiscard]] psl_offsets walk_labels(const Name& name, std::size_t n, bool star_rule) const noexcept;
     /// The slot of `label` under `parent`, added when it is not there yet.
     std::uint32_t add_child(std::uint32_t parent, std::string_view label);
 
