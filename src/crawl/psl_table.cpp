@@ -5,12 +5,9 @@
 #include <bit>
 #include <cstring>
 
+#include "crawl/name_octets.hpp"
 #include "text/ascii.hpp"
 #include "text/percent_octets.hpp"
-
-#if defined(__SSE2__)
-#  include <emmintrin.h>
-#endif
 
 namespace iri::crawl::detail {
 
@@ -20,14 +17,6 @@ using iri::detail::load_up_to_8;
 using iri::detail::to_lower_octets;
 
 constexpr std::size_t npos = ~std::size_t{0};
-constexpr std::uint64_t ones = 0x0101010101010101u;
-constexpr std::uint64_t high = 0x8080808080808080u;
-
-// Bit 7 of each octet of `x` that is a "." (the exact zero-octet test of x ^ "........": no carry crosses octets).
-[[nodiscard]] constexpr std::uint64_t dot_octets(std::uint64_t x) noexcept {
-    const std::uint64_t y = x ^ (0x2E * ones);
-    return ~(((y & ~high) + ~high) | y) & high;
-}
 
 // What a name's merged flags answer, as libpsl's is_public_suffix reads them (psl.c): a name some rule names
 // ("named") is public unless an exception names it, and for the ICANN section only when one of that section's rules
@@ -131,127 +120,6 @@ psl_table::psl_table(const std::vector<psl_rule>& rules) {
     }
     for (std::size_t i = 0; i < size; ++i) nodes_[i].answers = answers_of(flags[i]);
 }
-
-namespace {
-
-// The dots of one word as eight bits: bit 7 of each "." octet gathered by a multiplication (the octets' bits land
-// on distinct positions, so no carry disturbs the top octet).
-[[nodiscard]] constexpr std::uint64_t packed_dots(std::uint64_t x) noexcept {
-    return ((dot_octets(x) >> 7) * 0x0102040810204080u) >> 56;
-}
-
-// A name's octets lowercased into zero-padded words (so that each label's first octets are one load) and its dots
-// as bits (bit i of dots[i / 64]: octet i is a "."), eight octets at a time. `Words` words of dots: 1 for a name
-// of at most 64 octets (the commonest, in registers), 4 for any other.
-template <std::size_t Words>
-struct walked_name {
-    std::uint64_t words[Words * 8 + 1];  // the octets, then a word of zeros
-    std::uint64_t dots[Words] = {};
-
-    [[nodiscard]] const char* octets() const noexcept { return reinterpret_cast<const char*>(words); }
-
-    void fill(const char* h, std::size_t n) noexcept {
-        std::size_t i = 0;
-        for (; i + 8 <= n; i += 8) {
-            std::uint64_t x;
-            std::memcpy(&x, h + i, 8);
-            words[i / 8] = to_lower_octets(x);
-            dots[i / 64] |= packed_dots(x) << (i % 64);
-        }
-        if (i < n) {  // the last octets: the name's last eight shifted down, or fewer than eight in all
-            std::uint64_t x;
-            if (n >= 8) std::memcpy(&x, h + n - 8, 8), x >>= 8 * (8 - (n - i));
-            else x = load_up_to_8(h, n);
-            words[i / 8] = to_lower_octets(x);
-            dots[i / 64] |= packed_dots(x) << (i % 64);
-        }
-        words[(n + 7) / 8] = 0;
-    }
-
-    // Every label 1 to 63 octets: no dot first or last, no two together, none 64 octets or more after another.
-    [[nodiscard]] bool labels_fit(std::size_t n) const noexcept {
-        if (Words == 1)
-            return !((dots[0] & 1) | ((dots[0] >> (n - 1)) & 1) | (dots[0] & (dots[0] >> 1))) &&
-                   (n < 64 || dots[0] != 0);
-        if ((dots[0] & 1) || ((dots[(n - 1) / 64] >> ((n - 1) % 64)) & 1)) return false;
-        for (std::size_t k = 0; k < Words; ++k) {
-            const std::uint64_t next = k + 1 < Words ? dots[k + 1] : 0;
-            if ((dots[k] & (dots[k] >> 1)) || ((dots[k] >> 63) & next & 1)) return false;
-        }
-        std::size_t label = 0;  // where the current label began: the dots one by one
-        for (std::size_t k = 0; k < Words; ++k)
-            for (std::uint64_t d = dots[k]; d != 0; d &= d - 1) {
-                const std::size_t at = k * 64 + static_cast<std::size_t>(std::countr_zero(d));
-                if (at - label > 63) return false;
-                label = at + 1;
-            }
-        return n - label <= 63;
-    }
-
-    // Where the label that ends at `end` (> 0) begins: after the last dot before it, or 0.
-    [[nodiscard]] std::size_t start_before(std::size_t end) const noexcept {
-        std::size_t k = (end - 1) / 64;
-        // The bits below `end` in its word (the shift by two halves: end % 64 == 0 keeps the whole word).
-        std::uint64_t d = dots[k] & ((std::uint64_t{1} << ((end - 1) % 64)) * 2 - 1);
-        while (d == 0) {
-            if (k == 0) return 0;
-            d = dots[--k];
-        }
-        return k * 64 + 64 - static_cast<std::size_t>(std::countl_zero(d));
-    }
-};
-
-#if defined(__SSE2__)
-// A name of at most 64 octets, sixteen at a time with SSE2 (the x86-64 baseline): the same as walked_name<1>.
-struct short_name {
-    alignas(16) char buffer[64 + 16];  // the octets, then zeros
-    std::uint64_t dots[1] = {0};
-
-    [[nodiscard]] const char* octets() const noexcept { return buffer; }
-
-    // One block of the name at octet `at`: its dots, and its octets lowercased (ASCII "A" to "Z" plus 0x20).
-    void block(__m128i v, std::size_t at) noexcept {
-        dots[0] |= static_cast<std::uint64_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('.')))) << at;
-        const __m128i upper =
-            _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('A' - 1)), _mm_cmplt_epi8(v, _mm_set1_epi8('Z' + 1)));
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(buffer + at),
-                         _mm_or_si128(v, _mm_and_si128(upper, _mm_set1_epi8(0x20))));
-    }
-
-    void fill(const char* h, std::size_t n) noexcept {
-        if (n >= 16) {
-            std::size_t i = 0;
-            for (; i + 16 <= n; i += 16) block(_mm_loadu_si128(reinterpret_cast<const __m128i*>(h + i)), i);
-            // The last octets as the name's last sixteen (those before them again: the same bits, the same case).
-            if (i < n) block(_mm_loadu_si128(reinterpret_cast<const __m128i*>(h + n - 16)), n - 16);
-        } else {
-            std::uint64_t low = 0, rest = 0;  // the octets in two words, read without an octet past the name
-            if (n >= 8) {
-                std::memcpy(&low, h, 8);
-                std::memcpy(&rest, h + n - 8, 8);
-                rest = n == 8 ? 0 : rest >> (8 * (16 - n));
-            } else {
-                low = load_up_to_8(h, n);
-            }
-            block(_mm_set_epi64x(static_cast<long long>(rest), static_cast<long long>(low)), 0);
-        }
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(buffer + n), _mm_setzero_si128());
-    }
-
-    [[nodiscard]] bool labels_fit(std::size_t n) const noexcept {
-        return !((dots[0] & 1) | ((dots[0] >> (n - 1)) & 1) | (dots[0] & (dots[0] >> 1))) && (n < 64 || dots[0] != 0);
-    }
-
-    [[nodiscard]] std::size_t start_before(std::size_t end) const noexcept {
-        const std::uint64_t d = dots[0] & ((std::uint64_t{1} << (end - 1)) * 2 - 1);
-        return d == 0 ? 0 : 64 - static_cast<std::size_t>(std::countl_zero(d));
-    }
-};
-#else
-using short_name = walked_name<1>;
-#endif
-
-}  // namespace
 
 template <class Name>
 psl_offsets psl_table::walk_labels(const Name& name, std::size_t n, bool star_rule) const noexcept {

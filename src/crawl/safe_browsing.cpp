@@ -16,10 +16,6 @@ namespace iri::crawl::detail {
 
 namespace {
 
-struct sb_scratch {
-    std::string cleaned, decoded, host, path;
-};
-
 using iri::detail::is_alpha;
 using iri::detail::is_scheme_char;
 
@@ -69,16 +65,16 @@ void append_host(std::string& out, std::string& h) {
 }  // namespace
 
 std::optional<error> append_safe_browsing(std::string& out, std::string_view input, bool keep_port) {
-    thread_local sb_scratch s;
     // 1. Trim white space, remove TAB, CR and LF.
-    s.cleaned.clear();
-    append_cleaned(s.cleaned, input);
-    if (s.cleaned.empty()) return at(errc::unexpected_end, s.cleaned, 0, component::host);
-    // 2. Remove the fragment. 3. Percent-decode repeatedly.
-    const std::string_view cleaned = std::string_view(s.cleaned).substr(0, s.cleaned.find('#'));
-    s.decoded.clear();
-    append_unescaped_repeatedly(s.decoded, cleaned);
-    const std::string_view d = s.decoded;
+    std::string cleaned_storage, decoded_storage;
+    const std::string_view c = cleaned(input, cleaned_storage);
+    if (c.empty()) return at(errc::unexpected_end, c, 0, component::host);
+    // 2. Remove the fragment. 3. Percent-decode repeatedly (a URL without "%" is its own decoding).
+    std::string_view d = c.substr(0, c.find('#'));
+    if (d.find('%') != std::string_view::npos) {
+        append_unescaped_repeatedly(decoded_storage, d);
+        d = decoded_storage;
+    }
     // 4. The scheme (http when there is none), which must be followed by "//": Safe Browsing hashes host
     // expressions, so a URL without an authority has nothing to look up.
     std::size_t scheme = scheme_length(d), i = 0;
@@ -110,26 +106,39 @@ std::optional<error> append_safe_browsing(std::string& out, std::string_view inp
             return e;
         }
     }
-    // 5. Host: leading and trailing dots removed, runs of dots made one.
-    s.host.assign(host);
-    collapse_dots(s.host);
-    if (s.host.empty())
-        return at(errc::unexpected_end, d, static_cast<std::size_t>(host.data() - d.data()), component::host);
+    // 5. Host: leading and trailing dots removed, runs of dots made one; IDN A-labels, IPv4 in any form,
+    // lowercase (7. escaped). A name of LDH octets with single inner dots that inet_aton does not read needs
+    // nothing but its case.
+    const bool plain_name = ldh_host(host) && (!iri::detail::is_digit(host.front()) || !inet_aton(host, true));
+    std::string h;
+    if (!plain_name) {
+        h.assign(host);
+        collapse_dots(h);
+        if (h.empty())
+            return at(errc::unexpected_end, d, static_cast<std::size_t>(host.data() - d.data()), component::host);
+    }
     const std::string_view scheme_name = scheme > 0 ? d.substr(0, scheme) : std::string_view("http");
-    for (const char c : scheme_name) out.push_back(iri::detail::to_lower(c));
+    append_lowercase(out, scheme_name);
     out.append("://");
-    append_host(out, s.host);
+    if (plain_name) append_lowercase(out, host);
+    else append_host(out, h);
     if (keep_port && !port.empty()) out.append(":").append(port);  // 8. (v4 drops the port)
-    // 6. Path: a "/" at least, runs of "/" made one, then "." and ".." resolved (RFC 3986 §5.2.4).
+    // 6. Path: a "/" at least, runs of "/" made one, then "." and ".." resolved (RFC 3986 §5.2.4); 7. escaped.
     const std::size_t query_at = std::min(d.find('?', authority_end), d.size());
     const std::string_view path = d.substr(authority_end, query_at - authority_end);
-    s.path.assign(1, '/');
-    for (const char c : path)
-        if (c != '/' || s.path.back() != '/') s.path.push_back(c);
-    s.path.resize(iri::detail::remove_dot_segments_in_place(s.path.data(), s.path.size()));
-    if (s.path.empty() || s.path.front() != '/') s.path.insert(s.path.begin(), '/');
+    if (path.empty()) {
+        out.push_back('/');
+    } else if (normal_path(path) && plain_run(path) == path.size()) {
+        out.append(path);  // nothing to resolve, nothing to escape
+    } else {
+        std::string p(1, '/');
+        for (const char ch : path)
+            if (ch != '/' || p.back() != '/') p.push_back(ch);
+        p.resize(iri::detail::remove_dot_segments_in_place(p.data(), p.size()));
+        if (p.empty() || p.front() != '/') p.insert(p.begin(), '/');
+        append_escaped_once(out, p);
+    }
     // 7. Escape; 9. a "?" with an empty query stays.
-    append_escaped_once(out, s.path);
     if (query_at < d.size()) {
         out.push_back('?');
         append_escaped_once(out, d.substr(query_at + 1));
