@@ -56,7 +56,7 @@ enum octet_class : std::uint16_t {
     slash = 16,      // "/"
     paren = 32,      // "(", which every path session id begins with
     ampersand = 64,  // "&", which separates query parameters
-    letter_i = 128,  // "i" or "I", which every query session id pattern holds ("id")
+    letter_i = 128,  // "i" or "I": a query that has "id" (either case), which every session id pattern holds, has one
 };
 
 const std::array<std::uint16_t, 256>& octet_classes() noexcept {
@@ -170,8 +170,9 @@ __m128i escapes_in(__m128i v) noexcept {
 // copy_stable's check sixteen octets at a time when no octet is escaped: lowercased with `lower` (ASCII "A" to "Z"
 // plus 0x20), the octet classes met, each "/" of a path looked at; false when some octet is escaped (the octet
 // loop then decides) or a path's segment would change.
-bool stable_blocks(char* d, std::size_t n, bool path, bool lower, unsigned& met, bool& escapes) noexcept {
-    unsigned amp = 0, i_letter = 0, open = 0;
+template <bool Path>
+bool stable_blocks(char* d, std::size_t n, bool lower, unsigned& met, bool& escapes) noexcept {
+    unsigned amp = 0, id = 0, open = 0, i_before = 0;  // i_before: an "i" ends the block before
     const auto block = [&](std::size_t at) {
         __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(d + at));
         if (_mm_movemask_epi8(escapes_in(v)) != 0) return escapes = true, false;
@@ -181,21 +182,65 @@ bool stable_blocks(char* d, std::size_t n, bool path, bool lower, unsigned& met,
             v = _mm_or_si128(v, _mm_and_si128(up, _mm_set1_epi8(0x20)));
             _mm_storeu_si128(reinterpret_cast<__m128i*>(d + at), v);
         }
-        amp |= static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('&'))));
-        open |= static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('('))));
-        i_letter |= static_cast<unsigned>(
-            _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(0x20)), _mm_set1_epi8('i'))));
-        if (path)
+        if constexpr (!Path) {  // a query's parameters and session ids
+            amp |= static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('&'))));
+            const __m128i folded = _mm_or_si128(v, _mm_set1_epi8(0x20));  // "I" and "D" as "i" and "d"
+            const auto i = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(folded, _mm_set1_epi8('i'))));
+            const auto dd = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(folded, _mm_set1_epi8('d'))));
+            id |= (i & (dd >> 1)) | (i_before & dd & 1u);  // "id" within the block, or across from the one before
+            i_before = i >> 15;
+        } else {  // a path's session ids, and its segments
+            open |= static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('('))));
             for (unsigned s = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('/')))); s != 0;
                  s &= s - 1)
                 if (changed_segment(d, at + static_cast<std::size_t>(std::countr_zero(s)), n)) return false;
+        }
         return true;
     };
     std::size_t i = 0;
     for (; i + 16 <= n; i += 16)
         if (!block(i)) return false;
-    if (i < n && !block(n - 16)) return false;  // the last sixteen again: the same answers for those before
-    met |= (amp ? unsigned{ampersand} : 0u) | (open ? unsigned{paren} : 0u) | (i_letter ? unsigned{letter_i} : 0u);
+    i_before = 0;  // the last sixteen again, which hold the octet before them: the same answers for those before
+    if (i < n && !block(n - 16)) return false;
+    met |= (amp ? unsigned{ampersand} : 0u) | (open ? unsigned{paren} : 0u) | (id ? unsigned{letter_i} : 0u);
+    return true;
+}
+
+// stable_blocks for a part of fewer than sixteen octets with none escaped, appended from a register: false, with
+// nothing written, when one is escaped (the octet loop then decides) or a path's segment would change.
+bool short_stable(std::string& out, std::string_view part, bool path, bool lower, unsigned& met) noexcept {
+    const std::size_t n = part.size();
+    std::uint64_t low = 0, rest = 0;  // the octets in two words, zeros after them
+    if (n >= 8) {
+        std::memcpy(&low, part.data(), 8);
+        std::memcpy(&rest, part.data() + n - 8, 8);
+        rest = n == 8 ? 0 : rest >> (8 * (16 - n));
+    } else {
+        low = iri::detail::load_up_to_8(part.data(), n);
+    }
+    __m128i v = _mm_set_epi64x(static_cast<long long>(rest), static_cast<long long>(low));
+    const unsigned within = (1u << n) - 1;
+    if ((static_cast<unsigned>(_mm_movemask_epi8(escapes_in(v))) & within) != 0) return false;
+    if (path) {
+        for (unsigned s = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('/')))); s != 0;
+             s &= s - 1)
+            if (changed_segment(part.data(), static_cast<std::size_t>(std::countr_zero(s)), n)) return false;
+        if (_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('('))) != 0) met |= paren;
+    } else {
+        if (_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('&'))) != 0) met |= ampersand;
+        const __m128i folded = _mm_or_si128(v, _mm_set1_epi8(0x20));  // "I" and "D" as "i" and "d"
+        const auto i = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(folded, _mm_set1_epi8('i'))));
+        const auto dd = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(folded, _mm_set1_epi8('d'))));
+        if (i & (dd >> 1)) met |= letter_i;
+    }
+    if (lower) {
+        const __m128i up =
+            _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('A' - 1)), _mm_cmplt_epi8(v, _mm_set1_epi8('Z' + 1)));
+        v = _mm_or_si128(v, _mm_and_si128(up, _mm_set1_epi8(0x20)));
+    }
+    alignas(16) char octets[16];
+    _mm_store_si128(reinterpret_cast<__m128i*>(octets), v);
+    out.append(octets, n);
     return true;
 }
 #endif
@@ -205,14 +250,22 @@ bool stable_blocks(char* d, std::size_t n, bool path, bool lower, unsigned& met,
 bool copy_stable(std::string& out, std::string_view part, bool path, bool lower, unsigned* seen) {
     const std::size_t n = part.size();
     if (path && (n == 0 || part[0] != '/')) return false;
+    unsigned met = 0;
+#if defined(__SSE2__)
+    // A part of fewer than sixteen octets: one block, in two words read without an octet past it.
+    if (n < 16 && short_stable(out, part, path, lower, met)) {
+        if (seen != nullptr) *seen = met;
+        return true;
+    }
+#endif
     const std::size_t at = out.size();
     out.append(part);
     char* const d = out.data() + at;
-    unsigned met = 0;
     bool ok = false;
 #if defined(__SSE2__)
     bool escapes = false;
-    if (n >= 16) ok = stable_blocks(d, n, path, lower, met, escapes);
+    if (n >= 16)
+        ok = path ? stable_blocks<true>(d, n, lower, met, escapes) : stable_blocks<false>(d, n, lower, met, escapes);
     if (n < 16 || escapes) ok = stable_octets(d, n, path, lower, met);
 #else
     ok = stable_octets(d, n, path, lower, met);
@@ -313,18 +366,19 @@ bool write_ldh_host(std::string& out, std::string_view host, bool massage, bool 
         out.append(p + from, n - from);
         return true;
     }
-    // hostToSURT: the labels from the right, joined by ",", as long as the host from `from`.
-    const std::size_t at = out.size();
-    out.resize(at + n - from);
-    char* d = out.data() + at;
+    // hostToSURT: the labels from the right, joined by ",", as long as the host from `from`; each label copied
+    // sixteen octets at a time into room for sixteen more (the next label or comma overwrites what is past it).
+    char reversed[64 + 16];
+    char* d = reversed;
     for (std::size_t end = n;;) {
         const std::size_t start = lower.start_before(end);
-        std::memcpy(d, p + start, end - start);
+        for (std::size_t k = start; k < end; k += 16) std::memcpy(d + (k - start), p + k, 16);
         d += end - start;
         if (start <= from) break;
         *d++ = ',';
         end = start - 1;
     }
+    out.append(reversed, n - from);
     return true;
 }
 

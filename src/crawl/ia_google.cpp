@@ -67,15 +67,30 @@ void append_unescaped_repeatedly(std::string& out, std::string_view in) {
     }
     const std::size_t base = out.size();
     out.append(in.substr(0, first));
-    for (const char c : in.substr(first)) {
+    // The octet just written (or decoded) may close a "%HH" with the two before it; so may what that decodes to.
+    const auto push = [&](char c) {
         out.push_back(c);
-        // The octet just written (or decoded) may close a "%HH" with the two before it.
         while (out.size() - base >= 3) {
             const int v = iri::detail::escape_at(out, out.size() - 3);
             if (v < 0) break;
             out.resize(out.size() - 3);
             out.push_back(static_cast<char>(v));
         }
+    };
+    // A "%" among the last two octets written: the next octet may close a triplet.
+    const auto open_triplet = [&] {
+        const std::size_t n = out.size() - base;
+        return (n >= 1 && out[out.size() - 1] == '%') || (n >= 2 && out[out.size() - 2] == '%');
+    };
+    for (std::size_t i = first; i < in.size();) {
+        push(in[i]);  // a "%"
+        // The run up to the next "%": one octet at a time while it may close a triplet (begun by a "%" written or
+        // decoded just before), the rest at once (a triplet it ends would begin inside the run, which has no "%").
+        const std::size_t next = std::min(in.find('%', i + 1), in.size());
+        std::size_t k = i + 1;
+        for (; k < next && open_triplet(); ++k) push(in[k]);
+        out.append(in.substr(k, next - k));
+        i = next;
     }
 }
 

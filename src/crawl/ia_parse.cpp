@@ -93,8 +93,9 @@ std::string_view cleaned(std::string_view input, std::string& storage) {
 }
 
 std::optional<error> parse_ia(std::string_view c, ia_parts& u) {
-    u = ia_parts{};
     if (c.empty()) return iri::detail::text_error(errc::unexpected_end, c, 0, 0);
+    u.port = u.query = u.fragment = {};
+    u.slash_path = false;
     // addDefaultSchemeIfNeeded ("http://" before an input without a scheme), then _RE_MULTIPLE_PROTOCOLS
     // (^(https?://)+ -> its last repetition). RFC2396REGEX: scheme ":" ["//" authority] path ["?" query]
     // ["#" fragment]; without a scheme the input is what follows the "http://" it would be given.

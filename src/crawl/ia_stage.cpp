@@ -4,6 +4,7 @@
 // of its own, in linear time: where the package's pattern begins with a greedy "(.*)", the scan runs from the right
 // and takes the first match it meets, the one the regular expression's backtracking finds.
 #include <algorithm>
+#include <cstring>
 #include <vector>
 
 #include "crawl/ia_canon.hpp"
@@ -81,10 +82,14 @@ struct query_session_pattern {
     std::size_t n1;
     bool alpha_only;
     std::size_t n2;  // "=" + n2 letters after (ASPSESSIONID), or 0
+    std::size_t id;  // where "id" is in the literal
 };
 
 std::size_t query_session_at(std::string_view q, std::size_t i, const query_session_pattern& p) noexcept {
-    if (!istarts_at(q, i, p.literal)) return npos;
+    // The literal's last octet first ("=", or the "d" of ASPSESSIONID): most places fail there.
+    const std::size_t last = i + p.literal.size() - 1;
+    if (q.size() - i < p.literal.size() + p.n1 || to_lower(q[last]) != p.literal.back() || !istarts_at(q, i, p.literal))
+        return npos;
     std::size_t j = i + p.literal.size();
     if (!(p.alpha_only ? all_of_at(q, j, p.n1, is_alpha) : all_of_at(q, j, p.n1, is_alnum))) return npos;
     j += p.n1;
@@ -111,40 +116,69 @@ void strip_path_session_id(std::string& out, std::size_t from) {
 }
 
 void strip_query_session_id(std::string& out, std::size_t from) {
-    // Every pattern has "id" in it (jsessionid=, phpsessid=, sid=, aspsessionid, cfid=): most queries have none.
-    bool id = false;
-    for (std::size_t i = from; i + 1 < out.size() && !id; ++i)
-        id = to_lower(out[i]) == 'i' && to_lower(out[i + 1]) == 'd';
-    if (!id) return;
+    // Every pattern has "id" in it (jsessionid=, phpsessid=, sid=, aspsessionid, cfid=), at a fixed offset: a match
+    // starts that far before an "id" of the query, and those are the only places looked at (most queries have none).
+    // Each pattern's rightmost match is the one its greedy "^(.*)" finds.
+    std::uint32_t ids[64];
+    std::size_t count = 0;
+    bool many = false;           // more "id"s than ids holds: every place looked at
+    const auto find_ids = [&] {  // each "d" after an "i", sixteen octets at a time
+        count = 0;
+        if (out.size() - from < 2) return;
+        const char* const q = out.data() + from;
+        const char* const end = out.data() + out.size();
+        for (const char* d = q + 1; (d = iri::detail::find_first_of<'d', 'D'>(d, end, q)) != end; ++d) {
+            if (to_lower(d[-1]) != 'i') continue;
+            if (count == 64) {
+                many = true;
+                return;
+            }
+            ids[count++] = static_cast<std::uint32_t>(d - 1 - q);
+        }
+    };
+    find_ids();
+    if (count == 0) return;
+    // Calls `match(i)` at each place a pattern with its "id" at `offset` may start, from the right, until it says
+    // it matched; whether one did.
+    const auto from_right = [&](std::size_t offset, const auto& match) {
+        if (many) {
+            for (std::size_t i = out.size() - from; i-- > 0;)
+                if (match(i)) return true;
+            return false;
+        }
+        for (std::size_t k = count; k-- > 0;)
+            if (ids[k] >= offset && match(ids[k] - offset)) return true;
+        return false;
+    };
     static constexpr query_session_pattern fixed[] = {
-        {"jsessionid=", 32, false, 0},
-        {"phpsessid=", 32, false, 0},
-        {"sid=", 32, false, 0},
-        {"aspsessionid", 8, true, 24},
+        {"jsessionid=", 32, false, 0, 8},
+        {"phpsessid=", 32, false, 0, 7},
+        {"sid=", 32, false, 0, 1},
+        {"aspsessionid", 8, true, 24, 10},
     };
     // Each pattern once, cut out with the "&" after it (the pattern's "(?:&(.*))?$": the end or an "&" follows).
     for (const query_session_pattern& p : fixed) {
-        const std::string_view q = std::string_view(out).substr(from);
-        for (std::size_t i = q.size(); i-- > 0;) {
+        const bool cut = from_right(p.id, [&](std::size_t i) {
+            const std::string_view q = std::string_view(out).substr(from);
             const std::size_t e = query_session_at(q, i, p);
-            if (e == npos || (e < q.size() && q[e] != '&')) continue;
+            if (e == npos || (e < q.size() && q[e] != '&')) return false;
             out.erase(from + i, std::min(e + 1, q.size()) - i);
-            break;
-        }
+            return true;
+        });
+        if (cut) find_ids();
     }
-    // cfid=[^&]+&cftoken=[^&]+ (then "&" or the end): with the two nearest "&" at or after i, no search per start.
-    const std::string_view q = std::string_view(out).substr(from);
-    const std::size_t n = q.size();
-    std::size_t amp1 = n, amp2 = n;
-    for (std::size_t i = n; i-- > 0;) {
-        if (q[i] == '&') amp2 = amp1, amp1 = i;
-        if (!istarts_at(q, i, "cfid=")) continue;
-        const std::size_t a = amp1;  // "cfid=" has no "&": the first after its value
-        if (a > i + 5 && istarts_at(q, a, "&cftoken=") && amp2 > a + 9) {
-            out.erase(from + i, std::min(amp2 + 1, n) - i);
-            break;
-        }
-    }
+    // cfid=[^&]+&cftoken=[^&]+ (then "&" or the end): the value up to the first "&" after it, which begins
+    // "&cftoken=", the token up to the next "&".
+    from_right(2, [&](std::size_t i) {
+        const std::string_view q = std::string_view(out).substr(from);
+        if (!istarts_at(q, i, "cfid=")) return false;
+        const std::size_t a = std::min(q.find('&', i), q.size());
+        if (a <= i + 5 || !istarts_at(q, a, "&cftoken=")) return false;
+        const std::size_t b = std::min(q.find('&', a + 1), q.size());
+        if (b <= a + 9) return false;
+        out.erase(from + i, std::min(b + 1, q.size()) - i);
+        return true;
+    });
 }
 
 void alpha_reorder_query(std::string& out, std::size_t from) {
@@ -155,6 +189,7 @@ void alpha_reorder_query(std::string& out, std::size_t from) {
     struct param {
         std::uint32_t name, name_size, value, value_size;
         bool has_value;
+        std::uint64_t head;  // the name's first 8 octets, big-endian, zeros after a shorter one: most compares
     };
     param few[16];
     std::vector<param> many;
@@ -168,38 +203,50 @@ void alpha_reorder_query(std::string& out, std::size_t from) {
         ++count;
     };
     const std::string_view q = std::string_view(out).substr(from);
+    const auto head = [](std::string_view name) {  // big-endian: its order is the octets' (unsigned) order
+        std::uint64_t h = 0;
+        for (std::size_t k = 0; k < 8; ++k) h = h << 8 | (k < name.size() ? static_cast<unsigned char>(name[k]) : 0u);
+        return h;
+    };
     for (std::size_t i = 0;;) {
         const std::size_t e = std::min(q.find('&', i), q.size());
         const std::string_view p = q.substr(i, e - i);
         const std::size_t eq = p.find('=');
         const auto at = static_cast<std::uint32_t>(i);
-        if (eq == std::string_view::npos) add({at, static_cast<std::uint32_t>(p.size()), 0, 0, false});
+        if (eq == std::string_view::npos) add({at, static_cast<std::uint32_t>(p.size()), 0, 0, false, head(p)});
         else
             add({at, static_cast<std::uint32_t>(eq), static_cast<std::uint32_t>(i + eq + 1),
-                 static_cast<std::uint32_t>(p.size() - eq - 1), true});
+                 static_cast<std::uint32_t>(p.size() - eq - 1), true, head(p.substr(0, eq))});
         if (e == q.size()) break;
         i = e + 1;
     }
     param* const first = count <= 16 ? few : many.data();
     // Python's order of the tuples (name,) and (name, value): by name, then the one without "=", then by value.
+    // (A name's first octets decide most compares; a NUL, which sorts as the zeros after a short name, is never
+    // in a canonical query: escapeOnce writes it "%00".)
     const auto text = [&q](std::uint32_t at, std::uint32_t n) { return q.substr(at, n); };
     std::sort(first, first + count, [&](const param& a, const param& b) {
+        if (a.head != b.head) return a.head < b.head;
         const std::string_view an = text(a.name, a.name_size), bn = text(b.name, b.name_size);
         if (an != bn) return an < bn;
         if (a.has_value != b.has_value) return !a.has_value;
         return text(a.value, a.value_size) < text(b.value, b.value_size);
     });
-    // The sorted query written after the query, then moved in its place (the room reserved first: no
-    // reallocation while it reads the query).
-    out.reserve(out.size() + size);
+    // The sorted query written after the query (as long as it), then moved in its place.
+    out.resize(from + 2 * size);
     const char* const src = out.data() + from;
+    char* d = out.data() + from + size;
     for (std::size_t k = 0; k < count; ++k) {
         const param& p = first[k];
-        if (k > 0) out.push_back('&');
-        out.append(src + p.name, p.name_size);
-        if (p.has_value) out.append(1, '=').append(src + p.value, p.value_size);
+        if (k > 0) *d++ = '&';
+        std::memcpy(d, src + p.name, p.name_size);
+        d += p.name_size;
+        if (!p.has_value) continue;
+        *d++ = '=';
+        std::memcpy(d, src + p.value, p.value_size);
+        d += p.value_size;
     }
-    std::memmove(out.data() + from, out.data() + from + size, size);
+    std::memcpy(out.data() + from, out.data() + from + size, size);
     out.resize(from + size);
 }
 
