@@ -159,6 +159,18 @@ bool stable_octets(char* d, std::size_t n, bool path, bool lower, unsigned& met)
     return true;
 }
 
+// Whether d[i] (of n octets) begins "%HH" of an octet escapeOnce escapes, but "%" itself: unescapeRepeatedly decodes
+// it to an octet that starts no triplet and is no hex digit, escapeOnce writes it back with uppercase hex, as it is
+// made here unless `lower` (the IA stage lowercases it).
+bool stable_triplet(char* d, std::size_t n, std::size_t i, bool lower) noexcept {
+    const int v = d[i] == '%' ? iri::detail::escape_at(std::string_view(d, n), i) : -1;
+    if (v < 0 || v == '%' || !escaped_once(static_cast<unsigned char>(v))) return false;
+    if (!lower)
+        for (const std::size_t h : {i + 1, i + 2})
+            d[h] = iri::detail::hex_digits[iri::detail::hex_values[static_cast<unsigned char>(d[h])]];
+    return true;
+}
+
 #if defined(__SSE2__)
 // The octets escapeOnce escapes (escaped_once: <= 0x20, >= 0x7F, "#", "%"), sixteen at a time: a signed compare,
 // in which the octets from 0x80 are below 0x21 too.
@@ -167,15 +179,17 @@ __m128i escapes_in(__m128i v) noexcept {
                         _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('#')), _mm_cmpeq_epi8(v, _mm_set1_epi8('%'))));
 }
 
-// copy_stable's check sixteen octets at a time when no octet is escaped: lowercased with `lower` (ASCII "A" to "Z"
-// plus 0x20), the octet classes met, each "/" of a path looked at; false when some octet is escaped (the octet
-// loop then decides) or a path's segment would change.
+// copy_stable's check sixteen octets at a time: lowercased with `lower` (ASCII "A" to "Z" plus 0x20), each escaped
+// octet a stable triplet's "%", the octet classes met, each "/" of a path looked at; false when the part is not
+// stable or a path's segment would change.
 template <bool Path>
-bool stable_blocks(char* d, std::size_t n, bool lower, unsigned& met, bool& escapes) noexcept {
+bool stable_blocks(char* d, std::size_t n, bool lower, unsigned& met) noexcept {
     unsigned amp = 0, id = 0, open = 0, i_before = 0;  // i_before: an "i" ends the block before
     const auto block = [&](std::size_t at) {
         __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(d + at));
-        if (_mm_movemask_epi8(escapes_in(v)) != 0) return escapes = true, false;
+        // An escaped octet is a "%" of a stable triplet, or the part is not stable.
+        for (auto e = static_cast<unsigned>(_mm_movemask_epi8(escapes_in(v))); e != 0; e &= e - 1)
+            if (!stable_triplet(d, n, at + static_cast<std::size_t>(std::countr_zero(e)), lower)) return false;
         if (lower) {
             const __m128i up =
                 _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('A' - 1)), _mm_cmplt_epi8(v, _mm_set1_epi8('Z' + 1)));
@@ -263,10 +277,8 @@ bool copy_stable(std::string& out, std::string_view part, bool path, bool lower,
     char* const d = out.data() + at;
     bool ok = false;
 #if defined(__SSE2__)
-    bool escapes = false;
-    if (n >= 16)
-        ok = path ? stable_blocks<true>(d, n, lower, met, escapes) : stable_blocks<false>(d, n, lower, met, escapes);
-    if (n < 16 || escapes) ok = stable_octets(d, n, path, lower, met);
+    if (n >= 16) ok = path ? stable_blocks<true>(d, n, lower, met) : stable_blocks<false>(d, n, lower, met);
+    else ok = stable_octets(d, n, path, lower, met);
 #else
     ok = stable_octets(d, n, path, lower, met);
 #endif
@@ -336,13 +348,15 @@ namespace {
 // Both stages on an LDH name (ldh_host), in one pass over its labels: lowercase, massageHost's "www" + digits + "."
 // left out, and for a SURT key the labels written from the right, joined by "," (hostToSURT: an LDH name with a
 // letter is never four numbers). False, with nothing written, for any other host.
-bool write_ldh_host(std::string& out, std::string_view host, bool massage, bool surt) {
+// write_plain_host, inline in the IA writer.
+[[gnu::always_inline]] inline bool plain_host(std::string& out, std::string_view host, const plain_host_writing& how) {
+    const bool massage = how.massage, surt = how.surt;
     const std::size_t n = host.size();
     if (n == 0 || n > 64) return false;  // (a longer host takes the general path)
     const auto& classes = octet_classes();
     // No octet the Google stage decodes (a "%"), maps (beyond ASCII) or escapes, no dot first, last or next to
-    // another, and an octet other than a digit or a dot (a host of digits and dots may be an IPv4 form: looked at
-    // closer when the last octet is a digit).
+    // another, and no IPv4 form: for attemptIPFormats an octet other than a digit or a dot (looked at closer when
+    // the last octet is a digit), for inet_aton with hexadecimal parts a last label that begins with no digit.
     short_name lower;  // the host lowercased, its dots and its escapes
 #if defined(__SSE2__)
     lower.fill<true>(host.data(), n);
@@ -354,7 +368,11 @@ bool write_ldh_host(std::string& out, std::string_view host, bool massage, bool 
     const std::uint64_t dots = lower.dots[0];
     if ((dots & 1) | ((dots >> (n - 1)) & 1) | (dots & (dots >> 1))) return false;  // a dot first, last, or two
     const auto not_digit = [&](char c) { return (classes[static_cast<unsigned char>(c)] & digit) == 0 && c != '.'; };
-    if (!not_digit(host[n - 1]) && std::none_of(host.begin(), host.end(), not_digit)) return false;
+    if (how.hex_ipv4) {
+        if (!not_digit(host[lower.start_before(n)])) return false;
+    } else if (!not_digit(host[n - 1]) && std::none_of(host.begin(), host.end(), not_digit)) {
+        return false;
+    }
     const char* const p = lower.octets();
     std::size_t from = 0;  // massageHost, on the lowercase host: "www" + digits + "."
     if (massage && n > 4 && p[0] == 'w' && p[1] == 'w' && p[2] == 'w') {
@@ -382,13 +400,21 @@ bool write_ldh_host(std::string& out, std::string_view host, bool massage, bool 
     return true;
 }
 
+}  // namespace
+
+bool write_plain_host(std::string& out, std::string_view host, const plain_host_writing& how) {
+    return plain_host(out, host, how);
+}
+
+namespace {
+
 // write_ia_host, and whether it wrote the host as a SURT key's already.
 bool write_host(std::string& out, const ia_parts& u, const ia_writing& how) {
     if (u.host.empty()) return false;
     const bool massage = how.ia && how.host_massage && u.scheme != "dns";
     // GoogleURLCanonicalizer's host steps leave an LDH name as it is but for its case; IAURLCanonicalizer
     // lowercases it and massages it.
-    if (how.google && how.ia && write_ldh_host(out, u.host, massage, how.surt)) return how.surt;
+    if (how.google && how.ia && plain_host(out, u.host, {.massage = massage, .surt = how.surt})) return how.surt;
     const std::size_t at = out.size();
     if (!how.google) {
         if (u.lower_host || how.ia) append_lowercase(out, u.host);

@@ -41,6 +41,10 @@ struct ia_parts {
 /// bytes.strip()), TAB, CR and LF deleted. A view of `input`, or of `storage` when a TAB, CR or LF was deleted.
 [[nodiscard]] std::string_view cleaned(std::string_view input, std::string& storage);
 
+/// The length of a scheme (RFC 3986 §3.1: ALPHA *(ALPHA / DIGIT / "+" / "-" / ".")) followed by ":" at the start of
+/// `s`, or 0 (handyurl's _RE_HAS_PROTOCOL).
+[[nodiscard]] std::size_t scheme_length(std::string_view s) noexcept;
+
 /// handyurl.parse on a cleaned input: its lenient split into `out`. Errors (offsets into `cleaned`): bad_port (a
 /// port that is not digits), unexpected_end (an empty input).
 [[nodiscard]] std::optional<error> parse_ia(std::string_view cleaned, ia_parts& out);
@@ -58,6 +62,19 @@ struct ia_writing {
 
 /// The URL of `parts` through the stages asked for, appended to `out` in the form asked for.
 void write_ia(std::string& out, const ia_parts& parts, const ia_writing& how);
+
+/// How write_plain_host writes a host.
+struct plain_host_writing {
+    bool massage = false;   ///< massageHost's "www" + digits + "." left out
+    bool surt = false;      ///< hostToSURT's reversed labels
+    bool hex_ipv4 = false;  ///< the IPv4 forms to leave to the general path: inet_aton's with hexadecimal parts
+                            ///< (Safe Browsing), else attemptIPFormats' decimal and octal ones
+};
+
+/// A host of at most 64 octets that the Google stage's host steps (and Safe Browsing's step 5) leave as it is but
+/// for its case, written lowercase as `how` asks: no octet decoded, mapped or escaped, no dot first, last or next
+/// to another, no IPv4 form. False, with nothing written, for any other host.
+bool write_plain_host(std::string& out, std::string_view host, const plain_host_writing& how);
 
 /// The host of `parts` through the stages asked for (as write_ia writes it in a URL), appended to `out`.
 void write_ia_host(std::string& out, const ia_parts& parts, const ia_writing& how);

@@ -36,8 +36,8 @@ const std::array<std::uint8_t, 256>& scheme_octets() noexcept {
     return table;
 }
 
-// handyurl's _RE_HAS_PROTOCOL: ^[a-zA-Z][a-zA-Z0-9+\-.]*: ; the length of the scheme, or 0.
-std::size_t protocol_length(std::string_view s) noexcept {
+// handyurl's _RE_HAS_PROTOCOL: ^[a-zA-Z][a-zA-Z0-9+\-.]*: ; the length of the scheme, or 0 (scheme_length).
+inline std::size_t protocol_length(std::string_view s) noexcept {
     const auto& t = scheme_octets();
     if (s.empty() || (t[static_cast<unsigned char>(s[0])] & 2) == 0) return 0;
     for (std::size_t i = 1; i < s.size(); ++i) {
@@ -46,6 +46,12 @@ std::size_t protocol_length(std::string_view s) noexcept {
     }
     return 0;
 }
+
+}  // namespace
+
+std::size_t scheme_length(std::string_view s) noexcept { return protocol_length(s); }
+
+namespace {
 
 // The length of an "http://" or "https://" at s[at], or 0.
 std::size_t http_prefix_at(std::string_view s, std::size_t at) noexcept {
