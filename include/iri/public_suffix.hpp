@@ -51,6 +51,7 @@
 
 #include "iri/export.h"
 #include "iri/result.hpp"
+#include "iri/web.hpp"
 
 IRI_API_BEGIN  // exported by the shared library (iri/export.h)
 namespace iri::crawl {
@@ -130,6 +131,10 @@ public:
     /// a host name, none when it is not one. Error: the Standard's failure (errc::url_failure, its offset into
     /// `input`).
     [[nodiscard]] result<site> lookup_url_or_host(std::string_view input, const site_options& options) const;
+    /// As lookup_url_or_host, parsing into `scratch`, whose buffer is reused from one call to the next (a batch's
+    /// loop makes no allocation for the parse once it is large enough).
+    [[nodiscard]] result<site> lookup_url_or_host(std::string_view input, const site_options& options,
+                                                  web::url& scratch) const;
     [[nodiscard]] result<site> lookup_url_or_host(std::string_view input,
                                                   psl_sections sections = psl_sections::all) const;
 

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <vector>
 
+#include "crawl/ia_canon.hpp"
 #include "crawl/psl_table.hpp"
 #include "grammar/charset_detail.hpp"
 #include "iri/idna.hpp"
@@ -67,20 +68,31 @@ namespace {
     return true;
 }
 
+// How a lookup spells its answers: in U-labels when asked for, or (host_form::input) when the input has a character
+// beyond ASCII, which is looked at only for an answer with an A-label; a final dot put back when the host has one.
+struct spelling {
+    host_form form = host_form::input;
+    std::string_view input;  // what the input's spelling is read from
+    bool final_dot = false;
+    bool lowercase = false;  // the host looked up is lowercase already (a URL Standard domain)
+};
+
 // An answer as the spelling asks: lowercase, without a final dot; in U-labels when asked and it has an A-label
 // (UTS #46 ToUnicode; a label it cannot read stays as it is).
-[[nodiscard]] std::string spelled(std::string_view answer, bool unicode) {
+[[nodiscard]] std::string spelled(std::string_view answer, const spelling& how) {
     if (!answer.empty() && answer.back() == '.') answer.remove_suffix(1);
-    std::string s(answer);
-    for (char& c : s) c = iri::detail::to_lower(c);
-    if (unicode && (s.starts_with("xn--") || s.find(".xn--") != std::string::npos))
+    std::string s;
+    if (how.lowercase) s.assign(answer);
+    else detail::append_lowercase(s, answer);
+    if (how.form != host_form::ascii && s.find("xn--") != std::string::npos &&
+        (how.form == host_form::unicode || !iri::detail::is_ascii(how.input)))
         if (auto u = iri::host_to_unicode(s)) s = std::move(*u);
     return s;
 }
 
-// The answers of a walk over `walked` (the host as looked up), spelled: in U-labels when `unicode`, a final dot
-// put back when `final_dot`.
-[[nodiscard]] site answers(std::string_view walked, const suffix_offsets& o, psl_sections sections, bool unicode,
+// The answers of a walk over `walked` (the host as looked up), spelled as `how` says (a final dot put back when
+// `final_dot`).
+[[nodiscard]] site answers(std::string_view walked, const suffix_offsets& o, psl_sections sections, const spelling& how,
                            bool final_dot) {
     const bool icann = sections == psl_sections::icann_only;
     const std::uint16_t suffix = icann ? o.icann_suffix : o.public_suffix;
@@ -89,12 +101,12 @@ namespace {
     if (suffix == suffix_offsets::none) return s;
     // One conversion: UTS #46 maps labels one for one, so the suffix is the domain less its first label.
     if (domain != suffix_offsets::none) {
-        s.registrable_domain = spelled(walked.substr(domain), unicode);
+        s.registrable_domain = spelled(walked.substr(domain), how);
         const std::size_t dot = s.registrable_domain->find('.');
         s.public_suffix = s.registrable_domain->substr(dot + 1);
-        if (dot == std::string::npos) s.public_suffix = spelled(walked.substr(suffix), unicode);
+        if (dot == std::string::npos) s.public_suffix = spelled(walked.substr(suffix), how);
     } else {
-        s.public_suffix = spelled(walked.substr(suffix), unicode);
+        s.public_suffix = spelled(walked.substr(suffix), how);
     }
     if (final_dot) {
         s.public_suffix->push_back('.');
@@ -156,19 +168,17 @@ namespace {
     std::size_t b = 0;
     while (b < input.size() && c0_or_space(input[b])) ++b;
     const std::string_view s = input.substr(b);
-    if (!s.empty() && iri::detail::is_alpha(s[0])) {
-        std::size_t colon = 1;
-        while (colon < s.size() && iri::detail::is_scheme_char(s[colon])) ++colon;
-        if (colon < s.size() && s[colon] == ':')
-            return !special_scheme(s.substr(0, colon)) && port_at(s, colon) ? b : std::string_view::npos;
-    }
+    if (const std::size_t colon = detail::scheme_length(s); colon > 0)
+        return !special_scheme(s.substr(0, colon)) && port_at(s, colon) ? b : std::string_view::npos;
     const std::size_t skip = s.starts_with("//") ? 2 : 0;
     return bare_shape(s.substr(skip)) ? b + skip : std::string_view::npos;
 }
 
 // The URL Standard's reading of `input` (a URL, or a bare host as the host of an http: URL) into `u`.
 [[nodiscard]] std::optional<error> read_url(std::string_view input, web::url& u) {
-    const std::size_t bare = bare_host_start(input);
+    // An input that begins "http://" or "https://" (the commonest) is a URL; any other is looked at.
+    const bool http = input.starts_with("http://") || input.starts_with("https://");
+    const std::size_t bare = http ? std::string_view::npos : bare_host_start(input);
     if (bare == input.size()) {  // nothing but C0 controls and spaces: the absent host (test_psl.txt's null)
         u = web::url();
         return std::nullopt;
@@ -214,24 +224,13 @@ suffix_offsets public_suffix_list::find(std::string_view host, bool star_rule) c
 
 namespace {
 
-// How a lookup spells its answers, from the options and the input's text.
-struct spelling {
-    bool unicode = false;    // U-labels
-    bool final_dot = false;  // a final dot put back when the host has one
-};
-
-[[nodiscard]] spelling spelling_of(host_form form, std::string_view input) noexcept {
-    return {form == host_form::unicode || (form == host_form::input && !iri::detail::is_ascii(input)),
-            form == host_form::input};
-}
-
 // A host name's answers, spelled as `how` says.
 result<site> lookup_host(const public_suffix_list& list, std::string_view host, psl_sections sections, spelling how) {
     const bool final_dot = !host.empty() && host.back() == '.';
     site s;
     s.host.assign(host);
     if (plain_host(host)) {
-        site a = answers(host, list.find(host), sections, how.unicode, final_dot && how.final_dot);
+        site a = answers(host, list.find(host), sections, how, final_dot && how.final_dot);
         a.host = std::move(s.host);
         return a;
     }
@@ -241,7 +240,7 @@ result<site> lookup_host(const public_suffix_list& list, std::string_view host, 
     if (has_empty_label(name) || host.front() == '[') return s;
     auto ascii = iri::host_to_ascii(name);
     if (!ascii) return ascii.error();
-    site a = answers(*ascii, list.find(*ascii), sections, how.unicode, final_dot && how.final_dot);
+    site a = answers(*ascii, list.find(*ascii), sections, how, final_dot && how.final_dot);
     a.host = std::move(s.host);
     return a;
 }
@@ -249,23 +248,27 @@ result<site> lookup_host(const public_suffix_list& list, std::string_view host, 
 }  // namespace
 
 result<site> public_suffix_list::lookup(std::string_view host, const site_options& options) const {
-    return lookup_host(*this, host, options.sections, spelling_of(options.form, host));
+    return lookup_host(*this, host, options.sections, {options.form, host, options.form == host_form::input});
 }
 
 result<site> public_suffix_list::lookup(std::string_view host, psl_sections sections) const {
     return lookup(host, site_options{.sections = sections});
 }
 
-result<site> public_suffix_list::lookup_url_or_host(std::string_view input, const site_options& options) const {
-    web::url u;
+result<site> public_suffix_list::lookup_url_or_host(std::string_view input, const site_options& options,
+                                                    web::url& scratch) const {
+    web::url& u = scratch;
     if (auto e = read_url(input, u)) return *e;
     const std::string_view host = u.hostname();
-    const spelling how = spelling_of(options.form, input);
+    const spelling how{options.form, input, options.form == host_form::input};
     site s;
     switch (u.host_type()) {
         case web::host_kind::domain:  // the Standard's domain: lowercase A-labels already (§3.5 domain to ASCII)
-            s = answers(host, find(host), options.sections, how.unicode, how.final_dot && host.ends_with('.'));
-            break;
+        {
+            spelling lower = how;
+            lower.lowercase = true;
+            s = answers(host, find(host), options.sections, lower, how.final_dot && host.ends_with('.'));
+        } break;
         case web::host_kind::opaque:  // a scheme the Standard does not know keeps its host: a name if it is one
             if (auto r = lookup_host(*this, host, options.sections, how)) s = std::move(*r);
             break;
@@ -273,6 +276,11 @@ result<site> public_suffix_list::lookup_url_or_host(std::string_view input, cons
     }
     s.host.assign(host);
     return s;
+}
+
+result<site> public_suffix_list::lookup_url_or_host(std::string_view input, const site_options& options) const {
+    web::url u;
+    return lookup_url_or_host(input, options, u);
 }
 
 result<site> public_suffix_list::lookup_url_or_host(std::string_view input, psl_sections sections) const {
