@@ -45,6 +45,7 @@ Subcommands:
               ia (the SURT key's canonicalizer, as a URL) or ia-only (its IA stage alone)
   site        the public suffix and the registrable domain of each URL's host or host name, by the
               Public Suffix List (--psl FILE, --icann-only)
+  index-columns  Common Crawl's 17 URL index columns of each URL (url_surtkey ... url_query), TSV or JSON
   extract     find the IRIs in running text (each argument a text, or the files): begin, end, IRI
               (RFC 3986 Appendix C: <...> and "..." delimiters, line breaks inside <...>, sentence
               punctuation left out, a line break after a hyphen joined)
@@ -92,6 +93,8 @@ Options:
   --psl FILE           site: the Public Suffix List in FILE (its text form, each line checked) instead of
                        the system's (Debian's publicsuffix package)
   --icann-only         site: the list's ICANN section only, without its private one
+  --host-form F        site: input (default) | ascii | unicode; index-columns: ascii (default) | unicode
+  --with-input         surt: "key<TAB>input", the first two fields of a CDX line
   --json               one JSON object per input: input, valid, output, components, error {code, offset,
                        component, message}
   --tsv                one TSV row per input, after a header row
@@ -118,7 +121,7 @@ Examples:
   iri key --rung scheme --input urls.txt | sort -u
   iri url --base 'https://example.org/dir/page.html' '..\x' '//h/p'
   iri extract --input mail.txt --json
-  iri surt --input urls.txt --jobs 4 | sort
+  iri surt --with-input --input urls.txt --jobs 4 | LC_ALL=C sort
   iri canonicalize 'http://3279880203/blah' 'http://www.GOOgle.com/a/../b#f'
   iri site 'https://www.example.co.uk/a' foo.github.io
 
@@ -175,6 +178,9 @@ constexpr std::pair<const char*, iri::severity> severities[] = {
     {"error", iri::severity::error}, {"warning", iri::severity::warning}, {"info", iri::severity::info}};
 constexpr std::pair<const char*, iri::host_mapping> host_mappings[] = {{"percent", iri::host_mapping::percent_encoding},
                                                                        {"idna", iri::host_mapping::idna}};
+constexpr std::pair<const char*, iri::crawl::host_form> host_forms[] = {{"input", iri::crawl::host_form::input},
+                                                                        {"ascii", iri::crawl::host_form::ascii},
+                                                                        {"unicode", iri::crawl::host_form::unicode}};
 constexpr std::pair<const char*, iri::crawl::surt_format> surt_formats[] = {
     {"ia", iri::crawl::surt_format::ia}, {"heritrix", iri::crawl::surt_format::heritrix}};
 constexpr std::pair<const char*, iri::crawl::canon_profile> canon_profiles[] = {
@@ -252,6 +258,11 @@ const option_spec option_specs[] = {
      [](options& o, arg_state&, const std::string& v) { o.canon.profile = choose("profile", v, canon_profiles); }},
     {"--keep-port", false, [](options& o, arg_state&, const std::string&) { o.canon.keep_port = true; }},
     {"--psl", true, [](options& o, arg_state&, const std::string& v) { o.psl_file = v; }},
+    {"--with-input", false, [](options& o, arg_state&, const std::string&) { o.with_input = true; }},
+    {"--host-form", true,
+     [](options& o, arg_state&, const std::string& v) {
+         o.site_form = o.index_form = choose("host-form", v, host_forms);
+     }},
     {"--icann-only", false,
      [](options& o, arg_state&, const std::string&) { o.psl_sections = iri::crawl::psl_sections::icann_only; }},
     {"--json", false, [](options&, arg_state& st, const std::string&) { st.json = true; }},
@@ -311,6 +322,18 @@ void read_web_base(options& o) {
 // --base B parsed once (resolve, relativize and compare), or --pairs; a usage error otherwise.
 void read_base(options& o) {
     if (o.command->prints == shape::web) return read_web_base(o);
+    // The crawler's keys: --pairs (page TAB href, resolved by the URL Standard), no --base.
+    for (const char* crawl : {"surt", "canonicalize", "site", "index-columns"})
+        if (o.command == find_subcommand(crawl)) {
+            if (o.base_text) usage_error(std::string(crawl) + " takes --pairs, not --base");
+            if (o.with_input && crawl != std::string_view("surt")) usage_error("--with-input is for surt");
+            if (o.index_form == iri::crawl::host_form::input) {
+                if (crawl == std::string_view("index-columns"))
+                    usage_error("index-columns: --host-form ascii or unicode");
+            }
+            return;
+        }
+    if (o.with_input) usage_error("--with-input is for surt");
     if (!o.command->pairs) {
         if (o.pairs || o.base_text) usage_error("--base and --pairs are for resolve, relativize, compare and url");
         return;
@@ -330,13 +353,17 @@ void read_base(options& o) {
         o.resolver = *iri::resolver::make(*o.base_text, o.grammar, resolver_options(o), {.strict = o.strict});
 }
 
-// site: the Public Suffix List, loaded once (--psl FILE, else the system's); --psl and --icann-only are for site.
+// site, index-columns: the Public Suffix List, loaded once (--psl FILE, else the system's); --psl and --icann-only
+// are for them (--icann-only for site), as is --host-form.
 void read_public_suffix_list(options& o) {
-    if (o.command != find_subcommand("site")) {
+    const bool site = o.command == find_subcommand("site"), columns = o.command == find_subcommand("index-columns");
+    if (!site && !columns) {
         if (o.psl_file || o.psl_sections != iri::crawl::psl_sections::all)
-            usage_error("--psl and --icann-only are for site");
+            usage_error("--psl and --icann-only are for site and index-columns");
+        if (o.site_form != iri::crawl::host_form::input) usage_error("--host-form is for site and index-columns");
         return;
     }
+    if (columns && o.psl_sections != iri::crawl::psl_sections::all) usage_error("--icann-only is for site");
     auto loaded = o.psl_file ? iri::crawl::public_suffix_list::load_file(*o.psl_file)
                              : iri::crawl::public_suffix_list::load_default();
     if (!loaded.list) {

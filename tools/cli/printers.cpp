@@ -1,6 +1,8 @@
 // The iri tool's printers: what each record gives, as text, JSON or TSV.
 #include "printers.hpp"
 
+#include "crawl_command.hpp"
+
 #include "json.hpp"
 #include "subcommands.hpp"
 #include "shown.hpp"
@@ -58,6 +60,7 @@ std::string tsv_header(const options& o) {
     const shape prints = o.command->prints;
     if (prints == shape::diagnostics) return "input\tvalid\tcode\tseverity\tbegin\tend\tcomponent\tmessage\tspec\n";
     if (prints == shape::web) return url_tsv_header();
+    if (prints == shape::columns) return index_columns_tsv_header();
     std::string h = o.command->pairs ? "base\tinput\tvalid" : "input\tvalid";
     if (prints == shape::components) h += "\tscheme\tauthority\tuserinfo\thost\tport\tpath\tquery\tfragment\thost_kind";
     if (prints == shape::site) h += "\tpublic_suffix\tregistrable_domain";
@@ -245,6 +248,7 @@ void print_text(const options& o, const printed& p, std::string& out) {
     }
     if (x.output) {  // written by the library (well-formed UTF-8) at the end of `out` (run)
         if (!x.output_is_uri) show_well_formed_tail(out, out.size() - x.output->size());
+        if (o.with_input) out.append(1, '\t').append(input);  // surt --with-input: a CDX line's first two fields
         out += '\n';
         return;
     }
@@ -279,6 +283,10 @@ void print_unreadable(const options& o, const record& r, std::string& out) {
         out += "{\"input\": null, \"valid\": false, \"error\": {\"code\": \"bad_input\", \"message\": ";
         json_string(out, r.bad);
         out += "}}\n";
+    } else if (o.command->prints == shape::columns && o.output != output_format::json) {
+        out += std::string(17, '\t') + "bad_input\t";  // the 17 columns empty, then the error's
+        tsv_field(out, r.bad);
+        out += "\n";
     } else if (o.output == output_format::tsv && o.command->prints == shape::web) {
         // url_tsv_header's columns: input, base, failure, href, origin and 9 getters empty; then the error's.
         out += "\t\ttrue\t\t\t\t\t\t\t\t\t\t\t\tbad_input\t\t\t";

@@ -1,5 +1,6 @@
 // iri site: the public suffix and the registrable domain of each input, an absolute URL or IRI (its host) or a
 // bare host name, by the Public Suffix List (iri/public_suffix.hpp), loaded once by parse_args.
+#include "crawl_command.hpp"
 #include "json.hpp"
 #include "printers.hpp"
 #include "shown.hpp"
@@ -70,12 +71,16 @@ void print_site(const options& o, std::string_view input, const iri::crawl::site
 }  // namespace
 
 void run_site(const options& o, const record& r, std::string& out, counters& n) {
-    const std::string_view input = r.fields[0];
-    const auto answer = o.psl->lookup_url_or_host(input, o.psl_sections);
+    thread_local iri::web::url scratch;  // a thread's own, reused (no allocation per line for the parse)
+    const std::string_view input = r.fields.back();
+    const crawl_input in = read_crawl_input(o, r);  // with --pairs, the href resolved against its page
+    const auto answer =
+        in.error ? iri::result<iri::crawl::site>(*in.error)
+                 : o.psl->lookup_url_or_host(in.text, {.sections = o.psl_sections, .form = o.site_form}, scratch);
     answer ? ++n.valid : ++n.invalid;
     if (o.quiet) return;
     if (answer) print_site(o, input, *answer, out);
-    else print_error(o, input, answer.error(), out);
+    else print_error(o, in.error ? in.about : input, answer.error(), out);
 }
 
 }  // namespace cli

@@ -22,6 +22,7 @@ enum class shape : std::uint8_t {
     texts,        ///< extract: the IRIs found in running text
     web,          ///< url: the URL Standard's href and getters, or its failure
     site,         ///< site: the public suffix and the registrable domain
+    columns,      ///< index-columns: Common Crawl's URL index columns
 };
 
 /// What one record gives: an error (with the string it is about), or components, or an output string. Made with
