@@ -14,7 +14,7 @@
 Every function takes str or bytes. Offsets are str indices for str input. Errors raise iri.IRIError (a
 ValueError); a str with lone surrogates raises UnicodeEncodeError. The batch calls (validate_many,
 resolve_many, normalize_many, canonical_keys, to_uri_many, to_iri_many, surts, canonicalizes,
-registrable_domains) release the GIL and take jobs=N to use N threads; their output is in input order.
+registrable_domains, index_columns) release the GIL and take jobs=N to use N threads; their output is in input order.
 iri.URL (and its batch, iri.urls) parses an href as a browser does, by the WHATWG URL Standard: use it for
 hrefs, iri.parse for identifiers. See docs/python.md.
 """
@@ -30,6 +30,7 @@ from ._iri import (URL, Reference, canonical_key, canonical_keys, canonicalize, 
                    remove_dot_segments, resolve, resolve_many, surt, surts, to_iri, to_iri_many, to_uri,
                    to_uri_many, urls, validate_many)
 from ._iri import PublicSuffixList, public_suffix, registrable_domain, registrable_domains
+from ._iri import index_columns
 from . import _iri
 
 __all__ = [
@@ -38,7 +39,7 @@ __all__ = [
     "extract", "from_charset", "grammars", "host_to_ascii", "host_to_unicode", "is_valid", "leiri_to_iri", "normalize", "normalize_many", "parse", "percent_decode",
     "percent_encode", "production_rule", "relativize", "remove_dot_segments", "resolve", "resolve_many", "surt", "surts", "to_iri", "to_iri_many",
     "to_uri", "to_uri_many", "URL", "urls", "validate_many",
-    "PublicSuffixList", "public_suffix", "registrable_domain", "registrable_domains",
+    "PublicSuffixList", "public_suffix", "registrable_domain", "registrable_domains", "index_columns",
 ]
 
 

@@ -1,6 +1,6 @@
 # Type stubs of the iri package (the extension iri._iri and the Python wrappers).
 import os
-from typing import Iterable, List, Literal, Optional, Sequence, Union
+from typing import Any, Dict, Iterable, List, Literal, Optional, Sequence, Union
 
 from ._types import Diagnostic as Diagnostic, IRIError as IRIError, Match as Match
 
@@ -123,7 +123,13 @@ class PublicSuffixList:
 
 PslArg = Union[None, str, bytes, "os.PathLike[str]", PublicSuffixList]
 
-def public_suffix(host_or_url: Text, psl: PslArg = None, icann_only: bool = False) -> Optional[str]: ...
-def registrable_domain(host_or_url: Text, psl: PslArg = None, icann_only: bool = False) -> Optional[str]: ...
+HostForm = Literal["input", "ascii", "unicode"]
+
+def public_suffix(host_or_url: Text, psl: PslArg = None, icann_only: bool = False, *,
+                  host_form: HostForm = "input") -> Optional[str]: ...
+def registrable_domain(host_or_url: Text, psl: PslArg = None, icann_only: bool = False, *,
+                       host_form: HostForm = "input") -> Optional[str]: ...
 def registrable_domains(items: Sequence[Text], psl: PslArg = None, icann_only: bool = False, errors: Errors = "none",
-                        jobs: Optional[int] = 1) -> List[Optional[str]]: ...
+                        jobs: Optional[int] = 1, *, host_form: HostForm = "input") -> List[Optional[str]]: ...
+def index_columns(urls: Sequence[Text], psl: PslArg = None, host_form: Literal["ascii", "unicode"] = "ascii",
+                  errors: Errors = "none", jobs: Optional[int] = 1) -> Dict[str, List[Any]]: ...

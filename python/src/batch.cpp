@@ -2,15 +2,13 @@
 // threads. A bad item gives None (errors="none") or raises the IRIError of the first bad item (errors="raise").
 #include "pyiri.hpp"
 
+#include "batch.hpp"
+
 #include "docstrings.hpp"
 
 #include <pybind11/stl.h>
 
-#include <algorithm>
-#include <atomic>
-#include <exception>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "iri/parse.hpp"
@@ -21,25 +19,6 @@ namespace pyiri {
 
 namespace {
 
-/// The items of a sequence as text, with a reference that keeps their objects (and UTF-8 buffers) alive.
-struct items {
-    py::object keep;
-    std::vector<text> texts;
-};
-
-items collect(py::handle sequence, const char* argument) {
-    if (PyUnicode_Check(sequence.ptr()) || PyBytes_Check(sequence.ptr()))
-        throw py::type_error(std::string(argument) + " must be a sequence of str or bytes, not a single string");
-    PyObject* fast = PySequence_Fast(sequence.ptr(), "expected a sequence of str or bytes");
-    if (fast == nullptr) throw py::error_already_set();
-    items out{py::reinterpret_steal<py::object>(fast), {}};
-    const Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
-    PyObject** objects = PySequence_Fast_ITEMS(fast);
-    out.texts.reserve(static_cast<std::size_t>(n));
-    for (Py_ssize_t i = 0; i < n; ++i) out.texts.push_back(as_text(objects[i], argument));
-    return out;
-}
-
 /// One item's result: a string, or an error about input `input` of the item ("base" or the item itself).
 struct outcome {
     std::string value;
@@ -47,72 +26,6 @@ struct outcome {
     const char* input = nullptr;
     bool none = false;  // no value and no error: None (registrable_domains, for a host without one)
 };
-
-/// The number of threads `jobs` asks for: 1 to 256 as the command-line tool's --jobs, or None or 0 for one per
-/// core; ValueError otherwise (TypeError for what is not an int).
-std::size_t thread_count(py::handle jobs) {
-    constexpr long long most = 256;
-    if (jobs.is_none()) return std::max(1u, std::thread::hardware_concurrency());
-    if (!PyLong_Check(jobs.ptr()) || PyBool_Check(jobs.ptr()))
-        throw py::type_error("jobs must be an int or None, not " +
-                             std::string(py::str(py::type::handle_of(jobs).attr("__name__"))));
-    int overflow = 0;
-    const long long j = PyLong_AsLongLongAndOverflow(jobs.ptr(), &overflow);
-    if (j == -1 && PyErr_Occurred()) throw py::error_already_set();
-    if (overflow != 0 || j < 0 || j > most)
-        throw py::value_error("jobs must be from 1 to 256, or 0 or None for one per core");
-    if (j == 0) return std::max(1u, std::thread::hardware_concurrency());
-    return static_cast<std::size_t>(j);
-}
-
-/// Calls f(i) for i in [0, n) on the threads `jobs` asks for (thread_count), this one included, the GIL
-/// released. The items are cut into one slice per thread asked for, and each thread takes the next slice not
-/// taken, so that when a thread cannot be started (a process limit, no memory) the threads that did start do its
-/// share: down to this thread alone, with a RuntimeWarning. An exception of f (allocation failure) is caught in
-/// its thread and rethrown here after every thread has finished.
-template <class F>
-void run(std::size_t n, py::handle jobs, const F& f) {
-    const std::size_t asked = std::min(thread_count(jobs), std::max<std::size_t>(n, 1));
-    const std::size_t chunk = (n + asked - 1) / asked;
-    std::atomic<std::size_t> next{0};
-    std::vector<std::exception_ptr> failures(asked);
-    auto work = [&](std::size_t t) {
-        try {
-            for (std::size_t c = next++; c < asked; c = next++)
-                for (std::size_t i = c * chunk; i < std::min(n, (c + 1) * chunk); ++i) f(i);
-        } catch (...) {
-            failures[t] = std::current_exception();
-        }
-    };
-    std::vector<std::thread> pool;
-    pool.reserve(asked - 1);
-    {
-        py::gil_scoped_release unlocked;
-        for (std::size_t t = 1; t < asked; ++t) {
-            try {
-                pool.emplace_back(work, t);
-            } catch (const std::exception&) {  // std::system_error (EAGAIN), std::bad_alloc: no more threads
-                break;
-            }
-        }
-        work(0);
-        for (std::thread& th : pool) th.join();
-    }
-    for (const std::exception_ptr& e : failures)
-        if (e) std::rethrow_exception(e);
-    if (pool.size() + 1 < asked) {
-        const std::string message = "iri: " + std::to_string(asked) + " threads asked for, " +
-                                    std::to_string(pool.size() + 1) +
-                                    " could be started (a process or memory limit); the work was done on those";
-        if (PyErr_WarnEx(PyExc_RuntimeWarning, message.c_str(), 1) != 0) throw py::error_already_set();
-    }
-}
-
-bool raises(std::string_view errors) {
-    if (errors == "raise") return true;
-    if (errors == "none") return false;
-    throw py::value_error("errors must be 'none' or 'raise'");
-}
 
 /// The list of results; None for a bad item, or the first bad item's IRIError. `text_of` gives the text an
 /// error of item i is about.
@@ -343,11 +256,14 @@ py::list urls(py::handle hrefs, py::handle base_arg, std::string_view errors, py
 }
 
 py::list registrable_domains(py::handle sequence, py::handle psl, bool icann_only, std::string_view errors,
-                             py::handle jobs) {
+                             py::handle jobs, std::string_view host_form) {
     const iri::crawl::public_suffix_list list = psl_named(psl);
-    const auto sections = icann_only ? iri::crawl::psl_sections::icann_only : iri::crawl::psl_sections::all;
+    const iri::crawl::site_options options{
+        .sections = icann_only ? iri::crawl::psl_sections::icann_only : iri::crawl::psl_sections::all,
+        .form = host_form_named(host_form, true)};
     return map_strings(sequence, errors, jobs, [&](std::string_view s, outcome& out) {
-        auto answer = list.lookup_url_or_host(s, sections);
+        thread_local iri::web::url scratch;  // one parse buffer per thread, reused from item to item
+        auto answer = list.lookup_url_or_host(s, options, scratch);
         if (!answer) out.error = answer.error();
         else if (answer->registrable_domain) out.value = std::move(*answer->registrable_domain);
         else out.none = true;
@@ -381,7 +297,8 @@ void define_batch(py::module_& m) {
     m.def("canonicalizes", &canonicalizes, doc::canonicalizes, arg("items"), arg("profile") = "safe-browsing",
           arg("keep_port") = false, arg("errors") = "none", arg("jobs") = 1, py::kw_only(), arg("host_massage") = true);
     m.def("registrable_domains", &registrable_domains, doc::registrable_domains, arg("items"), arg("psl") = py::none(),
-          arg("icann_only") = false, arg("errors") = "none", arg("jobs") = 1);
+          arg("icann_only") = false, arg("errors") = "none", arg("jobs") = 1, py::kw_only(),
+          arg("host_form") = "input");
 }
 
 }  // namespace pyiri

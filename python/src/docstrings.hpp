@@ -201,20 +201,25 @@ inline constexpr const char* to_uri_many = R"(to_uri for each item (see resolve_
 ['http://xn--9ca/', None]
 )";
 
-inline constexpr const char* public_suffix_list = R"(A Public Suffix List (publicsuffix.org), loaded once through
-libpsl: PublicSuffixList() is the system's list (libpsl's default), PublicSuffixList(path) the list in a file (its
-text form, public_suffix_list.dat, or libpsl's DAFSA form). Raises OSError when it cannot be loaded. Pass it as
-psl= to public_suffix, registrable_domain and registrable_domains; a path given as psl= is loaded once too.
+inline constexpr const char* public_suffix_list = R"(A Public Suffix List (publicsuffix.org), loaded once:
+PublicSuffixList() is the system's list (Debian's publicsuffix package's public_suffix_list.dat),
+PublicSuffixList(path) the list in a file of that text form (a line that is no rule, a compressed or binary file
+raises OSError naming the line, as a file that cannot be read does). Pass it as psl= to public_suffix,
+registrable_domain, registrable_domains and index_columns; a path given as psl= is loaded once too.
 )";
 
-inline constexpr const char* public_suffix = R"(The public suffix of a host, or of an absolute URL or IRI's host
-(an input with a scheme), by the Public Suffix List: psl=None (the system's), a path or an iri.PublicSuffixList;
-icann_only=True leaves the list's private section out. Lowercased; U-labels for a host with characters other
-than ASCII, A-labels otherwise. None for an IP address or a URL without a host; iri.IRIError for a URL that is
-not an IRI or a host UTS #46 refuses.
+inline constexpr const char* public_suffix = R"(The public suffix of a host, or of a URL's host, by the Public
+Suffix List: psl=None (the system's), a path or an iri.PublicSuffixList; icann_only=True leaves the list's
+private section out. An input with a scheme is a URL, read as a browser reads it (the URL Standard); any other
+input ("host", "host:port", "host/path", "//host/path") is a bare host, read as an http: URL's.
+host_form="input" (the default) answers in U-labels for an input with characters other than ASCII, A-labels
+otherwise, a final dot kept; "ascii" in A-labels, "unicode" in U-labels, without a final dot. None for an IP address or a URL without a host;
+iri.IRIError for a URL the URL Standard fails ("url_failure") or a host UTS #46 refuses ("idna_failed").
 
 >>> iri.public_suffix("https://www.example.co.uk/a"), iri.public_suffix("foo.github.io", icann_only=True)
 ('co.uk', 'io')
+>>> iri.public_suffix("http://www.食狮.公司.cn/", host_form="ascii")
+'xn--55qx5d.cn'
 )";
 
 inline constexpr const char* registrable_domain = R"(The registrable domain of a host or a URL's host: its public
@@ -229,6 +234,20 @@ GIL released on jobs threads, in input order; errors="none" gives None for a bad
 
 >>> iri.registrable_domains(["http://a.b.example.co.uk/", "192.0.2.1", "http://exa mple/"])
 ['example.co.uk', None, None]
+)";
+
+inline constexpr const char* index_columns = R"(Common Crawl's 17 URL index columns of each URL (its
+columnar index's url_surtkey, url, url_host_name, ... url_query; docs/index-columns.md gives each column's rule),
+as a dict of lists in the schema's order, which pandas.DataFrame takes. Each URL is read as a browser reads an
+href (the URL Standard). The url column holds the items as given; url_port is an int, or None when the URL writes
+no port or its scheme's default; a column the schema lets be null is None where it has no value. psl= is as
+public_suffix's; host_form="ascii" (Common Crawl's A-labels) or "unicode" spells the host columns. The GIL is
+released on jobs threads; a URL the URL Standard fails gives None in every column (errors="none") or raises the
+first one's IRIError (errors="raise").
+
+>>> c = iri.index_columns(["https://www.example.com/path/index.html", "http://exa mple/"])
+>>> c["url_surtkey"], c["url_host_registered_domain"], c["url_port"]
+(['com,example)/path/index.html', None], ['example.com', None], [None, None])
 )";
 
 inline constexpr const char* to_iri_many = R"(to_iri for each item (see resolve_many for errors= and jobs=).

@@ -81,6 +81,10 @@ private:
 /// loaded. A copy, which shares the loaded list.
 [[nodiscard]] iri::crawl::public_suffix_list psl_named(py::handle psl);
 
+/// The host form a `host_form` argument names: "ascii", "unicode", or (when `input_allowed`) "input"; else
+/// ValueError.
+[[nodiscard]] iri::crawl::host_form host_form_named(std::string_view name, bool input_allowed);
+
 /// Registers the single-item functions and the Reference class.
 void define_single(py::module_& m);
 /// Registers the batch functions (*_many, canonical_keys).
@@ -91,5 +95,7 @@ void define_text_tools(py::module_& m);
 void define_web(py::module_& m);
 /// Registers iri.PublicSuffixList, public_suffix and registrable_domain.
 void define_public_suffix(py::module_& m);
+/// Registers index_columns (Common Crawl's URL index columns, iri/index_columns.hpp).
+void define_index_columns(py::module_& m);
 
 }  // namespace pyiri
