@@ -2,7 +2,8 @@
 //   options: bit 0 host_form::unicode.
 // Oracles: an error lies inside the input, and is the URL Standard's failure exactly when web::parse fails; each
 // column is a substring or a documented function of the parsed URL: url_surtkey is surt() of the input, url the
-// input, url_protocol the scheme, url_path the pathname, url_query the query, url_port the port number; the host
+// input, url_protocol the scheme, url_path the pathname, url_query the query, url_port the port number (or the
+// scheme's default, ":" and its digits in the input, where the URL Standard dropped it); the host
 // name is the URL's hostname (in A-labels, a final dot dropped; with U-labels, UTS #46 ToUnicode's); the label
 // columns are its last five labels from the right, the reversed name its labels reversed, each suffix a label
 // suffix of the host name and each domain the suffix and one more label; no column the schema makes non-null is
@@ -69,7 +70,22 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fuzz::require(*col(index_column::url_protocol) == u->scheme(), "url_protocol is the scheme", in.text);
     fuzz::require(*col(index_column::url_path) == u->pathname(), "url_path is the pathname", in.text);
     fuzz::require(col(index_column::url_query) == u->query(), "url_query is the query", in.text);
-    fuzz::require(row.port() == u->port_number(), "url_port is the port", in.text);
+    if (u->port_number()) {
+        fuzz::require(row.port() == u->port_number(), "url_port is the port", in.text);
+    } else if (row.port()) {  // a default port the input writes, which the URL Standard drops
+        const std::string_view scheme = u->scheme();
+        const int default_port = scheme == "https" || scheme == "wss" ? 443 : scheme == "ftp" ? 21 : 80;
+        fuzz::require(u->is_special() && scheme != "file" && *row.port() == default_port, "url_port is the default",
+                      in.text);
+        const std::string digits = std::to_string(default_port);
+        bool written = false;
+        for (std::size_t at = in.text.find(':'); at != std::string::npos && !written; at = in.text.find(':', at + 1)) {
+            std::size_t k = at + 1;
+            while (k < in.text.size() && in.text[k] == '0') ++k;
+            written = in.text.compare(k, digits.size(), digits) == 0;
+        }
+        fuzz::require(written, "a default url_port is written in the input", in.text);
+    }
     if (row.port())
         fuzz::require(*col(index_column::url_port) == std::to_string(*row.port()), "url_port's digits", in.text);
     // The host.

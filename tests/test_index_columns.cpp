@@ -96,8 +96,7 @@ BOOST_AUTO_TEST_CASE(schema_example_private_suffixes) {
     BOOST_TEST(bucket.at("url_host_registered_domain") == "amazonaws.com");
 }
 
-// url_port "8443" (written), url_query "q=abc&lang=en for .../search?q=abc&lang=en"; a port the URL writes that is
-// its scheme's default is dropped by the URL Standard, so null.
+// url_port "8443" (written), url_query "q=abc&lang=en for .../search?q=abc&lang=en".
 BOOST_AUTO_TEST_CASE(schema_example_port_and_query) {
     const auto m = columns("https://www.example.com:8443/search?q=abc&lang=en");
     BOOST_TEST(m.at("url_port") == "8443");
@@ -106,7 +105,17 @@ BOOST_AUTO_TEST_CASE(schema_example_port_and_query) {
     const auto row = iri::crawl::index_columns("https://www.example.com:8443/", pinned());
     BOOST_TEST_REQUIRE(row.has_value());
     BOOST_TEST(row->port().value_or(0) == 8443);
-    BOOST_TEST(columns("https://example.com:443/").at("url_port") == "null");
+    // A port the URL writes is url_port even when it is the scheme's default, which the URL Standard drops from the
+    // URL: java.net.URL's getPort(), what Common Crawl's column holds ("null if not explicitly specified").
+    BOOST_TEST(columns("https://example.com:443/").at("url_port") == "443");
+    BOOST_TEST(columns("http://example.com:080/").at("url_port") == "80");
+    BOOST_TEST(columns("HTTP:\\\\u:p@ex\tample.com:8\n0\\x").at("url_port") == "80");  // backslashes, userinfo, tabs
+    BOOST_TEST(columns("http:example.com:80").at("url_port") == "80");
+    BOOST_TEST(columns("ws://[::1]:80/").at("url_port") == "80");
+    BOOST_TEST(columns("ftp://u:21@example.com/").at("url_port") == "null");  // ":21" in the userinfo
+    BOOST_TEST(columns("http://example.com:/").at("url_port") == "null");     // ":" without digits
+    BOOST_TEST(columns("http://example.com/a:80").at("url_port") == "null");
+    BOOST_TEST(columns("https://example.com:443/").at("url_surtkey") == "com,example)/");
     BOOST_TEST(columns("https://example.com/?").at("url_query") == "");  // a lone "?": the empty query
 }
 

@@ -21,7 +21,7 @@
 // | url_host_private_suffix, url_host_private_domain | the same by both sections ("blogspot.com", "myblog.blogspot.com") |
 // | url_host_name_reversed | the host name's labels in reverse order joined by "." ("com.example.www"); null for an IP address |
 // | url_protocol | the scheme, lowercase, without ":" |
-// | url_port | the port the URL writes, as a number; null when it writes none, or its scheme's default (the URL Standard drops it) |
+// | url_port | the port the URL writes, as a number (its scheme's default too, which the URL Standard drops from the URL: java.net.URL's getPort(), as Common Crawl's column has it); null when it writes none |
 // | url_path | the path as the URL Standard serializes it (percent-encoded) |
 // | url_query | the query without "?", null when there is none ("" for a lone "?") |
 //

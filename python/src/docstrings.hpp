@@ -239,8 +239,9 @@ GIL released on jobs threads, in input order; errors="none" gives None for a bad
 inline constexpr const char* index_columns = R"(Common Crawl's 17 URL index columns of each URL (its
 columnar index's url_surtkey, url, url_host_name, ... url_query; docs/index-columns.md gives each column's rule),
 as a dict of lists in the schema's order, which pandas.DataFrame takes. Each URL is read as a browser reads an
-href (the URL Standard). The url column holds the items as given; url_port is an int, or None when the URL writes
-no port or its scheme's default; a column the schema lets be null is None where it has no value. psl= is as
+href (the URL Standard). The url column holds the items as given; url_port is the port the URL writes as an int
+(its scheme's default too, as Common Crawl's column has it), None when it writes none; a column the schema lets
+be null is None where it has no value. psl= is as
 public_suffix's; host_form="ascii" (Common Crawl's A-labels) or "unicode" spells the host columns. The GIL is
 released on jobs threads; a URL the URL Standard fails gives None in every column (errors="none") or raises the
 first one's IRIError (errors="raise").

@@ -50,7 +50,7 @@ def test_hosts_spellings_and_nulls():
     # no implicit "*" rule: an unlisted top-level label has no suffix, as Common Crawl's columns say
     assert c["url_host_registry_suffix"][2] is None and c["url_host_name_reversed"][2] == "invalid.example"
     assert c["url_host_name"][3] == "www.xn--85x722f.xn--55qx5d.cn"  # A-labels, the final dot dropped
-    assert c["url_port"][4] is None and c["url_query"][4] == ""  # the default port dropped; a lone "?"
+    assert c["url_port"][4] == 443 and c["url_query"][4] == ""  # the port written (a default too); a lone "?"
     assert c["url_host_registry_suffix"][5] == "c.kobe.jp"
     u = iri.index_columns(urls[3:4], psl=PINNED, host_form="unicode")
     assert u["url_host_name"] == ["www.食狮.公司.cn"] and u["url_host_registry_suffix"] == ["公司.cn"]

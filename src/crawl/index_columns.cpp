@@ -52,6 +52,43 @@ std::size_t labels_after(std::string_view name, std::size_t offset) noexcept {
            static_cast<std::size_t>(std::count(name.begin() + static_cast<std::ptrdiff_t>(offset), name.end(), '.'));
 }
 
+// The port `input` writes when the URL Standard dropped it as its special scheme's default ("https://a:443/",
+// "http://a:080/"): the digits after the host in the input's authority, read as the basic URL parser reads them
+// (§4.4: tabs and newlines skipped, the scheme's slashes and backslashes, the userinfo up to the last "@", a ":"
+// outside brackets). Only for an input the parser took as a special URL without a port: its authority is there.
+std::optional<std::uint16_t> written_default_port(std::string_view input, std::size_t scheme_size) noexcept {
+    // the end of the scheme: where the URL's scheme ends when the input begins with it, else its first ":"
+    std::size_t i = scheme_size < input.size() && input[scheme_size] == ':' ? scheme_size : input.find(':');
+    if (i == input.npos || input.find(':', i + 1) == input.npos) return std::nullopt;  // most URLs: one ":"
+    const auto skipped = [](char c) { return c == '\t' || c == '\n' || c == '\r'; };
+    ++i;
+    while (i < input.size() && (input[i] == '/' || input[i] == '\\' || skipped(input[i]))) ++i;
+    std::size_t end = i;
+    while (end < input.size() && input[end] != '/' && input[end] != '\\' && input[end] != '?' && input[end] != '#')
+        ++end;
+    const std::string_view authority = input.substr(i, end - i);
+    const std::size_t at = authority.rfind('@');
+    bool brackets = false;
+    for (std::size_t k = at == authority.npos ? 0 : at + 1; k < authority.size(); ++k) {
+        const char c = authority[k];
+        if (c == '[') brackets = true;
+        else if (c == ']') brackets = false;
+        else if (c == ':' && !brackets) {
+            std::uint32_t port = 0;
+            bool digits = false;
+            for (++k; k < authority.size(); ++k) {
+                if (skipped(authority[k])) continue;
+                if (authority[k] < '0' || authority[k] > '9') break;  // trailing C0 controls or spaces (stripped)
+                port = std::min<std::uint32_t>(port * 10 + static_cast<std::uint32_t>(authority[k] - '0'), 65536);
+                digits = true;
+            }
+            if (!digits || port > 65535) return std::nullopt;
+            return static_cast<std::uint16_t>(port);
+        }
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 struct index_row_access {
@@ -154,7 +191,11 @@ result<std::monostate> index_row_access::fill(index_row& r, std::string_view inp
         span(r, index_column::url_host_name_reversed, reversed_at, b.size() - reversed_at);
     }
     write(r, index_column::url_protocol, u.scheme());
-    if (const auto port = u.port_number()) {  // url_port: URL.getPort(), -1 (null) when none is written
+    // url_port: java.net.URL's getPort(), the port written (its scheme's default too, which the URL Standard drops:
+    // then read from the input), -1 (null) when none is written.
+    auto port = u.port_number();
+    if (!port && u.is_special() && u.scheme() != "file") port = written_default_port(input, u.scheme().size());
+    if (port) {
         r.port_ = *port;
         write(r, index_column::url_port, std::to_string(*port));
     }
