@@ -243,12 +243,12 @@ href (the URL Standard). The url column holds the items as given; url_port is th
 (its scheme's default too, as Common Crawl's column has it), None when it writes none; a column the schema lets
 be null is None where it has no value. psl= is as
 public_suffix's; host_form="ascii" (Common Crawl's A-labels) or "unicode" spells the host columns. The GIL is
-released on jobs threads; a URL the URL Standard fails gives None in every column (errors="none") or raises the
-first one's IRIError (errors="raise").
+released on jobs threads; a URL the URL Standard fails gives None in every column but url (errors="none", as
+`iri index-columns` writes its row) or raises the first one's IRIError (errors="raise").
 
 >>> c = iri.index_columns(["https://www.example.com/path/index.html", "http://exa mple/"])
->>> c["url_surtkey"], c["url_host_registered_domain"], c["url_port"]
-(['com,example)/path/index.html', None], ['example.com', None], [None, None])
+>>> c["url_surtkey"], c["url"][1], c["url_host_registered_domain"], c["url_port"]
+(['com,example)/path/index.html', None], 'http://exa mple/', ['example.com', None], [None, None])
 )";
 
 inline constexpr const char* to_iri_many = R"(to_iri for each item (see resolve_many for errors= and jobs=).

@@ -69,10 +69,10 @@ py::dict index_columns(py::handle urls, py::handle psl, std::string_view host_fo
         for (std::size_t i = 0; i < n; ++i) {
             const packed_row& r = rows[i];
             PyObject* v = nullptr;
-            if (r.error) {
+            if (is_url) {
+                v = Py_NewRef(objects[i]);  // the input as given, a failed URL's too
+            } else if (r.error) {
                 v = Py_NewRef(Py_None);
-            } else if (is_url) {
-                v = Py_NewRef(objects[i]);  // the input as given
             } else if (is_port) {
                 v = r.port < 0 ? Py_NewRef(Py_None) : PyLong_FromLong(r.port);
                 if (v == nullptr) throw py::error_already_set();
