@@ -2,12 +2,14 @@
 // hosts of URLs and bare hosts, and the spelling of the answers. The table and its walk are crawl/psl_table.cpp.
 #include "iri/public_suffix.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <vector>
 
 #include "crawl/ia_canon.hpp"
+#include "crawl/plain_http.hpp"
 #include "crawl/psl_table.hpp"
 #include "grammar/charset_detail.hpp"
 #include "iri/idna.hpp"
@@ -257,10 +259,26 @@ result<site> public_suffix_list::lookup(std::string_view host, psl_sections sect
 
 result<site> public_suffix_list::lookup_url_or_host(std::string_view input, const site_options& options,
                                                     web::url& scratch) const {
+    const spelling how{options.form, input, options.form == host_form::input};
+    if (const auto plain = detail::plain_http_host(input)) {  // the commonest URLs: the host read without the parser
+        // Its answers are its own lowercase octets (no A-label to spell otherwise), a final dot kept as the host's;
+        // written into the result in place (no site moved).
+        result<site> r{site{}};
+        site& s = *r;
+        if (plain->upper) detail::append_lowercase(s.host, plain->host);
+        else s.host.assign(plain->host);
+        const suffix_offsets o = find(s.host);
+        const bool icann = options.sections == psl_sections::icann_only;
+        const std::uint16_t suffix = icann ? o.icann_suffix : o.public_suffix;
+        const std::uint16_t domain = icann ? o.icann_domain : o.registrable_domain;
+        const std::size_t keep = how.final_dot || !s.host.ends_with('.') ? s.host.size() : s.host.size() - 1;
+        if (suffix != suffix_offsets::none) s.public_suffix.emplace(s.host, suffix, keep - suffix);
+        if (domain != suffix_offsets::none) s.registrable_domain.emplace(s.host, domain, keep - domain);
+        return r;
+    }
     web::url& u = scratch;
     if (auto e = read_url(input, u)) return *e;
     const std::string_view host = u.hostname();
-    const spelling how{options.form, input, options.form == host_form::input};
     site s;
     switch (u.host_type()) {
         case web::host_kind::domain:  // the Standard's domain: lowercase A-labels already (§3.5 domain to ASCII)
