@@ -56,6 +56,17 @@ std::size_t labels_after(std::string_view name, std::size_t offset) noexcept {
 // "http://a:080/"): the digits after the host in the input's authority, read as the basic URL parser reads them
 // (§4.4: tabs and newlines skipped, the scheme's slashes and backslashes, the userinfo up to the last "@", a ":"
 // outside brackets). Only for an input the parser took as a special URL without a port: its authority is there.
+// A special scheme with a default port (URL Standard §4.1: all but "file"), as the parsed URL spells it (lowercase).
+[[nodiscard]] bool has_default_port(std::string_view scheme) noexcept {
+    switch (scheme.size()) {
+        case 2: return scheme == "ws";
+        case 3: return scheme == "wss" || scheme == "ftp";
+        case 4: return scheme == "http";
+        case 5: return scheme == "https";
+        default: return false;
+    }
+}
+
 std::optional<std::uint16_t> written_default_port(std::string_view input, std::size_t scheme_size) noexcept {
     // the end of the scheme: where the URL's scheme ends when the input begins with it, else its first ":"
     std::size_t i = scheme_size < input.size() && input[scheme_size] == ':' ? scheme_size : input.find(':');
@@ -144,19 +155,19 @@ result<std::monostate> index_row_access::fill(index_row& r, std::string_view inp
         for (std::size_t i = host_at; i < b.size(); ++i) b[i] = iri::detail::to_lower(b[i]);
     const std::size_t host_size = b.size() - host_at;
     if (name && host_size > 0) {
-        // The labels of the name shown, from the left: [starts[j], starts[j + 1] - 1), the last to its end.
-        const std::size_t labels = labels_after(std::string_view(b).substr(host_at), 0);
+        // The labels of the name shown, from the left: [starts[j], starts[j + 1] - 1), the last to its end (one
+        // pass; a name of n octets has at most n + 1 labels).
         std::uint32_t few[64];
         std::vector<std::uint32_t> many;
         std::uint32_t* starts = few;
-        if (labels + 1 > 64) {
-            many.resize(labels + 1);
+        if (host_size + 2 > 64) {
+            many.resize(host_size + 2);
             starts = many.data();
         }
-        std::size_t j = 0;
-        starts[j++] = 0;
+        std::size_t labels = 1;
+        starts[0] = 0;
         for (std::size_t i = 0; i < host_size; ++i)
-            if (b[host_at + i] == '.') starts[j++] = static_cast<std::uint32_t>(i + 1);
+            if (b[host_at + i] == '.') starts[labels++] = static_cast<std::uint32_t>(i + 1);
         starts[labels] = static_cast<std::uint32_t>(host_size + 1);
         const auto label_span = [&](std::size_t from_right) {  // 1 for the last label
             const std::size_t k = labels - from_right;
@@ -170,9 +181,17 @@ result<std::monostate> index_row_access::fill(index_row& r, std::string_view inp
         // The suffixes by the list's walk over the A-labels (no implicit "*": EffectiveTldFinder gives none for an
         // unlisted top-level label); the same labels counted from the right in the name shown.
         const suffix_offsets o = psl.find(host, false);
+        // The labels of host[offset, end): in A-labels the name shown is `host` (its octets, its length), so the
+        // offset is a label's start there; in U-labels they are counted.
+        const auto labels_from = [&](std::uint16_t offset) {
+            if (options.form != host_form::unicode)
+                for (std::size_t k = labels; k-- > 0;)
+                    if (starts[k] == offset) return labels - k;
+            return labels_after(host, offset);
+        };
         const auto suffix_span = [&](index_column c, std::uint16_t offset) {
             if (offset == suffix_offsets::none) return;
-            const std::size_t start = label_span(labels_after(host, offset)).first;
+            const std::size_t start = label_span(labels_from(offset)).first;
             span(r, c, host_at + start, host_size - start);
         };
         suffix_span(index_column::url_host_registry_suffix, o.icann_suffix);
@@ -190,11 +209,12 @@ result<std::monostate> index_row_access::fill(index_row& r, std::string_view inp
         }
         span(r, index_column::url_host_name_reversed, reversed_at, b.size() - reversed_at);
     }
-    write(r, index_column::url_protocol, u.scheme());
+    const std::string_view scheme = u.scheme();
+    write(r, index_column::url_protocol, scheme);
     // url_port: java.net.URL's getPort(), the port written (its scheme's default too, which the URL Standard drops:
     // then read from the input), -1 (null) when none is written.
     auto port = u.port_number();
-    if (!port && u.is_special() && u.scheme() != "file") port = written_default_port(input, u.scheme().size());
+    if (!port && has_default_port(scheme)) port = written_default_port(input, scheme.size());
     if (port) {
         r.port_ = *port;
         write(r, index_column::url_port, std::to_string(*port));
