@@ -7,7 +7,7 @@ Where an installed libiri of this version is found by pkg-config with its shared
 or a prefix on PKG_CONFIG_PATH), CMake builds the extension alone (python/CMakeLists.txt as a project of its
 own) and links it to that libiri.so: seconds. Otherwise it builds the library too, static, into the extension:
 minutes (-v shows CMake's progress; pip hides a build's output without it). Needs cmake, a C++20 compiler,
-python3-dev and python3-pybind11, and for the library re2c, libicu-dev and libpsl-dev (scripts/setup.sh installs
+python3-dev and python3-pybind11, and for the library re2c and libicu-dev (scripts/setup.sh installs
 them); no network. The interpreter running this file is the one the extension is built for. Everything it builds goes to
 a temporary folder, removed when it ends: nothing is written into the source tree.
 """

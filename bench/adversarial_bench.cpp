@@ -31,6 +31,7 @@
 #include "iri/crawl_keys.hpp"
 #include "iri/extract.hpp"
 #include "iri/html.hpp"
+#include "iri/index_columns.hpp"
 #include "iri/normalize.hpp"
 #include "iri/parse.hpp"
 #include "iri/percent.hpp"
@@ -103,6 +104,14 @@ const std::vector<pattern>& patterns() {
         {"html references", "<a href='", "&amp;&notit;&#x41"},
         {"srcset", "<img srcset='", "a 1x, "},
         {"open value", "<a href='", "x"},
+        // Issue 38's new paths: a query's "id"s where a session id could start (each looked at), parameters to sort,
+        // stable triplets the writers keep as they are, a host of one-letter labels for the list's walk, a bare host
+        // with a long port-like tail.
+        {"id&", "http://a/?", "aid=1&"},
+        {"b=&a=", "http://a/?", "b=1&a=2&"},
+        {"%20", "http://a/", "%20"},
+        {"x. labels", "", "x."},
+        {"host:1", "host", ":1"},
     };
     return p;
 }
@@ -215,6 +224,25 @@ const std::vector<named_operation>& operations() {
              const std::string answer = site->registrable_domain ? "ok" : "none";
              keep(std::move(*site));
              return answer;
+         }},
+        {"psl lookup",  // the input as a host, by the list's walk (the system's list, loaded on the first call)
+         [](std::string_view s) {
+             static const auto psl = crawl::public_suffix_list::load_default();
+             if (!psl.list) return psl.error;
+             auto site = psl.list->lookup(s);
+             if (!site) return std::string(name(site.error().code));
+             const std::string answer = site->registrable_domain ? "ok" : "none";
+             keep(std::move(*site));
+             return answer;
+         }},
+        {"index columns",  // Common Crawl's URL columns of the input
+         [](std::string_view s) {
+             static const auto psl = crawl::public_suffix_list::load_default();
+             if (!psl.list) return psl.error;
+             auto row = crawl::index_columns(s, *psl.list);
+             if (!row) return std::string(name(row.error().code));
+             keep(std::move(*row));
+             return std::string("ok");
          }},
         {"percent_encode",
          [](std::string_view s) { return outcome(percent_encode(s, grammar::uri, production::segment)); }},

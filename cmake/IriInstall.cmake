@@ -33,7 +33,7 @@ install(FILES "${PROJECT_BINARY_DIR}/iriConfig.cmake" "${PROJECT_BINARY_DIR}/iri
   DESTINATION ${iri_cmake_dir} COMPONENT development)
 
 file(RELATIVE_PATH IRI_PC_TO_PREFIX "/prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/prefix")
-# iri.pc: what linking needs beyond -liri. The shared library has ICU, libpsl and the C++ runtime as dependencies
+# iri.pc: what linking needs beyond -liri. The shared library has ICU and the C++ runtime as dependencies
 # of its own: they are private (pkg-config --static). A static build installs no libiri.so, so `--libs` links
 # libiri.a and must name them itself: they are in Requires and Libs, and `--libs` and `--static --libs` both work.
 list(TRANSFORM IRI_CXX_RUNTIME_LIBS PREPEND "-l" OUTPUT_VARIABLE iri_pc_runtime)
@@ -64,12 +64,12 @@ set(CPACK_COMPONENTS_ALL runtime development tools)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION libs)
 set(CPACK_DEBIAN_ENABLE_COMPONENT_DEPENDS ON)     # libiri-dev and iri-tools depend on libiri0 (= version)
-set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)            # dpkg-shlibdeps: libc6, libstdc++6, libicu72, libpsl5
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)            # dpkg-shlibdeps: libc6, libstdc++6, libicu72
 set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS ON)      # the runtime package's shlibs file
 # bin/iri's libiri.so.0 is this build's (the dependency on libiri0 comes from the component's DEPENDS)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS_PRIVATE_DIRS "${PROJECT_BINARY_DIR}")
 set(CPACK_DEBIAN_RUNTIME_PACKAGE_NAME libiri${PROJECT_VERSION_MAJOR})
-# The Public Suffix List that libpsl's psl_latest reads by default (src/crawl/public_suffix.cpp)
+# The Public Suffix List public_suffix_list::load_default reads (IRI_PUBLIC_SUFFIX_LIST, src/crawl/public_suffix.cpp)
 set(CPACK_DEBIAN_RUNTIME_PACKAGE_DEPENDS "publicsuffix")
 set(CPACK_COMPONENT_RUNTIME_DESCRIPTION "the shared library libiri.so.${PROJECT_VERSION_MAJOR}")
 set(CPACK_DEBIAN_DEVELOPMENT_PACKAGE_NAME libiri-dev)
@@ -77,7 +77,7 @@ set(CPACK_DEBIAN_DEVELOPMENT_PACKAGE_SECTION libdevel)
 set(CPACK_COMPONENT_DEVELOPMENT_DESCRIPTION "headers, static library, CMake package and pkg-config file")
 set(CPACK_COMPONENT_DEVELOPMENT_DEPENDS runtime)
 # iri.pc's Requires.private, find_dependency
-set(CPACK_DEBIAN_DEVELOPMENT_PACKAGE_DEPENDS "libicu-dev (>= 72), libpsl-dev")
+set(CPACK_DEBIAN_DEVELOPMENT_PACKAGE_DEPENDS "libicu-dev (>= 72)")
 set(CPACK_DEBIAN_TOOLS_PACKAGE_NAME iri-tools)
 set(CPACK_DEBIAN_TOOLS_PACKAGE_SECTION utils)
 set(CPACK_COMPONENT_TOOLS_DESCRIPTION "the iri command-line tool")

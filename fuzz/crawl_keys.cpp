@@ -26,12 +26,12 @@ bool printable_ascii(std::string_view s) {
 
 // Whether the IA canonicalizer leaves `url` a host of letters, digits, "-" and "." (crawl/ia_canon.hpp's stages).
 bool plain_canonical_host(std::string_view url, bool host_massage) {
-    iri::crawl::detail::ia_url u;
-    if (iri::crawl::detail::parse_ia(url, u)) return false;
-    iri::crawl::detail::google_stage(u);
-    iri::crawl::detail::ia_stage(u, host_massage);
-    if (u.host.empty()) return false;
-    for (const char c : u.host)
+    std::string storage, host;
+    iri::crawl::detail::ia_parts u;
+    if (iri::crawl::detail::parse_ia(iri::crawl::detail::cleaned(url, storage), u)) return false;
+    iri::crawl::detail::write_ia_host(host, u, {.host_massage = host_massage});
+    if (host.empty()) return false;
+    for (const char c : host)
         if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.')) return false;
     return true;
 }

@@ -1,17 +1,29 @@
-// public_suffix_list::lookup and lookup_url_or_host, by the system's list (libpsl's default), with both sections or
-// the ICANN section alone, and host_of.
-//   options: bit 0 psl_sections::icann_only, bit 1 the text as a URL or host (lookup_url_or_host).
-// Oracles: an error lies inside the input; a registrable domain is the public suffix and one label more, and a
-// suffix at a label boundary of the host in its answered form (the host lowercased, or for a host that is not
-// plain ASCII its UTS #46 ToUnicode of ToASCII; a final dot kept); no registrable domain without a public suffix;
-// lookup_url_or_host of a URL answers as lookup of host_of's host.
+// public_suffix_list::find against libpsl on fuzzed hosts, and lookup, lookup_url_or_host and host_of, by the
+// system's list (libpsl loads the same file).
+//   options: bit 0 psl_sections::icann_only, bit 1 the text as a URL or host (lookup_url_or_host), bits 2-3 the
+//   host_form (input, ascii, unicode).
+// Oracles: find agrees with libpsl (psl_is_public_suffix2 from the left, as psl_unregistrable_domain walks, for
+// both sections, with and without the implicit "*" rule) on the text's host in A-labels, lowercased, whenever it is
+// a domain name (labels of 1 to 63 octets, 253 in all, its last label no number), and answers none otherwise; an
+// error lies inside the input; a registrable domain is the public suffix and one label more, and a suffix at a
+// label boundary of the host in its answered form; no registrable domain without a public suffix;
+// lookup_url_or_host answers as lookup of host_of's host would for a domain; a host read without the parser
+// (crawl/plain_http.hpp) is the URL Standard's domain, lowercased.
+#include <libpsl.h>
+
+#include <memory>
 #include <string>
 
+#include "crawl/plain_http.hpp"
 #include "fuzz.hpp"
 #include "iri/idna.hpp"
 #include "iri/public_suffix.hpp"
+#include "iri/web.hpp"
+#include "text/ascii.hpp"
 
 namespace {
+
+using iri::crawl::suffix_offsets;
 
 const iri::crawl::public_suffix_list& system_list() {
     static const auto loaded = iri::crawl::public_suffix_list::load_default();
@@ -19,21 +31,90 @@ const iri::crawl::public_suffix_list& system_list() {
     return *loaded.list;
 }
 
-// The host as the answers write it: lowercased ASCII, or UTS #46's Unicode form (nullopt when UTS #46 refuses it).
-std::optional<std::string> answered_form(std::string_view host) {
-    bool plain = true;
-    for (char c : host) plain = plain && static_cast<unsigned char>(c) < 0x80;
-    if (plain) {
-        std::string lower(host);
-        for (char& c : lower) c = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-        return lower;
+const psl_ctx_t* reference_list() {
+    static const std::unique_ptr<psl_ctx_t, void (*)(psl_ctx_t*)> psl(psl_load_file(system_list().source().c_str()),
+                                                                      psl_free);
+    if (!psl) fuzz::fail("libpsl loads the system's Public Suffix List", "", system_list().source());
+    return psl.get();
+}
+
+// libpsl's answer for `host` (lowercase A-labels): the longest suffix it calls public, and the label before it.
+std::pair<std::uint16_t, std::uint16_t> reference(const std::string& host, int type) {
+    std::size_t previous = suffix_offsets::none;
+    for (std::size_t at = 0;;) {
+        if (psl_is_public_suffix2(reference_list(), host.c_str() + at, type) != 0)
+            return {static_cast<std::uint16_t>(at), static_cast<std::uint16_t>(previous)};
+        const std::size_t dot = host.find('.', at);
+        if (dot == std::string::npos) return {suffix_offsets::none, suffix_offsets::none};
+        previous = at;
+        at = dot + 1;
     }
-    const bool final_dot = !host.empty() && host.back() == '.';
-    auto a = iri::host_to_ascii(final_dot ? host.substr(0, host.size() - 1) : host);
-    if (!a) return std::nullopt;
-    auto u = iri::host_to_unicode(*a);
-    if (!u) return std::nullopt;
-    return final_dot ? *u + "." : *u;
+}
+
+// A domain name the walk looks up: labels of 1 to 63 octets, 253 in all (a final dot aside), not an IP literal,
+// the last label no number (URL Standard §3.5 "ends in a number").
+bool is_domain(std::string_view host) {
+    if (host.ends_with('.')) host.remove_suffix(1);
+    if (host.empty() || host.size() > 253 || host.front() == '[') return false;
+    std::size_t label = 0, last = 0;
+    for (std::size_t i = 0; i <= host.size(); ++i) {
+        if (i < host.size() && host[i] != '.') {
+            ++label;
+            continue;
+        }
+        if (label == 0 || label > 63) return false;
+        label = 0;
+        if (i < host.size()) last = i + 1;
+    }
+    const std::string_view l = host.substr(last);
+    const bool hex = l.size() >= 2 && l[0] == '0' && (l[1] == 'x' || l[1] == 'X');
+    for (std::size_t i = hex ? 2 : 0; i < l.size(); ++i) {
+        const char c = static_cast<char>(l[i] | 0x20);
+        if (!(l[i] >= '0' && l[i] <= '9') && !(hex && c >= 'a' && c <= 'f')) return true;
+    }
+    return false;
+}
+
+// find on `host` against libpsl, in the four modes.
+void compare_with_libpsl(std::string_view host, std::string_view text) {
+    for (const bool star : {true, false}) {
+        const suffix_offsets got = system_list().find(host, star);
+        if (!is_domain(host) || host.find('\0') != std::string_view::npos) {
+            if (!is_domain(host))
+                fuzz::require(got.public_suffix == suffix_offsets::none && got.icann_suffix == suffix_offsets::none,
+                              "no domain, no answer", text);
+            continue;
+        }
+        std::string lower(host.ends_with('.') ? host.substr(0, host.size() - 1) : host);
+        for (char& c : lower) c = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+        const int no_star = star ? 0 : PSL_TYPE_NO_STAR_RULE;
+        const auto any = reference(lower, PSL_TYPE_ANY | no_star);
+        const auto icann = reference(lower, PSL_TYPE_ICANN | no_star);
+        fuzz::require(got.public_suffix == any.first && got.registrable_domain == any.second,
+                      "find agrees with libpsl (both sections)", text, lower);
+        fuzz::require(got.icann_suffix == icann.first && got.icann_domain == icann.second,
+                      "find agrees with libpsl (the ICANN section)", text, lower);
+    }
+}
+
+// The host as the answers write it: lowercased A-labels (UTS #46 ToASCII where it takes the host), in U-labels
+// when `unicode`, a final dot kept when `keep_dot`.
+std::string answered_form(std::string_view host, bool unicode, bool keep_dot) {
+    const bool final_dot = host.ends_with('.');
+    const std::string_view name = final_dot ? host.substr(0, host.size() - 1) : host;
+    std::string shown(name);
+    for (char& c : shown) c = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    if (auto a = iri::host_to_ascii(name)) shown = *a;
+    if (unicode && shown.find("xn--") != std::string::npos)
+        if (auto u = iri::host_to_unicode(shown)) shown = *u;
+    if (final_dot && keep_dot) shown.push_back('.');
+    return shown;
+}
+
+bool is_ascii(std::string_view s) {
+    for (const char c : s)
+        if (static_cast<unsigned char>(c) >= 0x80) return false;
+    return true;
 }
 
 // `s` ends `whole` at a label boundary.
@@ -46,37 +127,52 @@ bool label_suffix(std::string_view s, std::string_view whole) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const fuzz::input in(data, size);
     const auto& psl = system_list();
-    const auto sections = in.flag(0) ? iri::crawl::psl_sections::icann_only : iri::crawl::psl_sections::all;
-    std::string_view host = in.text;
+    iri::crawl::site_options options;
+    options.sections = in.flag(0) ? iri::crawl::psl_sections::icann_only : iri::crawl::psl_sections::all;
+    options.form = static_cast<iri::crawl::host_form>(in.bits(2, 2) % 3);
+
+    // The walk against libpsl: on the text as it is, and on its A-labels.
+    compare_with_libpsl(in.text, in.text);
+    if (in.text.size() <= iri::max_idna_host_bytes)
+        if (auto a = iri::host_to_ascii(in.text)) compare_with_libpsl(*a, in.text);
+
+    std::string host(in.text);
+    iri::result<iri::crawl::site> site = psl.lookup(in.text, options);
     if (in.flag(1)) {
-        const auto site = psl.lookup_url_or_host(in.text, sections);
+        site = psl.lookup_url_or_host(in.text, options);
         const auto h = iri::crawl::host_of(in.text);
-        fuzz::require(h.has_value() || !site.has_value(), "host_of fails only where lookup_url_or_host does", in.text);
+        fuzz::require(h.has_value() == site.has_value(), "host_of fails where lookup_url_or_host does", in.text);
         if (!site) {
             fuzz::require_inside(site.error(), in.text.size(), in.text);
             return 0;
         }
+        fuzz::require(site->host == *h, "lookup_url_or_host's host is host_of's", in.text);
+        if (const auto plain = iri::crawl::detail::plain_http_host(in.text)) {  // read without the parser
+            const auto u = iri::web::parse(in.text);
+            fuzz::require(u.has_value() && u->host_type() == iri::web::host_kind::domain,
+                          "a plain http host is a URL Standard domain", in.text);
+            std::string lower(plain->host);
+            for (char& c : lower) c = iri::detail::to_lower(c);
+            fuzz::require(u->hostname() == lower, "a plain http host is the parser's, lowercased", in.text);
+        }
         host = *h;
-        const auto direct = psl.lookup(host, sections);
-        fuzz::require(direct.has_value() && direct->public_suffix == site->public_suffix &&
-                          direct->registrable_domain == site->registrable_domain,
-                      "lookup_url_or_host answers as lookup of its host", in.text);
     }
-    const auto site = psl.lookup(host, sections);
     if (!site) {
-        fuzz::require_inside(site.error(), host.size(), in.text);
+        fuzz::require_inside(site.error(), in.text.size(), in.text);
         return 0;
     }
     fuzz::require(site->public_suffix.has_value() || !site->registrable_domain.has_value(),
                   "no registrable domain without a public suffix", in.text);
     if (!site->public_suffix) return 0;
-    const auto form = answered_form(host);
-    fuzz::require(form.has_value(), "a host with answers has its answered form", in.text);
-    fuzz::require(label_suffix(*site->public_suffix, *form), "the public suffix ends the host", in.text,
-                  *site->public_suffix + " / " + *form);
+    // The answered form of the host: spelled as the options and the input say.
+    const bool unicode = options.form == iri::crawl::host_form::unicode ||
+                         (options.form == iri::crawl::host_form::input && !is_ascii(in.text));
+    const auto whole = answered_form(host, unicode, options.form == iri::crawl::host_form::input);
+    fuzz::require(label_suffix(*site->public_suffix, whole), "the public suffix ends the host", in.text,
+                  *site->public_suffix + " / " + whole);
     if (!site->registrable_domain) return 0;
     const std::string& domain = *site->registrable_domain;
-    fuzz::require(label_suffix(domain, *form), "the registrable domain ends the host", in.text, domain + " / " + *form);
+    fuzz::require(label_suffix(domain, whole), "the registrable domain ends the host", in.text, domain + " / " + whole);
     const std::size_t dot = domain.find('.');
     fuzz::require(dot != std::string::npos && dot > 0 && domain.substr(dot + 1) == *site->public_suffix,
                   "the registrable domain is one label and the public suffix", in.text,

@@ -514,18 +514,18 @@ IRI_C_API int iri_surt_into(const char* url, size_t len, const iri_surt_options*
                             size_t* out_len, iri_error* err);
 IRI_C_API int iri_canonicalize_into(const char* url, size_t len, const iri_canonicalize_options* options, char* buf,
                                     size_t capacity, size_t* out_len, iri_error* err);
-/* ---- the Public Suffix List (publicsuffix.org, through libpsl; C++: iri/public_suffix.hpp) ----
- * A list is loaded once and is immutable: any number of threads may query one at once. The queries take a host,
- * or an absolute URL or IRI (an input with a scheme by RFC 3986 Appendix B), whose host is taken; the answer is
- * lowercased, in U-labels for a host with characters other than ASCII and in A-labels otherwise. *out is NULL
- * with IRI_OK where the list gives no answer (an IP address, a URL without a host, the registrable domain of a
- * public suffix). An invalid URL is its parse error; a host UTS #46 refuses is IRI_E_IDNA_FAILED at its label. */
+/* ---- the Public Suffix List (publicsuffix.org; C++: iri/public_suffix.hpp) ----
+ * A list is loaded once and is immutable: any number of threads may query one at once. The queries take a URL,
+ * whose host is taken as the URL Standard's parser reads it, or a bare host ("host", "host:port", "host/path",
+ * "//host/path"); the answer is lowercased, in U-labels for an input with characters other than ASCII and in
+ * A-labels otherwise. *out is NULL with IRI_OK where the list gives no answer (an IP address, a URL without a
+ * host, the registrable domain of a public suffix). A URL the URL Standard fails is IRI_E_URL_FAILURE. */
 typedef struct iri_psl iri_psl; /* opaque */
 enum { IRI_PSL_ALL_SECTIONS = 0, IRI_PSL_ICANN_ONLY = 1 };
 
-/* A list *out (free with iri_psl_free) from the file at `path` (NUL-terminated; the list's text form or libpsl's
- * DAFSA form), or with path NULL the system's list (libpsl's default). IRI_E_CANNOT_LOAD, the message naming the
- * file and the reason; *out is then NULL. */
+/* A list *out (free with iri_psl_free) from the file at `path` (NUL-terminated; the list's text form, each line
+ * checked), or with path NULL the system's list (Debian's publicsuffix package's). IRI_E_CANNOT_LOAD, the message
+ * naming the file and the reason (a line that is no rule: "FILE:LINE: why"); *out is then NULL. */
 IRI_C_API int iri_psl_load(const char* path, iri_psl** out, iri_error* err);
 IRI_C_API void iri_psl_free(iri_psl* psl); /* NULL is allowed */
 
@@ -579,6 +579,60 @@ IRI_C_API int iri_html_links(iri_html_extractor* extractor, const char* page, si
  * views into the extractor. */
 IRI_C_API iri_string_view iri_html_encoding(const iri_html_extractor* extractor);
 IRI_C_API iri_string_view iri_html_base_url(const iri_html_extractor* extractor);
+
+/* ---- one spelling of a site, and Common Crawl's URL index columns (C++: iri/public_suffix.hpp, iri/index_columns.hpp)
+ * IRI_HOST_FORM_INPUT answers in the input's spelling (U-labels for an input beyond ASCII, a final dot kept);
+ * IRI_HOST_FORM_ASCII in A-labels, IRI_HOST_FORM_UNICODE in U-labels, without a final dot. */
+enum { IRI_HOST_FORM_INPUT = 0, IRI_HOST_FORM_ASCII = 1, IRI_HOST_FORM_UNICODE = 2 };
+
+/* The public suffix and the registrable domain of `host_or_url` in one call, spelled as `host_form` asks: each a
+ * new string (free with iri_free), NULL where the list gives none; either out pointer may be NULL. */
+IRI_C_API int iri_site(const iri_psl* psl, const char* host_or_url, size_t len, int sections, int host_form,
+                       char** public_suffix, char** registrable_domain, iri_error* err);
+
+enum { IRI_INDEX_COLUMN_COUNT = 17 };
+/* The columns, in the schema's order (commoncrawl/cc-index-table cc-index-schema-flat.json). */
+enum {
+    IRI_URL_SURTKEY = 0,
+    IRI_URL,
+    IRI_URL_HOST_NAME,
+    IRI_URL_HOST_TLD,
+    IRI_URL_HOST_2ND_LAST_PART,
+    IRI_URL_HOST_3RD_LAST_PART,
+    IRI_URL_HOST_4TH_LAST_PART,
+    IRI_URL_HOST_5TH_LAST_PART,
+    IRI_URL_HOST_REGISTRY_SUFFIX,
+    IRI_URL_HOST_REGISTERED_DOMAIN,
+    IRI_URL_HOST_PRIVATE_SUFFIX,
+    IRI_URL_HOST_PRIVATE_DOMAIN,
+    IRI_URL_HOST_NAME_REVERSED,
+    IRI_URL_PROTOCOL,
+    IRI_URL_PORT,
+    IRI_URL_PATH,
+    IRI_URL_QUERY
+};
+/* The schema's name of a column ("url_surtkey", ...), a static string; NULL for a number that is none. */
+IRI_C_API const char* iri_index_column_name(int column);
+
+typedef struct iri_index_row iri_index_row; /* opaque: the storage of one URL's columns, reused from call to call */
+IRI_C_API int iri_index_row_new(iri_index_row** out, iri_error* err);
+IRI_C_API void iri_index_row_free(iri_index_row* row); /* NULL is allowed */
+
+/* One URL's columns: views into the row, not NUL-terminated (valid until its next call or its free); a null column
+ * has data NULL. */
+typedef struct iri_index_columns {
+    size_t size;
+    iri_string_view columns[IRI_INDEX_COLUMN_COUNT];
+    int port; /* url_port as a number, -1 for null */
+} iri_index_columns;
+#define IRI_INDEX_COLUMNS_INIT \
+  { sizeof(iri_index_columns), {{NULL, 0}}, -1 }
+
+/* The columns of `url` (read by the URL Standard's parser) into `row` and *out, by `psl` (NULL: the system's list),
+ * the host columns spelled as `host_form` asks (IRI_HOST_FORM_ASCII, Common Crawl's, or IRI_HOST_FORM_UNICODE).
+ * IRI_E_URL_FAILURE for a URL the URL Standard fails. */
+IRI_C_API int iri_index_columns_of(const iri_psl* psl, iri_index_row* row, const char* url, size_t len, int host_form,
+                                   iri_index_columns* out, iri_error* err);
 
 #ifdef __cplusplus
 }

@@ -13,6 +13,7 @@
 #include "iri/grammar.hpp"
 #include "iri/html.hpp"
 #include "iri/idna.hpp"
+#include "iri/index_columns.hpp"
 #include "iri/normalize.hpp"
 #include "iri/parse.hpp"
 #include "iri/percent.hpp"

@@ -6,7 +6,7 @@ packages=(
   g++ cmake make re2c pkg-config
   clang dpkg-dev                          # CI's second compiler; scripts/package.sh (dpkg-shlibdeps)
   libicu-dev
-  libpsl-dev publicsuffix                 # src/crawl/public_suffix.cpp: libpsl and the list it reads by default
+  publicsuffix libpsl-dev                 # the list src/crawl/public_suffix.cpp reads by default; libpsl, the tests' reference
   libboost-test1.81-dev
   libboost-url1.81-dev liburiparser-dev   # peers for bench/
   valgrind                                # bench/run.sh --callgrind

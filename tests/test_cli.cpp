@@ -869,15 +869,23 @@ BOOST_AUTO_TEST_CASE(site_of_urls_and_hosts) {
                "\"public_suffix\": \"io\", \"registrable_domain\": \"github.io\"}\n"
                "{\"input\": \"[::1]\", \"valid\": true, \"host\": \"[::1]\", \"public_suffix\": null, "
                "\"registrable_domain\": null}\n");
-    // A URL that is not an IRI, a host UTS #46 refuses: invalid, with the byte (status 1).
+    // A URL the URL Standard fails, and a bare host it fails as an http: URL's host: invalid, with the byte where
+    // its parser failed (status 1).
     const ran e = run({"site", "--psl", list, "--json", "http://exa mple.com/", "www.ex ample.com"});
     BOOST_TEST(e.status == 1);
     BOOST_TEST(e.out.find("\"input\": \"http://exa mple.com/\", \"valid\": false, \"error\": {\"code\": "
-                          "\"disallowed_character\", \"offset\": 10,") != std::string::npos,
+                          "\"url_failure\", \"offset\": 7,") != std::string::npos,
                e.out);
     BOOST_TEST(e.out.find("\"input\": \"www.ex ample.com\", \"valid\": false, \"error\": {\"code\": "
-                          "\"idna_failed\", \"offset\": 4,") != std::string::npos,
+                          "\"url_failure\", \"offset\": 0,") != std::string::npos,
                e.out);
+    // The host a browser reads (issue 38): "\\" ends a special URL's host, a space after it is in the path,
+    // 0x7f.1 is the address 127.0.0.1, a bare host may have a port or a path.
+    const ran b = run({"site", "--psl", list, "http://example.com\\a", "https://sub.example.com/a b", "http://0x7f.1/",
+                       "www.example.co.uk:80", "example.com/path", "//a.example.com/x"});
+    BOOST_TEST(b.status == 0, b.err);
+    BOOST_TEST(b.out ==
+               "com\texample.com\ncom\texample.com\n\t\nco.uk\texample.co.uk\ncom\texample.com\ncom\texample.com\n");
     // --tsv: the header's eight columns on every row, an unreadable JSON line's too.
     const ran t = run({"site", "--psl", list, "--tsv", "--input-format", "json"}, "\"example\"\n[1]\n\"a b\"\n");
     BOOST_TEST(t.status == 1);
@@ -885,15 +893,87 @@ BOOST_AUTO_TEST_CASE(site_of_urls_and_hosts) {
                                  "error_component\terror_message\n"
                                  "example\ttrue\texample\t\t\t\t\t\n"
                                  "[1]\tfalse\t\t\tbad_input\t\t\tan array of strings is expected\n"
-                                 "a b\tfalse\t\t\tidna_failed\t0\thost\t"),
+                                 "a b\tfalse\t\t\turl_failure\t0\tnone\t"),
                t.out);
     // A list that cannot be read is named, with the reason (status 2); --psl is for site alone.
     const ran missing = run({"site", "--psl", "no-such-list.dat", "example.com"});
     BOOST_TEST(missing.status == 2);
     BOOST_TEST(missing.err == "iri: cannot load the Public Suffix List: no-such-list.dat: No such file or directory\n");
     BOOST_TEST(run({"validate", "--icann-only", "http://a/"}).status == 2);
-    // The system's list (libpsl's default) answers for rules much older than the pinned one.
+    // The system's list answers for rules much older than the pinned one.
     BOOST_TEST(run({"site", "www.example.co.uk"}).out == "co.uk\texample.co.uk\n");
+}
+
+// Issue 38: a file that is no list is refused with the line that is no rule (status 2); one spelling on request;
+// --pairs resolves the href against its page by the URL Standard first.
+BOOST_AUTO_TEST_CASE(site_list_checks_spellings_and_pairs) {
+    const std::string list = std::string(IRI_SOURCE_DIR) + "/tests/crawl/public_suffix_list.dat";
+    const std::string passwd = temp_path("iri_test_cli_passwd");
+    std::ofstream(passwd) << "root:x:0:0:root:/root:/bin/bash\n";
+    const ran refused = run({"site", "--psl", passwd, "example.co.uk"});
+    std::filesystem::remove(passwd);
+    BOOST_TEST(refused.status == 2);
+    BOOST_TEST(refused.err == "iri: cannot load the Public Suffix List: " + passwd +
+                                  ":1: \"root:x:0:0:root:/root:/bin/bash\" is not a Public Suffix List rule: a label "
+                                  "holds a character other than a letter, a digit or \"-\"\n",
+               refused.err);
+    const ran unicode =
+        run({"site", "--psl", list, "--host-form", "unicode", "http://xn--r8jz45g.jp/", "http://例え.jp./"});
+    BOOST_TEST(unicode.out == "jp\t例え.jp\njp\t例え.jp\n");
+    const ran ascii = run({"site", "--psl", list, "--host-form", "ascii", "http://例え.jp/", "xn--r8jz45g.jp."});
+    BOOST_TEST(ascii.out == "jp\txn--r8jz45g.jp\njp\txn--r8jz45g.jp\n");
+    const ran input = run({"site", "--psl", list, "http://例え.jp/", "http://xn--r8jz45g.jp./"});
+    BOOST_TEST(input.out == "jp\t例え.jp\njp.\txn--r8jz45g.jp.\n");  // the default: the input's spelling
+    const ran pairs = run({"site", "--psl", list, "--pairs"}, "https://a.example.co.uk/x/\t//b.github.io/y\n");
+    BOOST_TEST(pairs.out == "github.io\tb.github.io\n");
+    BOOST_TEST(run({"site", "--base", "http://a/", "x"}).status == 2);  // --pairs, not --base
+    BOOST_TEST(run({"validate", "--host-form", "ascii", "http://a/"}).status == 2);
+}
+
+// surt --with-input: "key<TAB>input", a CDX line's first two fields; --pairs: the key of the href resolved by
+// the URL Standard ("\" is a special URL's "/", ".." resolved).
+BOOST_AUTO_TEST_CASE(surt_cdx_and_pairs) {
+    const ran cdx = run({"surt", "--with-input", "http://www.archive.org/goo/?a=2&b&a=1", "http://b.org/"});
+    BOOST_TEST(cdx.out ==
+               "org,archive)/goo?a=1&a=2&b\thttp://www.archive.org/goo/?a=2&b&a=1\norg,b)/\thttp://b.org/\n");
+    const ran pairs =
+        run({"surt", "--pairs"}, "https://example.org/a/\t../b?x=1\nhttp://example.com/\thttp://example.com\\a\n");
+    BOOST_TEST(pairs.out == "org,example)/b?x=1\ncom,example)/a\n");
+    const ran canon = run({"canonicalize", "--pairs"}, "http://h/a/\tB/../c#f\n");
+    BOOST_TEST(canon.out == "http://h/a/c\n");
+    const ran bad_page = run({"surt", "--pairs"}, "not a url\tx\n");
+    BOOST_TEST(bad_page.status == 1);
+    BOOST_TEST(bad_page.out.starts_with("invalid\tx\t(base: not a url)\n"), bad_page.out);
+    BOOST_TEST(run({"canonicalize", "--with-input", "http://a/"}).status == 2);
+}
+
+// index-columns: the schema's columns as a TSV row (a header with --tsv) or a JSON object.
+BOOST_AUTO_TEST_CASE(index_columns) {
+    const std::string list = std::string(IRI_SOURCE_DIR) + "/tests/crawl/public_suffix_list.dat";
+    const ran tsv = run({"index-columns", "--psl", list, "--tsv", "https://www.example.com/path/index.html"});
+    BOOST_TEST(tsv.status == 0, tsv.err);
+    BOOST_TEST(tsv.out ==
+               "url_surtkey\turl\turl_host_name\turl_host_tld\turl_host_2nd_last_part\turl_host_3rd_last_part\t"
+               "url_host_4th_last_part\turl_host_5th_last_part\turl_host_registry_suffix\turl_host_registered_domain\t"
+               "url_host_private_suffix\turl_host_private_domain\turl_host_name_reversed\turl_protocol\turl_port\t"
+               "url_path\turl_query\terror_code\terror_message\n"
+               "com,example)/path/index.html\thttps://www.example.com/path/index.html\twww.example.com\tcom\texample\t"
+               "www\t\t\tcom\texample.com\tcom\texample.com\tcom.example.www\thttps\t\t/path/index.html\t\t\t\n");
+    const ran json = run({"index-columns", "--psl", list, "--json", "http://123.123.123.123:8443/?q", "http://a b/"});
+    BOOST_TEST(json.status == 1);
+    BOOST_TEST(
+        json.out.starts_with(
+            "{\"url_surtkey\": \"123,123,123,123:8443)/?q\", \"url\": \"http://123.123.123.123:8443/?q\", "
+            "\"url_host_name\": \"123.123.123.123\", \"url_host_tld\": null, \"url_host_2nd_last_part\": null, "
+            "\"url_host_3rd_last_part\": null, \"url_host_4th_last_part\": null, \"url_host_5th_last_part\": null, "
+            "\"url_host_registry_suffix\": null, \"url_host_registered_domain\": null, "
+            "\"url_host_private_suffix\": null, \"url_host_private_domain\": null, "
+            "\"url_host_name_reversed\": null, \"url_protocol\": \"http\", \"url_port\": 8443, "
+            "\"url_path\": \"/\", \"url_query\": \"q\"}\n{\"url\": \"http://a b/\", \"error\": {\"code\": "
+            "\"url_failure\""),
+        json.out);
+    BOOST_TEST(run({"index-columns", "--icann-only", "http://a/"}).status == 2);
+    BOOST_TEST(run({"index-columns", "--host-form", "input", "http://a/"}).status == 2);
 }
 
 // Many inputs on several threads come out in input order, each line its input's answer.

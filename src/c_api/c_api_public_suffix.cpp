@@ -1,5 +1,6 @@
 // The C API (include/iri.h): the Public Suffix List, over iri::crawl::public_suffix_list.
 #include "c_api/c_api_detail.hpp"
+#include "c_api/c_api_psl.hpp"
 #include "iri/public_suffix.hpp"
 
 using namespace iri::detail::c_api;
@@ -40,6 +41,27 @@ int answer(const iri_psl* psl, const char* text, size_t len, int sections, bool 
 }
 
 }  // namespace
+
+namespace iri::detail::c_api {
+
+const iri::crawl::public_suffix_list* psl_or_system(const iri_psl* psl, iri_error* err, int& status) noexcept {
+    if (psl != nullptr) return &psl->list;
+    const auto& system = system_list();
+    if (system.list) return &*system.list;
+    status = fail(err, IRI_E_CANNOT_LOAD, system.error.c_str());
+    return nullptr;
+}
+
+bool to_host_form(int form, iri::crawl::host_form& out) noexcept {
+    switch (form) {
+        case IRI_HOST_FORM_INPUT: out = iri::crawl::host_form::input; return true;
+        case IRI_HOST_FORM_ASCII: out = iri::crawl::host_form::ascii; return true;
+        case IRI_HOST_FORM_UNICODE: out = iri::crawl::host_form::unicode; return true;
+        default: return false;
+    }
+}
+
+}  // namespace iri::detail::c_api
 
 extern "C" {
 

@@ -9,12 +9,6 @@ namespace iri::crawl {
 
 namespace {
 
-// The thread's parsed URL, whose strings keep their capacity from one key to the next.
-detail::ia_url& thread_url() {
-    thread_local detail::ia_url u;
-    return u;
-}
-
 // Offsets are 32-bit (errc::input_too_long).
 std::optional<error> too_long(std::string_view input) {
     if (input.size() < 0xFFFFFFFFu) return std::nullopt;
@@ -43,15 +37,20 @@ result<std::size_t> append_surt(std::string& out, std::string_view url, const su
         out.append(url);
         return url.size();
     }
-    detail::ia_url& u = thread_url();
-    if (auto e = detail::parse_ia(url, u)) {
-        if (e->code != errc::unexpected_end) return *e;
+    std::string storage;
+    const std::string_view cleaned = detail::cleaned(url, storage);
+    if (cleaned.empty()) {
         out.push_back('-');  // empty, or only white space (where the package fails on the missing scheme)
         return 1;
     }
-    detail::google_stage(u);
-    detail::ia_stage(u, options.host_massage);
-    detail::append_surt_form(out, u, options.with_scheme, options.trailing_comma, options.reverse_ipaddr);
+    detail::ia_parts u;
+    if (auto e = detail::parse_ia(cleaned, u)) return *e;
+    detail::write_ia(out, u,
+                     {.host_massage = options.host_massage,
+                      .surt = true,
+                      .with_scheme = options.with_scheme,
+                      .trailing_comma = options.trailing_comma,
+                      .reverse_ipaddr = options.reverse_ipaddr});
     return out.size() - base;
 }
 
@@ -66,11 +65,10 @@ result<std::size_t> append_canonicalized(std::string& out, std::string_view url,
         if (auto e = detail::append_safe_browsing(out, url, options.keep_port)) return *e;
         return out.size() - base;
     }
-    detail::ia_url& u = thread_url();
-    if (auto e = detail::parse_ia(url, u)) return *e;
-    if (options.profile == canon_profile::ia) detail::google_stage(u);
-    detail::ia_stage(u, options.host_massage);
-    detail::append_url(out, u);
+    std::string storage;
+    detail::ia_parts u;
+    if (auto e = detail::parse_ia(detail::cleaned(url, storage), u)) return *e;
+    detail::write_ia(out, u, {.google = options.profile == canon_profile::ia, .host_massage = options.host_massage});
     return out.size() - base;
 }
 

@@ -1,706 +1,478 @@
-// The Internet Archive's canonicalizer, after the surt package (internetarchive/surt: handyurl.py,
-// GoogleURLCanonicalizer.py, IAURLCanonicalizer.py, URLRegexTransformer.py; Java's iipc/webarchive-commons). Each regular
-// expression of the package is written out as a scan of its own, in linear time: where the package's pattern
-// begins with a greedy "(.*)", the scan runs from the right and takes the first match it meets, the one the
-// regular expression's backtracking finds.
+// The IA canonicalizer as one writer over the parsed URL (crawl/ia_canon.hpp): each part written once into the
+// output buffer through the Google stage and the IA stage (crawler-keys.md §1, in the order the surt package's
+// GoogleURLCanonicalizer and IAURLCanonicalizer apply their steps), then the URL or the SURT key around them
+// (handyurl.geturl_bytes). A part that none of the Google stage's decoding, dot handling and escaping would change
+// (plain_run: octets escapeOnce keeps and no "%"; a path without dot or empty segments; a host of letters, digits,
+// "-" and single inner dots that is no IPv4 form) is copied lowercase as it is; any other goes through the stage's
+// pieces (crawl/ia_google.cpp), which give the same result for it.
 #include "crawl/ia_canon.hpp"
 
-#include <unicode/utf8.h>
-
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cstring>
-#include <utility>
-#include <vector>
 
+#include "crawl/name_octets.hpp"
 #include "grammar/charset_detail.hpp"
-#include "iri/idna.hpp"
-#include "model/error_detail.hpp"
 #include "text/ascii.hpp"
-#include "text/ip_address.hpp"
 #include "text/percent_octets.hpp"
+
+#if defined(__SSE2__)
+#  include <emmintrin.h>
+#endif
 
 namespace iri::crawl::detail {
 
+void append_lowercase(std::string& out, std::string_view in) {
+    const std::size_t at = out.size();
+    out.append(in);
+    char* const d = out.data() + at;
+    const std::size_t n = in.size();
+    std::size_t i = 0;
+    for (; i + 8 <= n; i += 8) {  // eight at a time, stored again only when one is uppercase
+        std::uint64_t x;
+        std::memcpy(&x, d + i, 8);
+        if (const std::uint64_t upper = iri::detail::uppercase_octets(x)) {
+            x |= upper >> 2;
+            std::memcpy(d + i, &x, 8);
+        }
+    }
+    for (; i < n; ++i) d[i] = iri::detail::to_lower(d[i]);
+}
+
+void lowercase_from(std::string& out, std::size_t from) noexcept {
+    for (std::size_t i = from; i < out.size(); ++i) out[i] = iri::detail::to_lower(out[i]);
+}
+
 namespace {
 
-using iri::detail::to_lower;
+// What the writer's fast paths ask of an octet, one table built once from the grammar's named sets
+// (grammar/charset_detail.hpp) and escapeOnce's octets (escaped_once).
+enum octet_class : std::uint16_t {
+    digit = 1,       // DIGIT
+    name = 2,        // ALPHA or "-": with DIGIT, the LDH of RFC 1123 §2.1
+    upper = 4,       // an uppercase ALPHA
+    escaped = 8,     // escapeOnce escapes it (and "%", which decoding reads)
+    slash = 16,      // "/"
+    paren = 32,      // "(", which every path session id begins with
+    ampersand = 64,  // "&", which separates query parameters
+    letter_i = 128,  // "i" or "I": a query that has "id" (either case), which every session id pattern holds, has one
+};
 
-using iri::detail::is_alnum;
-using iri::detail::is_alpha;
-using iri::detail::is_digit;
-// Python's bytes.strip() white space.
-constexpr bool is_py_space(char c) noexcept { return c == ' ' || (c >= '\t' && c <= '\r'); }
-
-void lowercase(std::string& s) noexcept {
-    for (char& c : s) c = to_lower(c);
+const std::array<std::uint16_t, 256>& octet_classes() noexcept {
+    static const std::array<std::uint16_t, 256> table = [] {
+        std::array<std::uint16_t, 256> t{};
+        for (unsigned c = 0; c < 256; ++c) {
+            const char o = static_cast<char>(c);
+            std::uint16_t k = escaped_once(static_cast<unsigned char>(c)) ? escaped : 0;
+            if (iri::detail::is_digit(o)) k |= digit;
+            if (iri::detail::is_alpha(o) || o == '-') k |= name;
+            if (iri::detail::is_alpha(o) && iri::detail::to_lower(o) != o) k |= upper;
+            if (o == '/') k |= slash;
+            if (o == '(') k |= paren;
+            if (o == '&') k |= ampersand;
+            if (o == 'i' || o == 'I') k |= letter_i;
+            t[c] = k;
+        }
+        return t;
+    }();
+    return table;
 }
 
-// Whether `s` from `at` begins with `literal` (lowercase), ASCII case-insensitively.
-bool istarts_at(std::string_view s, std::size_t at, std::string_view literal) noexcept {
-    return at <= s.size() && s.size() - at >= literal.size() &&
-           iri::detail::iequals(s.substr(at, literal.size()), literal);
+}  // namespace
+
+bool ldh_host(std::string_view host) noexcept {
+    if (host.empty() || host.front() == '.' || host.back() == '.') return false;
+    const auto& classes = octet_classes();
+    unsigned names = 0;
+    bool dot = false;
+    for (const char c : host) {
+        if (c == '.') {
+            if (dot) return false;
+            dot = true;
+            continue;
+        }
+        dot = false;
+        const unsigned k = classes[static_cast<unsigned char>(c)] & (digit | name);
+        if (k == 0) return false;
+        names |= k;
+    }
+    return (names & name) != 0;
 }
 
-// Whether s[at, at + n) are all `pred`.
-template <class Pred>
-bool all_of_at(std::string_view s, std::size_t at, std::size_t n, Pred pred) noexcept {
-    if (at > s.size() || s.size() - at < n) return false;
-    for (std::size_t k = at; k < at + n; ++k)
-        if (!pred(s[k])) return false;
+// normalizePath (crawler-keys.md §1: "." dropped, ".." removing the segment before, empty segments but the last
+// dropped) and Safe Browsing's step 6 (RFC 3986 §5.2.4, runs of "/" made one) leave such a path as it is.
+bool normal_path(std::string_view path) noexcept {
+    const std::size_t n = path.size();
+    if (n == 0 || path[0] != '/') return false;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (path[i] != '/') continue;
+        // The segment after this "/": empty (another "/"; at the end it is the last, which stays), "." or "..".
+        const char a = i + 1 < n ? path[i + 1] : '/';
+        if (a == '/' && i + 1 < n) return false;
+        if (a != '.') continue;
+        const char b = i + 2 < n ? path[i + 2] : '/';
+        if (b == '/' || (b == '.' && (i + 3 == n || path[i + 3] == '/'))) return false;
+    }
     return true;
 }
 
-// handyurl's _RE_HAS_PROTOCOL: ^[a-zA-Z][a-zA-Z0-9+\-.]*:
-bool has_protocol(std::string_view s) noexcept {
-    if (s.empty() || !is_alpha(s[0])) return false;
-    for (std::size_t i = 1; i < s.size(); ++i) {
-        const char c = s[i];
-        if (c == ':') return true;
-        if (!is_alnum(c) && c != '+' && c != '-' && c != '.') return false;
+namespace {
+
+// The scheme's default port (IAURLCanonicalizer's getDefaultPort: http 80, https 443).
+bool default_port(std::string_view scheme, std::string_view port) noexcept {
+    return (port == "80" && iri::detail::iequals(scheme, "http")) ||
+           (port == "443" && iri::detail::iequals(scheme, "https"));
+}
+
+// The segment after the "/" at d[i] (of n octets) is one normalizePath would change: empty but the last, "." or
+// "..".
+bool changed_segment(const char* d, std::size_t i, std::size_t n) noexcept {
+    const char a = i + 1 < n ? d[i + 1] : '/';
+    if (a == '/') return i + 1 < n;
+    if (a != '.') return false;
+    const char b = i + 2 < n ? d[i + 2] : '/';
+    return b == '/' || (b == '.' && (i + 3 == n || d[i + 3] == '/'));
+}
+
+// copy_stable's check of d[0, n) (written already) octet by octet, with the triplets' hex as it asks.
+bool stable_octets(char* d, std::size_t n, bool path, bool lower, unsigned& met) noexcept {
+    const auto& classes = octet_classes();
+    for (std::size_t i = 0; i < n; ++i) {
+        const unsigned k = classes[static_cast<unsigned char>(d[i])];
+        if ((k & (escaped | upper | paren | ampersand | letter_i | slash)) == 0) continue;
+        met |= k;
+        if ((k & slash) && path && changed_segment(d, i, n)) return false;
+        if (k & escaped) {
+            // A "%HH" of an octet escapeOnce escapes, but "%" itself: unescapeRepeatedly decodes it to an octet
+            // that starts no triplet and is no hex digit, escapeOnce writes it back with uppercase hex.
+            const int v = d[i] == '%' ? iri::detail::escape_at(std::string_view(d, n), i) : -1;
+            if (v < 0 || v == '%' || !escaped_once(static_cast<unsigned char>(v))) return false;
+            for (const std::size_t h : {i + 1, i + 2})
+                d[h] = lower ? iri::detail::to_lower(d[h])
+                             : iri::detail::hex_digits[iri::detail::hex_values[static_cast<unsigned char>(d[h])]];
+            i += 2;
+            continue;
+        }
+        if ((k & upper) && lower) d[i] = static_cast<char>(d[i] | 0x20);
     }
+    return true;
+}
+
+// Whether d[i] (of n octets) begins "%HH" of an octet escapeOnce escapes, but "%" itself: unescapeRepeatedly decodes
+// it to an octet that starts no triplet and is no hex digit, escapeOnce writes it back with uppercase hex, as it is
+// made here unless `lower` (the IA stage lowercases it).
+bool stable_triplet(char* d, std::size_t n, std::size_t i, bool lower) noexcept {
+    const int v = d[i] == '%' ? iri::detail::escape_at(std::string_view(d, n), i) : -1;
+    if (v < 0 || v == '%' || !escaped_once(static_cast<unsigned char>(v))) return false;
+    if (!lower)
+        for (const std::size_t h : {i + 1, i + 2})
+            d[h] = iri::detail::hex_digits[iri::detail::hex_values[static_cast<unsigned char>(d[h])]];
+    return true;
+}
+
+#if defined(__SSE2__)
+// The octets escapeOnce escapes (escaped_once: <= 0x20, >= 0x7F, "#", "%"), sixteen at a time: a signed compare,
+// in which the octets from 0x80 are below 0x21 too.
+__m128i escapes_in(__m128i v) noexcept {
+    return _mm_or_si128(_mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x21)), _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F))),
+                        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('#')), _mm_cmpeq_epi8(v, _mm_set1_epi8('%'))));
+}
+
+// copy_stable's check sixteen octets at a time: lowercased with `lower` (ASCII "A" to "Z" plus 0x20), each escaped
+// octet a stable triplet's "%", the octet classes met, each "/" of a path looked at; false when the part is not
+// stable or a path's segment would change.
+template <bool Path>
+bool stable_blocks(char* d, std::size_t n, bool lower, unsigned& met) noexcept {
+    unsigned amp = 0, id = 0, open = 0, i_before = 0;  // i_before: an "i" ends the block before
+    const auto block = [&](std::size_t at) {
+        __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(d + at));
+        // An escaped octet is a "%" of a stable triplet, or the part is not stable.
+        for (auto e = static_cast<unsigned>(_mm_movemask_epi8(escapes_in(v))); e != 0; e &= e - 1)
+            if (!stable_triplet(d, n, at + static_cast<std::size_t>(std::countr_zero(e)), lower)) return false;
+        if (lower) {
+            const __m128i up =
+                _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('A' - 1)), _mm_cmplt_epi8(v, _mm_set1_epi8('Z' + 1)));
+            v = _mm_or_si128(v, _mm_and_si128(up, _mm_set1_epi8(0x20)));
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(d + at), v);
+        }
+        if constexpr (!Path) {  // a query's parameters and session ids
+            amp |= static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('&'))));
+            const __m128i folded = _mm_or_si128(v, _mm_set1_epi8(0x20));  // "I" and "D" as "i" and "d"
+            const auto i = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(folded, _mm_set1_epi8('i'))));
+            const auto dd = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(folded, _mm_set1_epi8('d'))));
+            id |= (i & (dd >> 1)) | (i_before & dd & 1u);  // "id" within the block, or across from the one before
+            i_before = i >> 15;
+        } else {  // a path's session ids, and its segments
+            open |= static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('('))));
+            for (unsigned s = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('/')))); s != 0;
+                 s &= s - 1)
+                if (changed_segment(d, at + static_cast<std::size_t>(std::countr_zero(s)), n)) return false;
+        }
+        return true;
+    };
+    std::size_t i = 0;
+    for (; i + 16 <= n; i += 16)
+        if (!block(i)) return false;
+    i_before = 0;  // the last sixteen again, which hold the octet before them: the same answers for those before
+    if (i < n && !block(n - 16)) return false;
+    met |= (amp ? unsigned{ampersand} : 0u) | (open ? unsigned{paren} : 0u) | (id ? unsigned{letter_i} : 0u);
+    return true;
+}
+
+// stable_blocks for a part of fewer than sixteen octets with none escaped, appended from a register: false, with
+// nothing written, when one is escaped (the octet loop then decides) or a path's segment would change.
+bool short_stable(std::string& out, std::string_view part, bool path, bool lower, unsigned& met) noexcept {
+    const std::size_t n = part.size();
+    std::uint64_t low = 0, rest = 0;  // the octets in two words, zeros after them
+    if (n >= 8) {
+        std::memcpy(&low, part.data(), 8);
+        std::memcpy(&rest, part.data() + n - 8, 8);
+        rest = n == 8 ? 0 : rest >> (8 * (16 - n));
+    } else {
+        low = iri::detail::load_up_to_8(part.data(), n);
+    }
+    __m128i v = _mm_set_epi64x(static_cast<long long>(rest), static_cast<long long>(low));
+    const unsigned within = (1u << n) - 1;
+    if ((static_cast<unsigned>(_mm_movemask_epi8(escapes_in(v))) & within) != 0) return false;
+    if (path) {
+        for (unsigned s = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('/')))); s != 0;
+             s &= s - 1)
+            if (changed_segment(part.data(), static_cast<std::size_t>(std::countr_zero(s)), n)) return false;
+        if (_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('('))) != 0) met |= paren;
+    } else {
+        if (_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('&'))) != 0) met |= ampersand;
+        const __m128i folded = _mm_or_si128(v, _mm_set1_epi8(0x20));  // "I" and "D" as "i" and "d"
+        const auto i = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(folded, _mm_set1_epi8('i'))));
+        const auto dd = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(folded, _mm_set1_epi8('d'))));
+        if (i & (dd >> 1)) met |= letter_i;
+    }
+    if (lower) {
+        const __m128i up =
+            _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('A' - 1)), _mm_cmplt_epi8(v, _mm_set1_epi8('Z' + 1)));
+        v = _mm_or_si128(v, _mm_and_si128(up, _mm_set1_epi8(0x20)));
+    }
+    alignas(16) char octets[16];
+    _mm_store_si128(reinterpret_cast<__m128i*>(octets), v);
+    out.append(octets, n);
+    return true;
+}
+#endif
+
+}  // namespace
+
+bool copy_stable(std::string& out, std::string_view part, bool path, bool lower, unsigned* seen) {
+    const std::size_t n = part.size();
+    if (path && (n == 0 || part[0] != '/')) return false;
+    unsigned met = 0;
+#if defined(__SSE2__)
+    // A part of fewer than sixteen octets: one block, in two words read without an octet past it.
+    if (n < 16 && short_stable(out, part, path, lower, met)) {
+        if (seen != nullptr) *seen = met;
+        return true;
+    }
+#endif
+    const std::size_t at = out.size();
+    out.append(part);
+    char* const d = out.data() + at;
+    bool ok = false;
+#if defined(__SSE2__)
+    if (n >= 16) ok = path ? stable_blocks<true>(d, n, lower, met) : stable_blocks<false>(d, n, lower, met);
+    else ok = stable_octets(d, n, path, lower, met);
+#else
+    ok = stable_octets(d, n, path, lower, met);
+#endif
+    if (!ok) {
+        out.resize(at);
+        return false;
+    }
+    if (seen != nullptr) *seen = met;
+    return true;
+}
+
+namespace {
+
+// The path (with the "/" of a host taken from the path) through the stages, appended; `host` whether the URL
+// has a host after the Google stage (which normalizes the path of one only).
+void write_path(std::string& out, const ia_parts& u, const ia_writing& how, bool host) {
+    const std::size_t at = out.size();
+    unsigned seen = paren;  // what the part holds, as far as is known
+    if (!how.google) {
+        if (u.slash_path) out.push_back('/');
+        if (how.ia) append_lowercase(out, u.path);
+        else out.append(u.path);
+    } else if (u.slash_path || !copy_stable(out, u.path, host, how.ia, &seen)) {
+        // GoogleURLCanonicalizer: unescapeRepeatedly, then (with a host) normalizePath, then escapeOnce.
+        std::string decoded, normal;
+        if (u.slash_path) decoded.push_back('/');
+        append_unescaped_repeatedly(decoded, u.path);
+        if (host) append_normalized_path(normal, decoded);
+        append_escaped_once(out, host ? normal : decoded);
+        if (how.ia) lowercase_from(out, at);
+    }
+    if (!how.ia) return;
+    // IAURLCanonicalizer: path lowercase (above), stripPathSessionID, one trailing "/" removed unless the path is
+    // "/".
+    if (seen & paren) strip_path_session_id(out, at);
+    if (out.size() - at > 1 && out.back() == '/') out.pop_back();
+}
+
+// The query through the stages, appended with its "?" when it is not empty.
+void write_query(std::string& out, const ia_parts& u, const ia_writing& how) {
+    if (u.query.empty()) return;
+    out.push_back('?');
+    const std::size_t at = out.size();
+    unsigned seen = ampersand | letter_i;
+    if (!how.google) {
+        if (how.ia) append_lowercase(out, u.query);
+        else out.append(u.query);
+    } else if (!copy_stable(out, u.query, false, how.ia, &seen)) {
+        std::string decoded;
+        append_unescaped_repeatedly(decoded, u.query);
+        append_escaped_once(out, decoded);
+        if (how.ia) lowercase_from(out, at);
+    }
+    if (how.ia) {
+        // IAURLCanonicalizer: stripQuerySessionID (every pattern holds "id"), query lowercase (above),
+        // alphaReorderQuery (of two parameters or more); an empty query dropped.
+        if (seen & letter_i) strip_query_session_id(out, at);
+        if (seen & ampersand) alpha_reorder_query(out, at);
+    }
+    if (out.size() == at) out.pop_back();
+}
+
+}  // namespace
+
+namespace {
+
+// Both stages on an LDH name (ldh_host), in one pass over its labels: lowercase, massageHost's "www" + digits + "."
+// left out, and for a SURT key the labels written from the right, joined by "," (hostToSURT: an LDH name with a
+// letter is never four numbers). False, with nothing written, for any other host.
+// write_plain_host, inline in the IA writer.
+[[gnu::always_inline]] inline bool plain_host(std::string& out, std::string_view host, const plain_host_writing& how) {
+    const bool massage = how.massage, surt = how.surt;
+    const std::size_t n = host.size();
+    if (n == 0 || n > 64) return false;  // (a longer host takes the general path)
+    const auto& classes = octet_classes();
+    // No octet the Google stage decodes (a "%"), maps (beyond ASCII) or escapes, no dot first, last or next to
+    // another, and no IPv4 form: for attemptIPFormats an octet other than a digit or a dot (looked at closer when
+    // the last octet is a digit), for inet_aton with hexadecimal parts a last label that begins with no digit.
+    short_name lower;  // the host lowercased, its dots and its escapes
+#if defined(__SSE2__)
+    lower.fill<true>(host.data(), n);
+    if (lower.escapes != 0) return false;
+#else
+    if (plain_run(host) != n) return false;
+    lower.fill(host.data(), n);
+#endif
+    const std::uint64_t dots = lower.dots[0];
+    if ((dots & 1) | ((dots >> (n - 1)) & 1) | (dots & (dots >> 1))) return false;  // a dot first, last, or two
+    const auto not_digit = [&](char c) { return (classes[static_cast<unsigned char>(c)] & digit) == 0 && c != '.'; };
+    if (how.hex_ipv4) {
+        if (!not_digit(host[lower.start_before(n)])) return false;
+    } else if (!not_digit(host[n - 1]) && std::none_of(host.begin(), host.end(), not_digit)) {
+        return false;
+    }
+    const char* const p = lower.octets();
+    std::size_t from = 0;  // massageHost, on the lowercase host: "www" + digits + "."
+    if (massage && n > 4 && p[0] == 'w' && p[1] == 'w' && p[2] == 'w') {
+        std::size_t i = 3;
+        while (classes[static_cast<unsigned char>(p[i])] & digit) ++i;
+        if (p[i] == '.') from = i + 1;
+    }
+    if (!surt) {
+        out.append(p + from, n - from);
+        return true;
+    }
+    // hostToSURT: the labels from the right, joined by ",", as long as the host from `from`; each label copied
+    // sixteen octets at a time into room for sixteen more (the next label or comma overwrites what is past it).
+    char reversed[64 + 16];
+    char* d = reversed;
+    for (std::size_t end = n;;) {
+        const std::size_t start = lower.start_before(end);
+        for (std::size_t k = start; k < end; k += 16) std::memcpy(d + (k - start), p + k, 16);
+        d += end - start;
+        if (start <= from) break;
+        *d++ = ',';
+        end = start - 1;
+    }
+    out.append(reversed, n - from);
+    return true;
+}
+
+}  // namespace
+
+bool write_plain_host(std::string& out, std::string_view host, const plain_host_writing& how) {
+    return plain_host(out, host, how);
+}
+
+namespace {
+
+// write_ia_host, and whether it wrote the host as a SURT key's already.
+bool write_host(std::string& out, const ia_parts& u, const ia_writing& how) {
+    if (u.host.empty()) return false;
+    const bool massage = how.ia && how.host_massage && u.scheme != "dns";
+    // GoogleURLCanonicalizer's host steps leave an LDH name as it is but for its case; IAURLCanonicalizer
+    // lowercases it and massages it.
+    if (how.google && how.ia && plain_host(out, u.host, {.massage = massage, .surt = how.surt})) return how.surt;
+    const std::size_t at = out.size();
+    if (!how.google) {
+        if (u.lower_host || how.ia) append_lowercase(out, u.host);
+        else out.append(u.host);
+    } else if (ldh_host(u.host)) {
+        append_lowercase(out, u.host);
+    } else {
+        append_google_host(out, u.host);
+        if (how.ia) lowercase_from(out, at);  // the IA stage's host lowercase: the escapes' hex too
+    }
+    // IAURLCanonicalizer: host lowercase (above), massageHost (not for dns:).
+    if (massage) out.erase(at, massage_host_prefix(std::string_view(out).substr(at)));
     return false;
 }
 
-// The length of an "http://" or "https://" at s[at], or 0.
-std::size_t http_prefix_at(std::string_view s, std::size_t at) noexcept {
-    const std::string_view rest = s.substr(at);
-    if (rest.starts_with("http://")) return 7;
-    if (rest.starts_with("https://")) return 8;
-    return 0;
-}
-
-// The host of an invalid-UTF-8-free copy of `host` (Python's decode('utf-8', 'ignore')), as A-labels, into `out`;
-// false when IDNA refuses it (the package then keeps the bytes as they were).
-bool idna_host(std::string_view host, std::string& out) {
-    std::string valid;
-    valid.reserve(host.size());
-    const auto* p = reinterpret_cast<const std::uint8_t*>(host.data());
-    const auto n = static_cast<std::int32_t>(host.size());
-    for (std::int32_t i = 0; i < n;) {
-        const std::int32_t start = i;
-        UChar32 c = 0;
-        U8_NEXT(p, i, n, c);
-        if (c >= 0) valid.append(host.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(i - start)));
-    }
-    auto a = iri::host_to_ascii(valid);
-    if (!a) return false;
-    out = std::move(*a);
-    return true;
-}
-
 }  // namespace
 
-error character_error(errc code, std::string_view text, std::size_t at) {
-    const auto* p = reinterpret_cast<const std::uint8_t*>(text.data());
-    const auto n = static_cast<std::int32_t>(std::min<std::size_t>(text.size(), at + 4));
-    auto i = static_cast<std::int32_t>(at);
-    UChar32 c = 0;
-    U8_NEXT(p, i, n, c);
-    return iri::detail::text_error(code, text, at, static_cast<std::size_t>(i) - at,
-                                   c < 0 ? 0 : static_cast<char32_t>(c));
+void write_ia_host(std::string& out, const ia_parts& u, const ia_writing& how) {
+    ia_writing url = how;
+    url.surt = false;
+    write_host(out, u, url);
 }
 
-void append_cleaned(std::string& out, std::string_view input) {
-    std::size_t b = 0, e = input.size();
-    while (b < e && is_py_space(input[b])) ++b;
-    while (e > b && is_py_space(input[e - 1])) --e;
-    const std::string_view kept = input.substr(b, e - b);
-    for (std::size_t i = 0;;) {  // the runs between TABs, CRs and LFs
-        const std::size_t cut = std::min(kept.find_first_of("\t\r\n", i), kept.size());
-        out.append(kept.substr(i, cut - i));
-        if (cut == kept.size()) break;
-        i = cut + 1;
-    }
-}
-
-std::optional<error> parse_ia(std::string_view input, ia_url& u) {
-    std::string& s = u.scratch;
-    s.clear();
-    append_cleaned(s, input);
-    if (s.empty()) return iri::detail::text_error(errc::unexpected_end, s, 0, 0);
-    // addDefaultSchemeIfNeeded, then _RE_MULTIPLE_PROTOCOLS (^(https?://)+ -> its last repetition). Error offsets
-    // are given in the cleaned input: `shift` undoes the prefix.
-    std::ptrdiff_t shift = 0;
-    if (!has_protocol(s)) {
-        s.insert(0, "http://");
-        shift = -7;
-    } else {
-        std::size_t last = 0, at = 0;
-        while (const std::size_t n = http_prefix_at(s, at)) last = at, at += n;
-        s.erase(0, last);
-        shift = static_cast<std::ptrdiff_t>(last);
-    }
-    // RFC2396REGEX: scheme ":" ["//" authority] path ["?" query] ["#" fragment].
-    const std::string_view t = s;
-    const std::size_t colon = t.find(':');  // has_protocol: a scheme of its characters, then ":"
-    u.scheme.assign(t.substr(0, colon));
-    std::size_t i = colon + 1;
-    std::string_view netloc;
-    if (t.substr(i).starts_with("//")) {
-        const std::size_t e = std::min(t.find_first_of("/?#", i + 2), t.size());
-        netloc = t.substr(i + 2, e - i - 2);
-        i = e;
-    }
-    const std::size_t path_end = std::min(t.find_first_of("?#", i), t.size());
-    std::string_view path = t.substr(i, path_end - i), query, fragment;
-    i = path_end;
-    if (i < t.size() && t[i] == '?') {
-        const std::size_t e = std::min(t.find('#', i), t.size());
-        query = t.substr(i + 1, e - i - 1);
-        i = e;
-    }
-    if (i < t.size()) fragment = t.substr(i + 1);
-    // The netloc: trailing ":"s dropped (a host ending in ":" with no port), userinfo (up to the last "@") dropped,
-    // then urllib's _hostinfo: "[" ... "]" [":" port], or host [":" port] at the first ":".
-    while (!netloc.empty() && netloc.back() == ':') netloc.remove_suffix(1);
-    if (const std::size_t at = netloc.rfind('@'); at != std::string_view::npos) netloc.remove_prefix(at + 1);
-    std::string_view hostname, port;
-    if (const std::size_t open = netloc.find('['); open != std::string_view::npos) {
-        const std::string_view bracketed = netloc.substr(open + 1);
-        const std::size_t close = bracketed.find(']');
-        hostname = bracketed.substr(0, close);
-        if (close != std::string_view::npos) {
-            const std::string_view after = bracketed.substr(close + 1);
-            if (const std::size_t c = after.find(':'); c != std::string_view::npos) port = after.substr(c + 1);
-        }
-    } else {
-        const std::size_t c = netloc.find(':');
-        hostname = netloc.substr(0, c);
-        if (c != std::string_view::npos) port = netloc.substr(c + 1);
-    }
-    // urllib's port: digits (else ValueError), as a number: leading zeros dropped, 0 none ("o.port or None"). One
-    // above 65535, which the package's Python 3 refuses too, is kept as written (its Python 2 did so): a key for it.
-    u.port.clear();
-    if (const std::size_t bad = port.find_first_not_of("0123456789"); bad != std::string_view::npos) {
-        error e = character_error(errc::bad_port, t, static_cast<std::size_t>(port.data() - t.data()) + bad);
-        e.offset = e.char_offset = static_cast<std::uint32_t>(static_cast<std::ptrdiff_t>(e.offset) + shift);
-        e.where = component::port;
-        return e;
-    }
-    if (const std::size_t nonzero = port.find_first_not_of('0'); nonzero != std::string_view::npos)
-        u.port.assign(port.substr(nonzero));
-    u.host.assign(hostname);
-    lowercase(u.host);
-    // An http(s) URL with no host takes its path's first segment as host ("http:////www.x.com").
-    if (u.host.empty() && !path.empty() && u.scheme.starts_with("http")) {
-        const std::size_t b = path.find_first_not_of('/');
-        const std::string_view rest = b == std::string_view::npos ? std::string_view() : path.substr(b);
-        const std::size_t slash = rest.find('/');
-        u.host.assign(rest.substr(0, slash));
-        u.path.assign(1, '/');
-        if (slash != std::string_view::npos) u.path.append(rest.substr(slash + 1));
-    } else {
-        u.path.assign(path);
-    }
-    u.query.assign(query);
-    u.fragment.assign(fragment);
-    u.trailing_question = u.query.empty() && t.back() == '?';
-    return std::nullopt;
-}
-
-void append_unescaped_repeatedly(std::string& out, std::string_view in) {
-    const std::size_t first = in.find('%');
-    if (first == std::string_view::npos) {  // nothing to decode: the common case, one copy
-        out.append(in);
-        return;
-    }
+void write_ia(std::string& out, const ia_parts& u, const ia_writing& how) {
     const std::size_t base = out.size();
-    out.append(in.substr(0, first));
-    for (const char c : in.substr(first)) {
-        out.push_back(c);
-        // The octet just written (or decoded) may close a "%HH" with the two before it.
-        while (out.size() - base >= 3) {
-            const int v = iri::detail::escape_at(out, out.size() - 3);
-            if (v < 0) break;
-            out.resize(out.size() - 3);
-            out.push_back(static_cast<char>(v));
-        }
-    }
-}
-
-void append_escaped_once(std::string& out, std::string_view in) {
-    std::size_t run = 0;  // the bytes kept as they are, copied a run at a time
-    for (std::size_t i = 0; i < in.size(); ++i) {
-        const auto o = static_cast<unsigned char>(in[i]);
-        if (!escaped_once(o)) continue;
-        out.append(in.substr(run, i - run));
-        char triplet[3];
-        iri::detail::put_percent_encoded(triplet, o);
-        out.append(triplet, 3);
-        run = i + 1;
-    }
-    out.append(in.substr(run));
-}
-
-std::optional<std::uint32_t> inet_aton(std::string_view host, bool hex) noexcept {
-    std::uint64_t parts[4] = {};
-    std::size_t count = 0, i = 0;
-    while (true) {
-        if (count == 4) return std::nullopt;
-        unsigned base = 10;
-        if (i < host.size() && host[i] == '0') {
-            base = 8, ++i;
-            if (hex && i < host.size() && (host[i] == 'x' || host[i] == 'X')) base = 16, ++i;
-        } else if (i == host.size() || !is_digit(host[i])) {
-            return std::nullopt;  // an empty part
-        }
-        std::uint64_t v = 0;
-        for (; i < host.size() && host[i] != '.'; ++i) {
-            const unsigned d = iri::detail::hex_values[static_cast<unsigned char>(host[i])];
-            if (d >= base) return std::nullopt;
-            v = v * base + d;
-            if (v > 0xFFFFFFFFu) return std::nullopt;
-        }
-        parts[count++] = v;
-        if (i == host.size()) break;
-        ++i;  // the "."
-    }
-    std::uint32_t value = 0;
-    for (std::size_t k = 0; k + 1 < count; ++k) {
-        if (parts[k] > 0xFF) return std::nullopt;
-        value |= static_cast<std::uint32_t>(parts[k]) << (24 - 8 * k);
-    }
-    const std::uint64_t last_max = 0xFFFFFFFFu >> (8 * (count - 1));
-    if (parts[count - 1] > last_max) return std::nullopt;
-    return value | static_cast<std::uint32_t>(parts[count - 1]);
-}
-
-std::optional<std::array<std::uint8_t, 4>> attempt_ip_formats(std::string_view host) noexcept {
-    const auto quad = [](std::uint32_t v) {
-        return std::array<std::uint8_t, 4>{static_cast<std::uint8_t>(v >> 24), static_cast<std::uint8_t>(v >> 16),
-                                           static_cast<std::uint8_t>(v >> 8), static_cast<std::uint8_t>(v)};
+    const bool dns = u.scheme == "dns";
+    // handyurl.geturl_bytes: scheme ":" and, with a host, "//" (not for dns:) or, as a SURT key, the scheme only
+    // when asked for, then "(" before the reversed host. Written before the host in the likelier case that it has
+    // one, and written again without the host's part when it has none.
+    const auto scheme_and_host_prefix = [&] {
+        if (how.surt && !how.with_scheme) return;
+        out.append(u.scheme).push_back(':');
+        if (!dns) out.append("//");
+        if (how.surt) out.push_back('(');
     };
-    if (host.empty()) return std::nullopt;
-    if (std::all_of(host.begin(), host.end(), is_digit)) {  // int(host) & 0xffffffff: arithmetic modulo 2^32
-        std::uint32_t v = 0;
-        for (const char c : host) v = v * 10u + static_cast<std::uint32_t>(c - '0');
-        return quad(v);
-    }
-    // DECIMAL_IP ^([1-9][0-9]*)(\.[0-9]+){0,3}$ or OCTAL_IP ^(0[0-7]*)(\.[0-7]+){0,3}$; then inet_aton (the package
-    // asks gethostbyname_ex, which reads such a name with inet_aton and otherwise asks DNS: no address here).
-    const bool octal = host[0] == '0';
-    const char top = octal ? '7' : '9';
-    std::size_t parts = 1, run = 0;
-    for (const char c : host) {
-        if (c == '.') {
-            if (run == 0) return std::nullopt;
-            ++parts, run = 0;
-        } else if (c >= '0' && c <= top) {
-            ++run;
-        } else {
-            return std::nullopt;
-        }
-    }
-    if (run == 0 || parts > 4) return std::nullopt;
-    const auto v = inet_aton(host, false);
-    if (!v) return std::nullopt;
-    return quad(*v);
-}
-
-void append_normalized_path(std::string& out, std::string_view path) {
-    out.push_back('/');
-    const std::size_t slash = path.find('/');
-    if (slash == std::string_view::npos) return;  // no segment after the first piece, which is never kept
-    // keptPaths, joined by "/", from `kept` on; "..", when one is kept, removes the last whatever it is.
-    const std::size_t kept = out.size();
-    std::size_t count = 0;
-    for (std::size_t i = slash + 1;;) {
-        const std::size_t j = std::min(path.find('/', i), path.size());
-        const std::string_view seg = path.substr(i, j - i);
-        if (seg == "..") {
-            if (count > 0) {
-                std::size_t e = out.size();
-                while (e > kept && out[e - 1] != '/') --e;
-                out.resize(e > kept ? e - 1 : kept);
-                --count;
-            } else {
-                out.append(seg);
-                count = 1;
-            }
-        } else if (seg != ".") {
-            if (count > 0) out.push_back('/');
-            out.append(seg);
-            ++count;
-        }
-        if (j == path.size()) break;
-        i = j + 1;
-    }
-    // The kept segments, each but the last followed by "/" and left out when empty.
-    std::size_t r = kept, w = kept;
-    const std::size_t end = out.size();
-    for (std::size_t k = 0; k < count; ++k) {
-        const bool last = k + 1 == count;
-        std::size_t e = r;
-        if (last) {
-            e = end;
-        } else {
-            while (out[e] != '/') ++e;
-        }
-        if (last || e > r) {
-            std::memmove(out.data() + w, out.data() + r, e - r);
-            w += e - r;
-            if (!last) out[w++] = '/';
-        }
-        r = e + 1;
-    }
-    out.resize(w);
-}
-
-void alpha_reorder_query(std::string& query) {
-    if (query.size() <= 1) return;
-    struct param {
-        std::string_view name, value;
-        bool has_value;
-    };
-    thread_local std::vector<param> params;
-    thread_local std::string sorted;
-    params.clear();
-    const std::string_view q = query;
-    for (std::size_t i = 0;;) {
-        const std::size_t e = std::min(q.find('&', i), q.size());
-        const std::string_view p = q.substr(i, e - i);
-        const std::size_t eq = p.find('=');
-        params.push_back(eq == std::string_view::npos ? param{p, {}, false}
-                                                      : param{p.substr(0, eq), p.substr(eq + 1), true});
-        if (e == q.size()) break;
-        i = e + 1;
-    }
-    // Python's order of the tuples (name,) and (name, value): by name, then the one without "=", then by value.
-    std::sort(params.begin(), params.end(), [](const param& a, const param& b) {
-        if (a.name != b.name) return a.name < b.name;
-        if (a.has_value != b.has_value) return !a.has_value;
-        return a.value < b.value;
-    });
-    sorted.clear();
-    for (std::size_t k = 0; k < params.size(); ++k) {
-        const param& p = params[k];
-        if (k > 0) sorted.push_back('&');
-        sorted.append(p.name);
-        if (p.has_value) sorted.append("=").append(p.value);
-    }
-    query.assign(sorted);
-}
-
-std::size_t massage_host_prefix(std::string_view host) noexcept {
-    if (!host.starts_with("www")) return 0;
-    std::size_t i = 3;
-    while (i < host.size() && is_digit(host[i])) ++i;
-    return i < host.size() && host[i] == '.' ? i + 1 : 0;
-}
-
-namespace {
-
-// _RES_PATH_SESSIONID's middle groups at path[s]: "(" 24 alphanumerics ")/" (the second pattern), or
-// "(" 1* (letter "(" 24 alphanumerics ")") ")/" (the first); the end of the match, or npos.
-std::size_t path_session_segment(std::string_view path, std::size_t s, bool nested) noexcept {
-    if (s >= path.size() || path[s] != '(') return std::string_view::npos;
-    std::size_t j = s + 1;
-    if (nested) {
-        std::size_t n = 0;
-        while (j + 27 <= path.size() && is_alpha(path[j]) && path[j + 1] == '(' &&
-               all_of_at(path, j + 2, 24, is_alnum) && path[j + 26] == ')')
-            j += 27, ++n;
-        if (n == 0) return std::string_view::npos;
-    } else {
-        if (!all_of_at(path, j, 24, is_alnum)) return std::string_view::npos;
-        j += 24;
-    }
-    return j + 2 <= path.size() && path[j] == ')' && path[j + 1] == '/' ? j + 2 : std::string_view::npos;
-}
-
-// ^(.*/)(SEGMENT)([^\?]+\.aspx.*)$ (re.I): the rightmost "/" followed by a segment after which, before any "?",
-// an ".aspx" begins one byte or more later; the path without the segment.
-void strip_one_path_session(std::string& path, bool nested) {
-    const std::string_view p = path;
-    const std::size_t npos = std::string_view::npos;
-    std::size_t question = npos, aspx1 = npos, aspx2 = npos;  // the nearest "?" and two ".aspx" at or after i
-    for (std::size_t i = p.size(); i-- > 0;) {
-        if (p[i] == '?') question = i;
-        if (istarts_at(p, i, ".aspx")) aspx2 = aspx1, aspx1 = i;
-        if (p[i] != '/') continue;
-        const std::size_t e = path_session_segment(p, i + 1, nested);
-        if (e == npos) continue;
-        // No "." and no "?" in the segment: aspx1 is at e or later, and the "?" after e is `question`.
-        const std::size_t k = aspx1 == e ? aspx2 : aspx1;
-        if (k != npos && (question == npos || k < question)) {
-            path.erase(i + 1, e - i - 1);
-            return;
-        }
-    }
-}
-
-// The end of a fixed session id pattern (literal, then `n1` of class `c1`, then an optional "=" and `n2` of
-// class `c2`) at q[i], or npos.
-struct query_session_pattern {
-    std::string_view literal;
-    std::size_t n1;
-    bool alpha_only;
-    std::size_t n2;  // "=" + n2 letters after (ASPSESSIONID), or 0
-};
-
-std::size_t query_session_at(std::string_view q, std::size_t i, const query_session_pattern& p) noexcept {
-    if (!istarts_at(q, i, p.literal)) return std::string_view::npos;
-    std::size_t j = i + p.literal.size();
-    if (!(p.alpha_only ? all_of_at(q, j, p.n1, is_alpha) : all_of_at(q, j, p.n1, is_alnum)))
-        return std::string_view::npos;
-    j += p.n1;
-    if (p.n2 > 0) {
-        if (j >= q.size() || q[j] != '=' || !all_of_at(q, j + 1, p.n2, is_alpha)) return std::string_view::npos;
-        j += 1 + p.n2;
-    }
-    return j;
-}
-
-// The query without [i, e) and the "&" after it (the pattern's "(?:&(.*))?$"); false when e is neither the end
-// nor an "&".
-bool cut_query_session(std::string& q, std::size_t i, std::size_t e) {
-    if (e < q.size() && q[e] != '&') return false;
-    q.erase(i, std::min(e + 1, q.size()) - i);
-    return true;
-}
-
-}  // namespace
-
-void strip_path_session_id(std::string& path) {
-    if (path.find('(') == std::string::npos) return;  // every session segment starts with one
-    strip_one_path_session(path, true);
-    strip_one_path_session(path, false);
-}
-
-void strip_query_session_id(std::string& query) {
-    // Every pattern has "id" in it (jsessionid=, phpsessid=, sid=, aspsessionid, cfid=): most queries have none.
-    bool id = false;
-    for (std::size_t i = 0; i + 1 < query.size() && !id; ++i)
-        id = to_lower(query[i]) == 'i' && to_lower(query[i + 1]) == 'd';
-    if (!id) return;
-    static constexpr query_session_pattern fixed[] = {
-        {"jsessionid=", 32, false, 0},
-        {"phpsessid=", 32, false, 0},
-        {"sid=", 32, false, 0},
-        {"aspsessionid", 8, true, 24},
-    };
-    for (const query_session_pattern& p : fixed) {
-        for (std::size_t i = query.size(); i-- > 0;) {
-            const std::size_t e = query_session_at(query, i, p);
-            if (e != std::string_view::npos && cut_query_session(query, i, e)) break;
-        }
-    }
-    // cfid=[^&]+&cftoken=[^&]+ (then "&" or the end): with the two nearest "&" at or after i, no search per start.
-    const std::size_t n = query.size();
-    std::size_t amp1 = n, amp2 = n;
-    for (std::size_t i = n; i-- > 0;) {
-        if (query[i] == '&') amp2 = amp1, amp1 = i;
-        if (!istarts_at(query, i, "cfid=")) continue;
-        const std::size_t a = amp1;  // "cfid=" has no "&": the first after its value
-        if (a > i + 5 && istarts_at(query, a, "&cftoken=") && amp2 > a + 9) {
-            query.erase(i, std::min(amp2 + 1, n) - i);
-            break;
-        }
-    }
-}
-
-void append_host_surt(std::string& out, std::string_view host, bool reverse_ipaddr) {
-    if (!reverse_ipaddr) {  // _RE_IP_ADDRESS: (?:\d{1,3}\.){3}\d{1,3}$ from the start
-        std::size_t parts = 1, run = 0;
-        bool ip = true;
-        for (const char c : host) {
-            if (c == '.' && run > 0) {
-                ++parts, run = 0;
-            } else if (is_digit(c) && run < 3) {
-                ++run;
-            } else {
-                ip = false;
-                break;
-            }
-        }
-        if (ip && parts == 4 && run > 0) {
-            out.append(host);
-            return;
-        }
-    }
-    for (std::size_t e = host.size();;) {
-        const std::size_t dot = host.rfind('.', e == 0 ? 0 : e - 1);
-        const bool first = dot == std::string_view::npos || e == 0;
-        const std::size_t b = first ? 0 : dot + 1;
-        out.append(host.substr(b, e - b));
-        if (first) break;
-        out.push_back(',');
-        e = dot;
-    }
-}
-
-void google_stage(ia_url& u) {
-    u.fragment.clear();
-    if (!u.query.empty()) {
-        u.scratch.clear();
-        append_unescaped_repeatedly(u.scratch, u.query);
-        u.query.clear();
-        append_escaped_once(u.query, u.scratch);
-    }
-    if (!u.host.empty()) {
-        std::string& h = u.scratch;
-        h.clear();
-        append_unescaped_repeatedly(h, u.host);
-        if (!iri::detail::is_ascii(h)) idna_host(h, h);
-        // host.replace(b'..', b'.') (each pair once, left to right), then strip(b'.').
-        std::size_t w = 0;
-        for (std::size_t r = 0; r < h.size();) {
-            const bool pair = h[r] == '.' && r + 1 < h.size() && h[r + 1] == '.';
-            h[w++] = h[r];
-            r += pair ? 2 : 1;
-        }
-        h.resize(w);
-        const std::size_t b = h.find_first_not_of('.');
-        const std::size_t e = h.find_last_not_of('.');
-        const std::string_view stripped =
-            b == std::string::npos ? std::string_view() : std::string_view(h).substr(b, e - b + 1);
-        u.scratch2.assign(stripped);
-        u.host.clear();
-        if (const auto ip = attempt_ip_formats(u.scratch2)) {
-            iri::detail::append_ipv4_text(u.host, *ip);
-        } else {
-            lowercase(u.scratch2);
-            append_escaped_once(u.host, u.scratch2);
-        }
-    }
-    u.scratch.clear();
-    append_unescaped_repeatedly(u.scratch, u.path);
-    u.path.clear();
-    if (!u.host.empty()) {
-        u.scratch2.clear();
-        append_normalized_path(u.scratch2, u.scratch);
-        append_escaped_once(u.path, u.scratch2);
-    } else {
-        append_escaped_once(u.path, u.scratch);
-    }
-}
-
-void ia_stage(ia_url& u, bool host_massage) {
-    lowercase(u.host);
-    if (host_massage && u.scheme != "dns") u.host.erase(0, massage_host_prefix(u.host));
-    if ((u.port == "80" && iri::detail::iequals(u.scheme, "http")) ||
-        (u.port == "443" && iri::detail::iequals(u.scheme, "https")))
-        u.port.clear();
-    lowercase(u.path);
-    strip_path_session_id(u.path);
-    if (u.path.size() > 1 && u.path.back() == '/') u.path.pop_back();
-    if (!u.query.empty()) {
-        strip_query_session_id(u.query);
-        lowercase(u.query);
-        alpha_reorder_query(u.query);
-    }
-    u.trailing_question = false;
-}
-
-namespace {
-
-void append_port(std::string& out, std::string_view port) {
-    if (!port.empty()) out.append(":").append(port);
-}
-
-// geturl_bytes after the host: path (or "/" before a query or fragment), "?" query, "#" fragment, a lone "?".
-void append_tail(std::string& out, const ia_url& u) {
-    if (!u.path.empty()) {
-        out.append(u.path);
-    } else if (!u.query.empty() || !u.fragment.empty()) {
-        out.push_back('/');
-    }
-    if (!u.query.empty()) out.append("?").append(u.query);
-    if (!u.fragment.empty()) out.append("#").append(u.fragment);
-    if (u.trailing_question) out.push_back('?');
-}
-
-}  // namespace
-
-void append_url(std::string& out, const ia_url& u) {
-    out.append(u.scheme).push_back(':');
-    if (!u.host.empty()) {
-        if (u.scheme != "dns") out.append("//");
-        out.append(u.host);
-        append_port(out, u.port);
-    }
-    append_tail(out, u);
-}
-
-void append_surt_form(std::string& out, const ia_url& u, bool with_scheme, bool trailing_comma, bool reverse_ipaddr) {
-    const bool host = !u.host.empty();
-    if (with_scheme || !host) out.append(u.scheme).push_back(':');
+    scheme_and_host_prefix();
+    const std::size_t host_at = out.size();
+    const bool reversed = write_host(out, u, how);
+    const bool host = out.size() > host_at;
     if (host) {
-        if (with_scheme) out.append(u.scheme != "dns" ? "//(" : "(");
-        append_host_surt(out, u.host, reverse_ipaddr);
-        append_port(out, u.port);
-        if (trailing_comma) out.push_back(',');
-        out.push_back(')');
-    }
-    append_tail(out, u);
-}
-
-void append_heritrix_surt(std::string& out, std::string_view s) {
-    // ^(\w+://)(?:([-\w\.!~\*'\(\)%;:&=+$,]+?)(@))?(\S+?)(:\d+)?(/\S*)?$
-    const auto is_word = [](char c) { return is_alnum(c) || c == '_'; };
-    const auto is_space = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r'); };
-    const auto in_userinfo = [&](char c) {
-        return is_word(c) || std::string_view("-.!~*'()%;:&=+$,").find(c) != std::string_view::npos;
-    };
-    std::size_t a = 0;
-    while (a < s.size() && is_word(s[a])) ++a;
-    if (a == 0 || !s.substr(a).starts_with("://") || std::any_of(s.begin(), s.end(), is_space)) {
-        out.append(s);
-        return;
-    }
-    a += 3;
-    const std::size_t base = out.size();
-    std::string_view userinfo;
-    std::size_t h = a;
-    if (a == s.size()) {  // the host needs a character
-        out.append(s);
-        return;
-    }
-    std::size_t at = a;
-    while (at < s.size() && in_userinfo(s[at])) ++at;
-    if (at > a && at + 1 < s.size() && s[at] == '@') userinfo = s.substr(a, at - a), h = at + 1;
-    // The host, lazily: up to the first place where (":" digits)? ("/" ...)? reaches the end.
-    std::size_t e = h + 1, port_end = s.size();
-    for (; e < s.size(); ++e) {
-        if (s[e] == '/') {
-            port_end = e;
-            break;
+        if (how.surt && !reversed) reverse_host_surt(out, host_at, how.reverse_ipaddr);
+        if (!u.port.empty() && !(how.ia && default_port(u.scheme, u.port))) out.append(1, ':').append(u.port);
+        if (how.surt) {
+            if (how.trailing_comma) out.push_back(',');
+            out.push_back(')');
         }
-        if (s[e] == ':') {
-            std::size_t d = e + 1;
-            while (d < s.size() && is_digit(s[d])) ++d;
-            if (d > e + 1 && (d == s.size() || s[d] == '/')) {
-                port_end = d;
-                break;
-            }
-        }
-    }
-    const std::string_view host = s.substr(h, e - h);
-    out.append(s.substr(0, a)).push_back('(');
-    // IP_PATTERN (\d{1,3}\.){3}\d{1,3}: as it is; else each label from the right, each followed by ",".
-    std::size_t parts = 1, run = 0;
-    bool ip = true;
-    for (const char c : host) {
-        if (c == '.' && run > 0) ++parts, run = 0;
-        else if (is_digit(c) && run < 3) ++run;
-        else ip = false;
-    }
-    if (ip && parts == 4 && run > 0) {
-        out.append(host);
     } else {
-        // SURT.fromURI's loop: a label starts after each "." (never at the host's end), the first at the start.
-        std::size_t seg_end = host.size();
-        for (std::size_t i = host.size(); i-- > 0;) {
-            if (i > 0 && host[i - 1] != '.') continue;
-            out.append(host.substr(i, seg_end - i)).push_back(',');
-            seg_end = i > 0 ? i - 1 : 0;
-        }
+        out.resize(base);
+        out.append(u.scheme).push_back(':');
     }
-    out.append(s.substr(e, port_end - e));
-    if (!userinfo.empty()) out.append("@").append(userinfo);
-    out.push_back(')');
-    out.append(s.substr(port_end));
-    for (std::size_t k = base; k < out.size(); ++k) out[k] = to_lower(out[k]);
+    // The path, then "?" query and "#" fragment; a path that is empty before either is "/".
+    const std::size_t path_at = out.size();
+    write_path(out, u, how, host);
+    const bool no_path = out.size() == path_at;
+    write_query(out, u, how);
+    if (!how.google && !u.fragment.empty()) out.append(1, '#').append(u.fragment);  // the Google stage drops it
+    if (no_path && out.size() > path_at) out.insert(path_at, 1, '/');
+    if (u.trailing_question && !how.ia) out.push_back('?');  // the IA stage drops a lone "?"
 }
 
 }  // namespace iri::crawl::detail

@@ -1,91 +1,53 @@
-// Public suffixes and registrable domains by the Public Suffix List, through libpsl (iri/public_suffix.hpp).
+// Public suffixes and registrable domains by the Public Suffix List (iri/public_suffix.hpp): loading a list, the
+// hosts of URLs and bare hosts, and the spelling of the answers. The table and its walk are crawl/psl_table.cpp.
 #include "iri/public_suffix.hpp"
 
-#include <libpsl.h>
-
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <vector>
 
+#include "crawl/ia_canon.hpp"
+#include "crawl/plain_http.hpp"
+#include "crawl/psl_table.hpp"
 #include "grammar/charset_detail.hpp"
 #include "iri/idna.hpp"
-#include "iri/parse.hpp"
-#include "iri/split.hpp"
+#include "iri/web.hpp"
 #include "text/ascii.hpp"
-#include "text/ip_address.hpp"
+
+#ifndef IRI_PUBLIC_SUFFIX_LIST
+#  define IRI_PUBLIC_SUFFIX_LIST "/usr/share/publicsuffix/public_suffix_list.dat"
+#endif
 
 namespace iri::crawl {
 
 struct public_suffix_list::context {
-    psl_ctx_t* psl = nullptr;
+    detail::psl_table table;
     std::string source;
 
-    context(psl_ctx_t* p, std::string s) noexcept : psl(p), source(std::move(s)) {}
-    context(const context&) = delete;
-    context& operator=(const context&) = delete;
-    ~context() { psl_free(psl); }
+    context(const std::vector<detail::psl_rule>& rules, std::string s) : table(rules), source(std::move(s)) {}
 };
 
 namespace {
 
-// The octets of a host libpsl is given as they are: LDH (RFC 952, RFC 1123 §2.1) and "_", which crawled hosts
-// carry ("_dmarc.example.com") and UTS #46's STD3 rules would refuse.
-[[nodiscard]] bool plain_host_octet(char c) noexcept {
-    return iri::detail::is_alnum(c) || c == '-' || c == '_' || c == '.';
+// The octets of a host looked up as they are: LDH (RFC 952, RFC 1123 §2.1), "_", which crawled hosts carry
+// ("_dmarc.example.com") and UTS #46's STD3 rules would refuse, and ".".
+[[nodiscard]] bool plain_host(std::string_view host) noexcept {
+    for (const char c : host)
+        if (!iri::detail::is_alnum(c) && c != '-' && c != '_' && c != '.') return false;
+    return true;
 }
 
-// True when some label of `host` is empty: a leading dot, "..", or the empty host.
-[[nodiscard]] bool has_empty_label(std::string_view host) noexcept {
-    if (host.empty() || host.front() == '.' || host.back() == '.') return true;
-    // One pass (a search for ".." would start one at each dot of a host of one-letter labels).
+// True when some label of `name` is empty: a leading dot, "..", a final dot, or the empty name.
+[[nodiscard]] bool has_empty_label(std::string_view name) noexcept {
+    if (name.empty() || name.front() == '.' || name.back() == '.') return true;
     bool dot = false;
-    for (char c : host) {
+    for (const char c : name) {  // one pass: a search for ".." would restart at each dot
         if (dot && c == '.') return true;
         dot = c == '.';
     }
     return false;
-}
-
-// The offsets where the labels of `name` begin, left to right.
-[[nodiscard]] std::vector<std::size_t> label_starts(std::string_view name) {
-    std::vector<std::size_t> starts{0};
-    for (std::size_t i = 0; i < name.size(); ++i)
-        if (name[i] == '.') starts.push_back(i + 1);
-    return starts;
-}
-
-// True when no label of `ascii` (an A-label name without empty labels) is longer than DNS allows and the name as
-// a whole is not either (RFC 1035 §2.3.4).
-[[nodiscard]] bool fits_dns(std::string_view ascii) noexcept {
-    if (ascii.size() > dns_name_octets) return false;
-    std::size_t label = 0;
-    for (char c : ascii) {
-        label = c == '.' ? 0 : label + 1;
-        if (label > dns_label_octets) return false;
-    }
-    return true;
-}
-
-// The labels of `name` from the `first`-th on (counted from the left), as a string.
-[[nodiscard]] std::string labels_from(std::string_view name, std::size_t first) {
-    return std::string(name.substr(label_starts(name)[first]));
-}
-
-// The index of the leftmost label that begins the longest public suffix of `ascii` (lowercase A-labels, no empty
-// label), as libpsl's psl_unregistrable_domain walks it (left to right, so that a listed "a.b.c" is found even
-// when "b.c" is not listed), with the sections asked for; nullopt when no suffix is public (a list without the
-// implicit "*" rule's effect cannot arise from libpsl, but a walk that finds nothing answers none).
-[[nodiscard]] std::optional<std::size_t> public_suffix_label(const psl_ctx_t* psl, const std::string& ascii,
-                                                             psl_sections sections) noexcept {
-    const int type = sections == psl_sections::icann_only ? PSL_TYPE_ICANN : PSL_TYPE_ANY;
-    std::size_t label = 0;
-    for (std::size_t at = 0;; ++label) {
-        if (psl_is_public_suffix2(psl, ascii.c_str() + at, type) != 0) return label;
-        const std::size_t dot = ascii.find('.', at);
-        if (dot == std::string::npos) return std::nullopt;
-        at = dot + 1;
-    }
 }
 
 // Reads the whole file at `path` into `out`; the error names the file and the system's reason.
@@ -108,95 +70,239 @@ namespace {
     return true;
 }
 
+// How a lookup spells its answers: in U-labels when asked for, or (host_form::input) when the input has a character
+// beyond ASCII, which is looked at only for an answer with an A-label; a final dot put back when the host has one.
+struct spelling {
+    host_form form = host_form::input;
+    std::string_view input;  // what the input's spelling is read from
+    bool final_dot = false;
+    bool lowercase = false;  // the host looked up is lowercase already (a URL Standard domain)
+};
+
+// An answer as the spelling asks: lowercase, without a final dot; in U-labels when asked and it has an A-label
+// (UTS #46 ToUnicode; a label it cannot read stays as it is).
+[[nodiscard]] std::string spelled(std::string_view answer, const spelling& how) {
+    if (!answer.empty() && answer.back() == '.') answer.remove_suffix(1);
+    std::string s;
+    if (how.lowercase) s.assign(answer);
+    else detail::append_lowercase(s, answer);
+    if (how.form != host_form::ascii && s.find("xn--") != std::string::npos &&
+        (how.form == host_form::unicode || !iri::detail::is_ascii(how.input)))
+        if (auto u = iri::host_to_unicode(s)) s = std::move(*u);
+    return s;
+}
+
+// The answers of a walk over `walked` (the host as looked up), spelled as `how` says (a final dot put back when
+// `final_dot`).
+[[nodiscard]] site answers(std::string_view walked, const suffix_offsets& o, psl_sections sections, const spelling& how,
+                           bool final_dot) {
+    const bool icann = sections == psl_sections::icann_only;
+    const std::uint16_t suffix = icann ? o.icann_suffix : o.public_suffix;
+    const std::uint16_t domain = icann ? o.icann_domain : o.registrable_domain;
+    site s;
+    if (suffix == suffix_offsets::none) return s;
+    // One conversion: UTS #46 maps labels one for one, so the suffix is the domain less its first label.
+    if (domain != suffix_offsets::none) {
+        s.registrable_domain = spelled(walked.substr(domain), how);
+        const std::size_t dot = s.registrable_domain->find('.');
+        s.public_suffix = s.registrable_domain->substr(dot + 1);
+        if (dot == std::string::npos) s.public_suffix = spelled(walked.substr(suffix), how);
+    } else {
+        s.public_suffix = spelled(walked.substr(suffix), how);
+    }
+    if (final_dot) {
+        s.public_suffix->push_back('.');
+        if (s.registrable_domain) s.registrable_domain->push_back('.');
+    }
+    return s;
+}
+
+// Offsets of an error moved by `delta` octets (a host inside a longer input, a bare host inside "http://" + it).
+[[nodiscard]] error shifted(error e, std::ptrdiff_t delta) noexcept {
+    const auto move = [delta](std::uint32_t& at) {
+        at = static_cast<std::uint32_t>(std::max<std::ptrdiff_t>(0, static_cast<std::ptrdiff_t>(at) + delta));
+    };
+    move(e.offset);
+    move(e.char_offset);
+    return e;
+}
+
+// C0 controls and space, which the URL Standard strips from both ends of an input (§4.4 basic URL parser, step 1).
+[[nodiscard]] constexpr bool c0_or_space(char c) noexcept { return static_cast<unsigned char>(c) <= 0x20; }
+
+// The special schemes (URL Standard §4.1), which are URLs however their scheme-specific part reads.
+[[nodiscard]] bool special_scheme(std::string_view scheme) noexcept {
+    for (const std::string_view s : {"http", "https", "ws", "wss", "ftp", "file"})
+        if (iri::detail::iequals(scheme, s)) return true;
+    return false;
+}
+
+// Whether a port follows at t[colon] (a ":"): digits up to the end, or one digit or more up to a "/", "?", "#" or
+// "\\" ("www.example.co.uk:80", "localhost:8080/x"), or nothing at all ("example.com:").
+[[nodiscard]] bool port_at(std::string_view t, std::size_t colon) noexcept {
+    std::size_t d = colon + 1;
+    while (d < t.size() && iri::detail::is_digit(t[d])) ++d;
+    if (d == t.size()) return true;
+    return d > colon + 1 && (t[d] == '/' || t[d] == '?' || t[d] == '#' || t[d] == '\\');
+}
+
+// Whether `t` has a bare host's shape: [userinfo "@"] host [":" port] up to the first "/", "?", "#" or "\\" (or
+// the end), the host an IP literal in brackets or any text without ":".
+[[nodiscard]] bool bare_shape(std::string_view t) noexcept {
+    const std::size_t end = std::min(t.find_first_of("/?#\\"), t.size());
+    const std::string_view authority = t.substr(0, end);
+    const std::size_t at = authority.rfind('@');
+    const std::size_t host = at == std::string_view::npos ? 0 : at + 1;
+    std::size_t colon = authority.find(':', host);
+    if (authority.substr(host).starts_with('[')) {
+        const std::size_t close = authority.find(']', host);
+        if (close == std::string_view::npos) return false;
+        colon = close + 1 == authority.size() ? std::string_view::npos : close + 1;
+        if (colon != std::string_view::npos && authority[colon] != ':') return false;
+    }
+    return colon == std::string_view::npos || port_at(t, colon);
+}
+
+// Where a bare host begins in `input` (past leading C0 controls and spaces, and a "//"), or npos when `input` is to
+// be read as a URL: a scheme (RFC 3986 §3.1) and ":", unless the scheme is not special and a port follows the ":"
+// ("www.example.co.uk:80"); or text of no bare host's shape (which the URL parser then refuses).
+[[nodiscard]] std::size_t bare_host_start(std::string_view input) noexcept {
+    std::size_t b = 0;
+    while (b < input.size() && c0_or_space(input[b])) ++b;
+    const std::string_view s = input.substr(b);
+    if (const std::size_t colon = detail::scheme_length(s); colon > 0)
+        return !special_scheme(s.substr(0, colon)) && port_at(s, colon) ? b : std::string_view::npos;
+    const std::size_t skip = s.starts_with("//") ? 2 : 0;
+    return bare_shape(s.substr(skip)) ? b + skip : std::string_view::npos;
+}
+
+// The URL Standard's reading of `input` (a URL, or a bare host as the host of an http: URL) into `u`.
+[[nodiscard]] std::optional<error> read_url(std::string_view input, web::url& u) {
+    // An input that begins "http://" or "https://" (the commonest) is a URL; any other is looked at.
+    const bool http = input.starts_with("http://") || input.starts_with("https://");
+    const std::size_t bare = http ? std::string_view::npos : bare_host_start(input);
+    if (bare == input.size()) {  // nothing but C0 controls and spaces: the absent host (test_psl.txt's null)
+        u = web::url();
+        return std::nullopt;
+    }
+    if (bare == std::string_view::npos) {
+        auto r = web::parse_into(u, input);
+        return r ? std::nullopt : std::optional<error>(r.error());
+    }
+    std::string url = "http://";
+    url.append(input.substr(bare));
+    auto r = web::parse_into(u, url);
+    if (r) return std::nullopt;
+    return shifted(r.error(), static_cast<std::ptrdiff_t>(bare) - 7);
+}
+
 }  // namespace
 
-psl_loaded public_suffix_list::load_default() {
-    psl_ctx_t* psl = psl_latest(nullptr);
-    if (psl == nullptr) return {std::nullopt, "libpsl found no Public Suffix List (neither its own nor the system's)"};
-    const char* dist = psl_dist_filename();
-    std::string source = "libpsl's default list";
-    if (dist != nullptr && *dist != '\0') source += std::string(" (") + dist + ")";
-    return {public_suffix_list(std::make_shared<const context>(psl, std::move(source))), {}};
-}
+psl_loaded public_suffix_list::load_default() { return load_file(IRI_PUBLIC_SUFFIX_LIST); }
 
 psl_loaded public_suffix_list::load_file(const std::string& path) {
     std::string text, error;
     if (!read_file(path, text, error)) return {std::nullopt, std::move(error)};
-    if (text.empty()) return {std::nullopt, path + ": empty: no Public Suffix List rule in it"};
-    // libpsl reads from a FILE*; the file's bytes, read above with their I/O errors reported, go to it from memory.
-    std::FILE* memory = fmemopen(text.data(), text.size(), "rb");
-    if (memory == nullptr) return {std::nullopt, path + ": " + std::strerror(errno)};
-    psl_ctx_t* psl = psl_load_fp(memory);
-    std::fclose(memory);
-    if (psl == nullptr) return {std::nullopt, path + ": libpsl could not load it as a Public Suffix List"};
-    if (psl_suffix_count(psl) == 0) {
-        psl_free(psl);
-        return {std::nullopt, path + ": no Public Suffix List rule in it"};
-    }
-    return {public_suffix_list(std::make_shared<const context>(psl, path)), {}};
+    return load_text(text, path);
+}
+
+psl_loaded public_suffix_list::load_text(std::string_view text, const std::string& source) {
+    std::vector<detail::psl_rule> rules;
+    std::string error;
+    if (!detail::read_psl_rules(text, source, rules, error)) return {std::nullopt, std::move(error)};
+    auto c = std::make_shared<const context>(rules, source);
+    if (!c->table.complete()) return {std::nullopt, source + ": more long labels than the table holds"};
+    return {public_suffix_list(std::move(c)), {}};
 }
 
 const std::string& public_suffix_list::source() const noexcept { return context_->source; }
 
-result<site> public_suffix_list::lookup(std::string_view host, psl_sections sections) const {
-    // The URL Standard §3.2 "host public suffix": null for a host that is not a domain (an address).
-    if (host.empty() || host.front() == '[' || detail::parse_ipv4(host)) return site{};
-    const bool final_dot = host.back() == '.';
-    std::string_view name = final_dot ? host.substr(0, host.size() - 1) : host;
-    if (has_empty_label(name) || detail::parse_ipv4(name)) return site{};
+std::size_t public_suffix_list::rule_count() const noexcept { return context_->table.rule_count(); }
 
-    std::string ascii, unicode;
-    bool plain = true;
-    for (char c : name) plain = plain && plain_host_octet(c);
-    if (plain) {
-        if (name.size() > dns_name_octets) return site{};  // as A-labels already: longer than a domain can be
-        ascii.reserve(name.size());
-        for (char c : name) ascii.push_back(detail::to_lower(c));
-    } else {
-        auto a = host_to_ascii(name);
-        if (!a) return a.error();
-        auto u = host_to_unicode(*a);
-        if (!u) return u.error();
-        ascii = std::move(*a);
-        unicode = std::move(*u);
-    }
-    if (has_empty_label(ascii) || !fits_dns(ascii)) return site{};
-
-    const auto suffix = public_suffix_label(context_->psl, ascii, sections);
-    if (!suffix) return site{};
-    // A host with a character other than ASCII answers in U-labels: UTS #46 keeps the labels, one for one.
-    const std::string_view shown = plain ? std::string_view(ascii) : std::string_view(unicode);
-    site answer;
-    answer.public_suffix = labels_from(shown, *suffix);
-    if (*suffix > 0) answer.registrable_domain = labels_from(shown, *suffix - 1);
-    if (final_dot) {
-        answer.public_suffix->push_back('.');
-        if (answer.registrable_domain) answer.registrable_domain->push_back('.');
-    }
-    return answer;
+suffix_offsets public_suffix_list::find(std::string_view host, bool star_rule) const noexcept {
+    const detail::psl_offsets o = context_->table.walk(host, star_rule);
+    return {o.suffix, o.domain, o.icann_suffix, o.icann_domain};
 }
 
-result<std::string_view> host_of(std::string_view input) noexcept {
-    // RFC 3986 Appendix B: a scheme is what comes before a ":" that no "/", "?" or "#" precedes. An IP literal
-    // ("[::1]") is a host, whatever its colons.
-    if (input.empty() || input.front() == '[' || !split(input).has(component::scheme)) return input;
-    auto parsed = parse(input, grammar::iri, production::uri);
-    if (!parsed) return parsed.error();
-    const span h = (*parsed)[component::host];
-    return h.present() ? input.substr(h.begin, h.size()) : input.substr(0, 0);
+namespace {
+
+// A host name's answers, spelled as `how` says.
+result<site> lookup_host(const public_suffix_list& list, std::string_view host, psl_sections sections, spelling how) {
+    const bool final_dot = !host.empty() && host.back() == '.';
+    site s;
+    s.host.assign(host);
+    if (plain_host(host)) {
+        site a = answers(host, list.find(host), sections, how, final_dot && how.final_dot);
+        a.host = std::move(s.host);
+        return a;
+    }
+    // UTS #46 for a host that is not plain: the final dot kept off (ToASCII's VerifyDnsLength refuses the empty
+    // label after it); a host with an empty label or an IP literal is no domain, whatever UTS #46 would say of it.
+    const std::string_view name = final_dot ? host.substr(0, host.size() - 1) : host;
+    if (has_empty_label(name) || host.front() == '[') return s;
+    auto ascii = iri::host_to_ascii(name);
+    if (!ascii) return ascii.error();
+    site a = answers(*ascii, list.find(*ascii), sections, how, final_dot && how.final_dot);
+    a.host = std::move(s.host);
+    return a;
+}
+
+}  // namespace
+
+result<site> public_suffix_list::lookup(std::string_view host, const site_options& options) const {
+    return lookup_host(*this, host, options.sections, {options.form, host, options.form == host_form::input});
+}
+
+result<site> public_suffix_list::lookup(std::string_view host, psl_sections sections) const {
+    return lookup(host, site_options{.sections = sections});
+}
+
+result<site> public_suffix_list::lookup_url_or_host(std::string_view input, const site_options& options,
+                                                    web::url& scratch) const {
+    const spelling how{options.form, input, options.form == host_form::input};
+    if (const auto plain = detail::plain_http_host(input)) {  // the commonest URLs: the host read without the parser
+        // Its answers are its own lowercase octets (no A-label to spell otherwise), a final dot kept as the host's;
+        // written into the result in place (no site moved).
+        result<site> r{site{}};
+        site& s = *r;
+        if (plain->upper) detail::append_lowercase(s.host, plain->host);
+        else s.host.assign(plain->host);
+        const suffix_offsets o = find(s.host);
+        const bool icann = options.sections == psl_sections::icann_only;
+        const std::uint16_t suffix = icann ? o.icann_suffix : o.public_suffix;
+        const std::uint16_t domain = icann ? o.icann_domain : o.registrable_domain;
+        const std::size_t keep = how.final_dot || !s.host.ends_with('.') ? s.host.size() : s.host.size() - 1;
+        if (suffix != suffix_offsets::none) s.public_suffix.emplace(s.host, suffix, keep - suffix);
+        if (domain != suffix_offsets::none) s.registrable_domain.emplace(s.host, domain, keep - domain);
+        return r;
+    }
+    web::url& u = scratch;
+    if (auto e = read_url(input, u)) return *e;
+    const std::string_view host = u.hostname();
+    site s;
+    switch (u.host_type()) {
+        case web::host_kind::domain:  // the Standard's domain: lowercase A-labels already (§3.5 domain to ASCII)
+        {
+            spelling lower = how;
+            lower.lowercase = true;
+            s = answers(host, find(host), options.sections, lower, how.final_dot && host.ends_with('.'));
+        } break;
+        case web::host_kind::opaque:  // a scheme the Standard does not know keeps its host: a name if it is one
+            if (auto r = lookup_host(*this, host, options.sections, how)) s = std::move(*r);
+            break;
+        default: break;  // an IP address, the empty host, none: no domain (§3.2 host public suffix: null)
+    }
+    s.host.assign(host);
+    return s;
+}
+
+result<site> public_suffix_list::lookup_url_or_host(std::string_view input, const site_options& options) const {
+    web::url u;
+    return lookup_url_or_host(input, options, u);
 }
 
 result<site> public_suffix_list::lookup_url_or_host(std::string_view input, psl_sections sections) const {
-    const auto host = host_of(input);
-    if (!host) return host.error();
-    auto answer = lookup(*host, sections);
-    if (answer || host->data() == input.data()) return answer;
-    error e = answer.error();  // its offsets are into the host, moved to the input's
-    const auto at = static_cast<std::uint32_t>(host->data() - input.data());
-    e.offset += at;
-    e.char_offset += at;
-    e.where = component::host;
-    return e;
+    return lookup_url_or_host(input, site_options{.sections = sections});
 }
 
 std::optional<std::string> public_suffix_list::public_suffix(std::string_view host, psl_sections sections) const {
@@ -207,6 +313,12 @@ std::optional<std::string> public_suffix_list::public_suffix(std::string_view ho
 std::optional<std::string> public_suffix_list::registrable_domain(std::string_view host, psl_sections sections) const {
     auto answer = lookup(host, sections);
     return answer ? std::move(answer->registrable_domain) : std::nullopt;
+}
+
+result<std::string> host_of(std::string_view input) {
+    web::url u;
+    if (auto e = read_url(input, u)) return *e;
+    return std::string(u.hostname());
 }
 
 }  // namespace iri::crawl

@@ -11,25 +11,11 @@
 #include "resolve/resolve_detail.hpp"
 #include "text/ascii.hpp"
 #include "text/ip_address.hpp"
+#include "text/percent_octets.hpp"
 
 namespace iri::crawl::detail {
 
 namespace {
-
-struct sb_scratch {
-    std::string cleaned, decoded, host, path;
-};
-
-using iri::detail::is_alpha;
-using iri::detail::is_scheme_char;
-
-// The length of a scheme ALPHA *(ALPHA / DIGIT / "+" / "-" / ".") followed by ":" at the start of `s`, or 0.
-std::size_t scheme_length(std::string_view s) noexcept {
-    if (s.empty() || !is_alpha(s[0])) return 0;
-    std::size_t i = 1;
-    while (i < s.size() && is_scheme_char(s[i])) ++i;
-    return i < s.size() && s[i] == ':' ? i : 0;
-}
 
 error at(errc code, std::string_view text, std::size_t where, component c) {
     error e = iri::detail::text_error(code, text, where, where < text.size() ? 1 : 0,
@@ -68,36 +54,58 @@ void append_host(std::string& out, std::string& h) {
 
 }  // namespace
 
-std::optional<error> append_safe_browsing(std::string& out, std::string_view input, bool keep_port) {
-    thread_local sb_scratch s;
-    // 1. Trim white space, remove TAB, CR and LF.
-    s.cleaned.clear();
-    append_cleaned(s.cleaned, input);
-    if (s.cleaned.empty()) return at(errc::unexpected_end, s.cleaned, 0, component::host);
-    // 2. Remove the fragment. 3. Percent-decode repeatedly.
-    const std::string_view cleaned = std::string_view(s.cleaned).substr(0, s.cleaned.find('#'));
-    s.decoded.clear();
-    append_unescaped_repeatedly(s.decoded, cleaned);
-    const std::string_view d = s.decoded;
-    // 4. The scheme (http when there is none), which must be followed by "//": Safe Browsing hashes host
-    // expressions, so a URL without an authority has nothing to look up.
-    std::size_t scheme = scheme_length(d), i = 0;
-    if (scheme > 0 && !d.substr(scheme + 1).starts_with("//")) {
+namespace {
+
+// The split of step 4: the scheme's length (0: none, http), where the authority begins and ends; or the error of
+// a URL with no authority ("mailto:x", which has no host to hash).
+struct sb_split {
+    std::size_t scheme = 0, begin = 0, end = 0;
+    std::optional<error> failure;
+};
+
+sb_split split_at_authority(std::string_view d) {
+    sb_split s;
+    s.scheme = scheme_length(d);
+    if (s.scheme > 0 && !d.substr(s.scheme + 1).starts_with("//")) {
         // "host:port" without a scheme ("www.google.com:8080/foo.html", as the Go client reads it), or a URL with
         // no authority ("mailto:x"), which has no host to hash.
-        const std::size_t digits = std::min(d.find_first_not_of("0123456789", scheme + 1), d.size());
-        if (digits == scheme + 1 || (digits < d.size() && d[digits] != '/' && d[digits] != '?'))
-            return at(scheme + 1 < d.size() ? errc::disallowed_character : errc::unexpected_end, d, scheme + 1,
-                      component::host);
-        scheme = 0;
+        const std::size_t digits = std::min(d.find_first_not_of("0123456789", s.scheme + 1), d.size());
+        if (digits == s.scheme + 1 || (digits < d.size() && d[digits] != '/' && d[digits] != '?')) {
+            s.failure = at(s.scheme + 1 < d.size() ? errc::disallowed_character : errc::unexpected_end, d, s.scheme + 1,
+                           component::host);
+            return s;
+        }
+        s.scheme = 0;
     }
-    if (scheme > 0) i = scheme + 3;
-    const std::size_t authority_end = std::min(d.find_first_of("/?", i), d.size());
-    std::string_view authority = d.substr(i, authority_end - i);
-    if (const std::size_t a = authority.rfind('@'); a != std::string_view::npos) authority.remove_prefix(a + 1);
+    s.begin = s.scheme > 0 ? s.scheme + 3 : 0;
+    const char* const p = d.data();
+    s.end = static_cast<std::size_t>(iri::detail::find_first_of<'/', '?'>(p + s.begin, p + d.size(), p) - p);
+    return s;
+}
+
+// Whether every "%" of d from `first` begins a triplet of an octet escapeOnce escapes, but "%" itself: decoding
+// then re-escaping such a URL gives it back (the hex uppercase), and no such octet splits a URL or a path.
+bool stable_triplets(std::string_view d, std::size_t first) noexcept {
+    for (std::size_t i = first; i != std::string_view::npos; i = d.find('%', i + 3)) {
+        const int v = iri::detail::escape_at(d, i);
+        if (v < 0 || v == '%' || !escaped_once(static_cast<unsigned char>(v))) return false;
+    }
+    return true;
+}
+
+// Steps 4 to 9 on `d`, whose split is `s`: decoded (step 3), or with stable triplets after its authority only,
+// which the path's and the query's own steps decode where they need to.
+std::optional<error> write_url(std::string& out, std::string_view d, const sb_split& s, bool keep_port) {
+    std::string_view authority = d.substr(s.begin, s.end - s.begin);
+    std::string_view host = authority, port;
+    const char* const a0 = authority.data();
+    const char* const a1 = a0 + authority.size();
+    if (iri::detail::find_first_of<'@', ':'>(a0, a1, a0) != a1) {  // a host alone: the commonest, one search
+        if (const std::size_t a = authority.rfind('@'); a != std::string_view::npos) authority.remove_prefix(a + 1);
+        host = authority;
+    }
     // The port: after the first ":" (after the "]" of an IP literal); digits. So no host keeps a ":" outside
     // brackets, and the canonical form reads back as itself.
-    std::string_view host = authority, port;
     const std::size_t close = authority.starts_with('[') ? authority.find(']') : std::string_view::npos;
     const std::size_t colon = authority.find(':', close == std::string_view::npos ? 0 : close);
     if (colon != std::string_view::npos) {
@@ -110,31 +118,78 @@ std::optional<error> append_safe_browsing(std::string& out, std::string_view inp
             return e;
         }
     }
-    // 5. Host: leading and trailing dots removed, runs of dots made one.
-    s.host.assign(host);
-    collapse_dots(s.host);
-    if (s.host.empty())
-        return at(errc::unexpected_end, d, static_cast<std::size_t>(host.data() - d.data()), component::host);
-    const std::string_view scheme_name = scheme > 0 ? d.substr(0, scheme) : std::string_view("http");
-    for (const char c : scheme_name) out.push_back(iri::detail::to_lower(c));
+    // 5. Host: leading and trailing dots removed, runs of dots made one; IDN A-labels, IPv4 in any form,
+    // lowercase (7. escaped). A name of LDH octets with single inner dots whose last label begins with a letter
+    // (every part of an inet_aton address begins with a digit) needs nothing but its case.
+    const std::size_t base = out.size();
+    const std::string_view scheme = s.scheme > 0 ? d.substr(0, s.scheme) : std::string_view("http");
+    if (scheme == "http" || scheme == "https") out.append(scheme);
+    else append_lowercase(out, scheme);
     out.append("://");
-    append_host(out, s.host);
+    if (!write_plain_host(out, host, {.hex_ipv4 = true})) {
+        std::string h(host);
+        collapse_dots(h);
+        if (h.empty()) {
+            out.resize(base);
+            return at(errc::unexpected_end, d, static_cast<std::size_t>(host.data() - d.data()), component::host);
+        }
+        append_host(out, h);
+    }
     if (keep_port && !port.empty()) out.append(":").append(port);  // 8. (v4 drops the port)
-    // 6. Path: a "/" at least, runs of "/" made one, then "." and ".." resolved (RFC 3986 §5.2.4).
-    const std::size_t query_at = std::min(d.find('?', authority_end), d.size());
-    const std::string_view path = d.substr(authority_end, query_at - authority_end);
-    s.path.assign(1, '/');
-    for (const char c : path)
-        if (c != '/' || s.path.back() != '/') s.path.push_back(c);
-    s.path.resize(iri::detail::remove_dot_segments_in_place(s.path.data(), s.path.size()));
-    if (s.path.empty() || s.path.front() != '/') s.path.insert(s.path.begin(), '/');
+    // 6. Path: a "/" at least, runs of "/" made one, then "." and ".." resolved (RFC 3986 §5.2.4); 7. escaped.
+    const std::size_t query_at = std::min(d.find('?', s.end), d.size());
+    const std::string_view path = d.substr(s.end, query_at - s.end);
+    if (path.empty()) {
+        out.push_back('/');
+    } else if (!copy_stable(out, path, true, false)) {  // nothing to resolve, nothing to escape but triplets
+        std::string decoded;                            // (a decoded URL is its own decoding)
+        append_unescaped_repeatedly(decoded, path);
+        std::string p(1, '/');
+        for (const char ch : decoded)
+            if (ch != '/' || p.back() != '/') p.push_back(ch);
+        p.resize(iri::detail::remove_dot_segments_in_place(p.data(), p.size()));
+        if (p.empty() || p.front() != '/') p.insert(p.begin(), '/');
+        append_escaped_once(out, p);
+    }
     // 7. Escape; 9. a "?" with an empty query stays.
-    append_escaped_once(out, s.path);
     if (query_at < d.size()) {
         out.push_back('?');
-        append_escaped_once(out, d.substr(query_at + 1));
+        const std::string_view query = d.substr(query_at + 1);
+        if (!copy_stable(out, query, false, false)) {
+            std::string decoded;
+            append_unescaped_repeatedly(decoded, query);
+            append_escaped_once(out, decoded);
+        }
     }
     return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<error> append_safe_browsing(std::string& out, std::string_view input, bool keep_port) {
+    // 1. Trim white space, remove TAB, CR and LF.
+    std::string cleaned_storage;
+    const std::string_view c = cleaned(input, cleaned_storage);
+    if (c.empty()) return at(errc::unexpected_end, c, 0, component::host);
+    // 2. Remove the fragment (one search for it and a "%").
+    const char* const p = c.data();
+    const std::size_t mark = static_cast<std::size_t>(iri::detail::find_first_of<'#', '%'>(p, p + c.size(), p) - p);
+    const bool percent = mark < c.size() && c[mark] == '%';
+    const std::string_view d = c.substr(0, percent ? std::min(c.find('#', mark), c.size()) : mark);
+    sb_split s = split_at_authority(d);
+    // 3. Percent-decode repeatedly. A URL without "%", or whose every "%" after its authority begins a stable
+    // triplet, is read as it is (its path and query decode where they need to); any other is decoded first, and
+    // split again (a decoded "/" or "?" splits it).
+    const std::size_t first = percent ? mark : std::string_view::npos;
+    if (first == std::string_view::npos || (first >= s.end && !s.failure && stable_triplets(d, first))) {
+        if (s.failure) return s.failure;
+        return write_url(out, d, s, keep_port);
+    }
+    std::string decoded;
+    append_unescaped_repeatedly(decoded, d);
+    s = split_at_authority(decoded);
+    if (s.failure) return s.failure;
+    return write_url(out, decoded, s, keep_port);
 }
 
 }  // namespace iri::crawl::detail

@@ -1058,13 +1058,17 @@ static void test_public_suffix(void) {
     CHECK(psl_gives(iri_public_suffix, psl, "com", IRI_PSL_ALL_SECTIONS, "com"));
     CHECK(psl_gives(iri_public_suffix, psl, "http://192.0.2.1/", IRI_PSL_ALL_SECTIONS, NULL));
     CHECK(psl_gives(iri_registrable_domain, psl, "", IRI_PSL_ALL_SECTIONS, NULL)); /* test_psl.txt's null */
-    /* errors: a URL that is not an IRI (the space at byte 10), a host UTS #46 refuses, bad arguments */
+    /* errors: a URL the URL Standard fails (its host, at byte 7), a bare host likewise (at byte 0), bad arguments */
     CHECK(iri_registrable_domain(psl, "http://exa mple.com/", 20, IRI_PSL_ALL_SECTIONS, &out, NULL, &e) ==
-              IRI_E_DISALLOWED_CHARACTER &&
-          out == NULL && e.offset == 10);
+              IRI_E_URL_FAILURE &&
+          out == NULL && e.offset == 7);
     CHECK(iri_registrable_domain(psl, "www.ex ample.com", 16, IRI_PSL_ALL_SECTIONS, &out, NULL, &e) ==
-              IRI_E_IDNA_FAILED &&
-          e.char_offset == 4);
+              IRI_E_URL_FAILURE &&
+          e.offset == 0);
+    /* the host a browser reads: "\\" ends a special URL's host; 0x7f.1 is an address; host:port is a host */
+    CHECK(psl_gives(iri_registrable_domain, psl, "http://example.com\\a", IRI_PSL_ALL_SECTIONS, "example.com"));
+    CHECK(psl_gives(iri_registrable_domain, psl, "http://0x7f.1/", IRI_PSL_ALL_SECTIONS, NULL));
+    CHECK(psl_gives(iri_public_suffix, psl, "www.example.co.uk:80", IRI_PSL_ALL_SECTIONS, "co.uk"));
     CHECK(iri_registrable_domain(psl, "example.com", 11, 7, &out, NULL, &e) == IRI_E_INVALID_ARGUMENT);
     CHECK(iri_registrable_domain(psl, NULL, 3, IRI_PSL_ALL_SECTIONS, &out, NULL, &e) == IRI_E_INVALID_ARGUMENT);
     iri_psl_free(psl);
@@ -1078,6 +1082,113 @@ static void test_public_suffix(void) {
     CHECK(strcmp(e.message, "no-such-list.dat: No such file or directory") == 0);
     CHECK(strcmp(iri_error_name(IRI_E_CANNOT_LOAD), "cannot_load") == 0);
     iri_psl_free(NULL);
+}
+
+/* ---- one spelling of a site, and Common Crawl's URL index columns (cc-index-schema-flat.json's examples) ---- */
+
+/* iri_site of `in` gives `suffix` and `domain` (NULL: none). */
+static int site_gives(const iri_psl* psl, const char* in, int form, const char* suffix, const char* domain) {
+    char* s = NULL;
+    char* d = NULL;
+    iri_error e = IRI_ERROR_INIT;
+    int ok = iri_site(psl, in, strlen(in), IRI_PSL_ALL_SECTIONS, form, &s, &d, &e) == IRI_OK &&
+             (suffix == NULL ? s == NULL : s != NULL && strcmp(s, suffix) == 0) &&
+             (domain == NULL ? d == NULL : d != NULL && strcmp(d, domain) == 0);
+    if (!ok) printf("  %s -> %s %s (%s)\n", in, s ? s : "(null)", d ? d : "(null)", e.message);
+    iri_free(s);
+    iri_free(d);
+    return ok;
+}
+
+/* The column `c` of `cols` is `expected` (NULL: null). */
+static int column_is(const iri_index_columns* cols, int c, const char* expected) {
+    const iri_string_view v = cols->columns[c];
+    int ok = expected == NULL
+                 ? v.data == NULL
+                 : v.data != NULL && v.length == strlen(expected) && memcmp(v.data, expected, v.length) == 0;
+    if (!ok) printf("  %s: %.*s\n", iri_index_column_name(c), (int)v.length, v.data ? v.data : "(null)");
+    return ok;
+}
+
+static void test_site_and_index_columns(void) {
+    iri_psl* psl = NULL;
+    iri_error e = IRI_ERROR_INIT;
+    CHECK(iri_psl_load(IRI_SOURCE_DIR "/tests/crawl/public_suffix_list.dat", &psl, &e) == IRI_OK && psl != NULL);
+    /* 食狮.公司.cn spelled three ways; a final dot kept only in the input's spelling */
+    const char* u = "www.\xE9\xA3\x9F\xE7\x8B\xAE.\xE5\x85\xAC\xE5\x8F\xB8.cn";
+    CHECK(site_gives(psl, u, IRI_HOST_FORM_INPUT, "\xE5\x85\xAC\xE5\x8F\xB8.cn",
+                     "\xE9\xA3\x9F\xE7\x8B\xAE.\xE5\x85\xAC\xE5\x8F\xB8.cn"));
+    CHECK(site_gives(psl, u, IRI_HOST_FORM_ASCII, "xn--55qx5d.cn", "xn--85x722f.xn--55qx5d.cn"));
+    CHECK(site_gives(psl, "http://www.xn--85x722f.xn--55qx5d.cn/", IRI_HOST_FORM_UNICODE, "\xE5\x85\xAC\xE5\x8F\xB8.cn",
+                     "\xE9\xA3\x9F\xE7\x8B\xAE.\xE5\x85\xAC\xE5\x8F\xB8.cn"));
+    CHECK(site_gives(psl, "www.example.co.uk.", IRI_HOST_FORM_INPUT, "co.uk.", "example.co.uk."));
+    CHECK(site_gives(psl, "www.example.co.uk.", IRI_HOST_FORM_ASCII, "co.uk", "example.co.uk"));
+    CHECK(site_gives(psl, "com", IRI_HOST_FORM_ASCII, "com", NULL));
+    CHECK(site_gives(psl, "http://192.0.2.1/", IRI_HOST_FORM_ASCII, NULL, NULL));
+    {
+        char* s = NULL;
+        CHECK(iri_site(psl, "a.example.com", 13, IRI_PSL_ALL_SECTIONS, IRI_HOST_FORM_ASCII, &s, NULL, &e) == IRI_OK &&
+              s != NULL && strcmp(s, "com") == 0);
+        iri_free(s);
+        CHECK(iri_site(psl, "a.example.com", 13, IRI_PSL_ALL_SECTIONS, 3, &s, NULL, &e) == IRI_E_INVALID_ARGUMENT &&
+              s == NULL);
+        CHECK(iri_site(psl, "http://exa mple.com/", 20, IRI_PSL_ALL_SECTIONS, IRI_HOST_FORM_ASCII, &s, NULL, &e) ==
+                  IRI_E_URL_FAILURE &&
+              e.offset == 7);
+    }
+
+    CHECK(strcmp(iri_index_column_name(IRI_URL_SURTKEY), "url_surtkey") == 0);
+    CHECK(strcmp(iri_index_column_name(IRI_URL_QUERY), "url_query") == 0);
+    CHECK(iri_index_column_name(IRI_INDEX_COLUMN_COUNT) == NULL && iri_index_column_name(-1) == NULL);
+    iri_index_row* row = NULL;
+    CHECK(iri_index_row_new(&row, &e) == IRI_OK && row != NULL);
+    iri_index_columns c = IRI_INDEX_COLUMNS_INIT;
+    const char* url = "https://www.example.com/path/index.html";
+    CHECK(iri_index_columns_of(psl, row, url, strlen(url), IRI_HOST_FORM_ASCII, &c, &e) == IRI_OK);
+    CHECK(column_is(&c, IRI_URL_SURTKEY, "com,example)/path/index.html"));
+    CHECK(column_is(&c, IRI_URL, url));
+    CHECK(column_is(&c, IRI_URL_HOST_NAME, "www.example.com"));
+    CHECK(column_is(&c, IRI_URL_HOST_TLD, "com"));
+    CHECK(column_is(&c, IRI_URL_HOST_2ND_LAST_PART, "example"));
+    CHECK(column_is(&c, IRI_URL_HOST_3RD_LAST_PART, "www"));
+    CHECK(column_is(&c, IRI_URL_HOST_4TH_LAST_PART, NULL));
+    CHECK(column_is(&c, IRI_URL_HOST_5TH_LAST_PART, NULL));
+    CHECK(column_is(&c, IRI_URL_HOST_REGISTRY_SUFFIX, "com"));
+    CHECK(column_is(&c, IRI_URL_HOST_REGISTERED_DOMAIN, "example.com"));
+    CHECK(column_is(&c, IRI_URL_HOST_PRIVATE_SUFFIX, "com"));
+    CHECK(column_is(&c, IRI_URL_HOST_PRIVATE_DOMAIN, "example.com"));
+    CHECK(column_is(&c, IRI_URL_HOST_NAME_REVERSED, "com.example.www"));
+    CHECK(column_is(&c, IRI_URL_PROTOCOL, "https"));
+    CHECK(column_is(&c, IRI_URL_PORT, NULL) && c.port == -1);
+    CHECK(column_is(&c, IRI_URL_PATH, "/path/index.html"));
+    CHECK(column_is(&c, IRI_URL_QUERY, NULL));
+    /* the same row again: a port written, a query, a private suffix, U-labels */
+    url = "http://a.foo.github.io:8080/x?q=1";
+    CHECK(iri_index_columns_of(psl, row, url, strlen(url), IRI_HOST_FORM_UNICODE, &c, &e) == IRI_OK);
+    CHECK(column_is(&c, IRI_URL_PORT, "8080") && c.port == 8080);
+    CHECK(column_is(&c, IRI_URL_QUERY, "q=1"));
+    CHECK(column_is(&c, IRI_URL_HOST_REGISTRY_SUFFIX, "io"));
+    CHECK(column_is(&c, IRI_URL_HOST_REGISTERED_DOMAIN, "github.io"));
+    CHECK(column_is(&c, IRI_URL_HOST_PRIVATE_SUFFIX, "github.io"));
+    CHECK(column_is(&c, IRI_URL_HOST_PRIVATE_DOMAIN, "foo.github.io"));
+    url = "http://www.\xE9\xA3\x9F\xE7\x8B\xAE.\xE5\x85\xAC\xE5\x8F\xB8.cn/";
+    CHECK(iri_index_columns_of(psl, row, url, strlen(url), IRI_HOST_FORM_UNICODE, &c, &e) == IRI_OK);
+    CHECK(column_is(&c, IRI_URL_HOST_NAME, "www.\xE9\xA3\x9F\xE7\x8B\xAE.\xE5\x85\xAC\xE5\x8F\xB8.cn"));
+    CHECK(iri_index_columns_of(psl, row, url, strlen(url), IRI_HOST_FORM_ASCII, &c, &e) == IRI_OK);
+    CHECK(column_is(&c, IRI_URL_HOST_NAME, "www.xn--85x722f.xn--55qx5d.cn"));
+    CHECK(column_is(&c, IRI_URL_HOST_REGISTERED_DOMAIN, "xn--85x722f.xn--55qx5d.cn"));
+    /* a URL the URL Standard fails leaves every column null; the input form is no column spelling */
+    CHECK(iri_index_columns_of(psl, row, "http://exa mple.com/", 20, IRI_HOST_FORM_ASCII, &c, &e) ==
+              IRI_E_URL_FAILURE &&
+          c.columns[IRI_URL].data == NULL && c.port == -1);
+    CHECK(iri_index_columns_of(psl, row, "http://a/", 9, IRI_HOST_FORM_INPUT, &c, &e) == IRI_E_INVALID_ARGUMENT);
+    CHECK(iri_index_columns_of(psl, NULL, "http://a/", 9, IRI_HOST_FORM_ASCII, &c, &e) == IRI_E_INVALID_ARGUMENT);
+    /* the system's list by NULL */
+    CHECK(iri_index_columns_of(NULL, row, "http://a.b.c.kobe.jp/", 21, IRI_HOST_FORM_ASCII, &c, &e) == IRI_OK &&
+          column_is(&c, IRI_URL_HOST_REGISTRY_SUFFIX, "c.kobe.jp"));
+    iri_index_row_free(row);
+    iri_index_row_free(NULL);
+    iri_psl_free(psl);
 }
 
 int main(void) {
@@ -1100,5 +1211,6 @@ int main(void) {
     test_resolver_batch();
     test_crawl_keys();
     test_public_suffix();
+    test_site_and_index_columns();
     return check_summary();
 }

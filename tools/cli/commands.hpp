@@ -55,4 +55,18 @@ site_outcome site_of(const options& o, const record& r, std::string& sink);
 void site_text(const options& o, const subject& in, const site_outcome& x, std::string& out);
 void site_fields(const options& o, const subject& in, const site_outcome& x, std::string& out);
 
+// index-columns (crawl_command.cpp): Common Crawl's URL index columns.
+columns_outcome index_columns_of(const options& o, const record& r, std::string& sink);
+void columns_text(const options& o, const subject& in, const columns_outcome& x, std::string& out);
+void columns_fields(const options& o, const subject& in, const columns_outcome& x, std::string& out);
+
+// The URL surt, canonicalize, site and index-columns key (crawl_command.cpp): the record's, or with --pairs the
+// href resolved against the pair's page by the URL Standard (its serialization, a thread's own until its next
+// record); or the failure, about the page or the href.
+struct key_input {
+    failure fail = {};
+    std::string_view text = {};
+};
+key_input read_key_input(const options& o, const record& r);
+
 }  // namespace cli

@@ -45,6 +45,7 @@ Subcommands:
               ia (the SURT key's canonicalizer, as a URL) or ia-only (its IA stage alone)
   site        the public suffix and the registrable domain of each URL's host or host name, by the
               Public Suffix List (--psl FILE, --icann-only)
+  index-columns  Common Crawl's 17 URL index columns of each URL (url_surtkey ... url_query), TSV or JSON
   extract     find the IRIs in running text (each argument a text, or the files): begin, end, IRI
               (RFC 3986 Appendix C: <...> and "..." delimiters, line breaks inside <...>, sentence
               punctuation left out, a line break after a hyphen joined)
@@ -100,9 +101,11 @@ Options:
   --print WHAT         links: url (default) | surt | key (the canonical key at --rung) | site (the
                        registrable domain, by the Public Suffix List)
   --no-scripting       links: read <noscript> content as markup (HTML's scripting flag off)
-  --psl FILE           site: the Public Suffix List in FILE (its text form, or libpsl's DAFSA) instead of
-                       the system's, which libpsl finds
+  --psl FILE           site, index-columns: the Public Suffix List in FILE (its text form, each line
+                       checked) instead of the system's (Debian's publicsuffix package)
   --icann-only         site: the list's ICANN section only, without its private one
+  --host-form F        site: input (default) | ascii | unicode; index-columns: ascii (default) | unicode
+  --with-input         surt: "key<TAB>input", the first two fields of a CDX line
   --on-error WHAT      the subcommands that print one line per input (url, surt, canonicalize, site, normalize,
                        key, to-uri, to-iri, resolve, relativize, compare): the line of an input that fails is
                        empty (default: line N of the output answers line N of the input), the input (shown
@@ -164,6 +167,7 @@ error, an input that cannot be read or an output that cannot be written. A reade
 struct arg_state {
     bool json = false, tsv = false;
     bool on_error = false;              // --on-error was given
+    bool host_form = false;             // --host-form was given
     const char* rung_option = nullptr;  // --rung or --level, whichever was given
 };
 
@@ -196,6 +200,9 @@ constexpr std::pair<const char*, iri::rung> rungs[] = {
     {"simple", iri::rung::simple}, {"syntax", iri::rung::syntax}, {"scheme", iri::rung::scheme}};
 constexpr std::pair<const char*, iri::severity> severities[] = {
     {"error", iri::severity::error}, {"warning", iri::severity::warning}, {"info", iri::severity::info}};
+constexpr std::pair<const char*, iri::crawl::host_form> host_forms[] = {{"input", iri::crawl::host_form::input},
+                                                                        {"ascii", iri::crawl::host_form::ascii},
+                                                                        {"unicode", iri::crawl::host_form::unicode}};
 constexpr std::pair<const char*, iri::host_mapping> host_mappings[] = {{"percent", iri::host_mapping::percent_encoding},
                                                                        {"idna", iri::host_mapping::idna}};
 constexpr std::pair<const char*, iri::crawl::surt_format> surt_formats[] = {
@@ -239,6 +246,12 @@ const option_spec option_specs[] = {
      [](options& o, arg_state&, const std::string& v) { o.input = choose("input format", v, input_formats); }},
     {"--base", true, [](options& o, arg_state&, const std::string& v) { o.base_text = v; }},
     {"--pairs", false, [](options& o, arg_state&, const std::string&) { o.pairs = true; }},
+    {"--with-input", false, [](options& o, arg_state&, const std::string&) { o.with_input = true; }},
+    {"--host-form", true,
+     [](options& o, arg_state& st, const std::string& v) {
+         o.site_form = o.index_form = choose("host-form", v, host_forms);
+         st.host_form = true;
+     }},
     {"--non-strict", false, [](options& o, arg_state&, const std::string&) { o.strict = false; }},
     {"--rung", true, [](options& o, arg_state& st, const std::string& v) { set_rung(o, st, "--rung", v); }},
     {"--level", true, [](options& o, arg_state& st, const std::string& v) { set_rung(o, st, "--level", v); }},
@@ -360,12 +373,22 @@ void read_links_options(options& o) {
     }
 }
 
+// The crawler's keys (surt, canonicalize, site, index-columns): --pairs (page TAB href, resolved by the URL
+// Standard), no --base; --with-input for surt.
+void read_key_pairs(const options& o) {
+    if (o.base_text) usage_error(std::string(o.command->name) + " takes --pairs, not --base");
+    if (o.with_input && o.command != find_subcommand("surt")) usage_error("--with-input is for surt");
+}
+
 // --base B parsed once (resolve, relativize and compare), or --pairs; a usage error otherwise.
 void read_base(options& o) {
+    if (o.with_input && o.command->input != input_shape::key_pair) usage_error("--with-input is for surt");
     if (o.command == find_subcommand("links")) return read_links_options(o);
     if (o.command->input == input_shape::web_pair) return read_web_base(o);
+    if (o.command->input == input_shape::key_pair) return read_key_pairs(o);
     if (!o.command->takes_base()) {
-        if (o.pairs || o.base_text) usage_error("--base and --pairs are for resolve, relativize, compare and url");
+        if (o.pairs || o.base_text)
+            usage_error("--base and --pairs are for resolve, relativize, compare and url (--pairs: and the keys)");
         return;
     }
     if (o.pairs == o.base_text.has_value())
@@ -395,11 +418,17 @@ void read_failure_options(const options& o, const arg_state& st) {
     if (st.on_error && o.explain) usage_error("--on-error and --explain exclude each other");
 }
 
-// site: the Public Suffix List, loaded once (--psl FILE, else libpsl's default); --psl and --icann-only are for site.
-void read_public_suffix_list(options& o) {
-    if (o.command != find_subcommand("site") && o.links.print != link_print::site) {
+// site, index-columns, links --print site: the Public Suffix List, loaded once (--psl FILE, else the system's);
+// --psl and --icann-only are for them (--icann-only not for index-columns, whose columns name both sections), as
+// --host-form is for site and index-columns.
+void read_public_suffix_list(options& o, const arg_state& st) {
+    const bool site = o.command == find_subcommand("site"), columns = o.command == find_subcommand("index-columns");
+    if (st.host_form && !site && !columns) usage_error("--host-form is for site and index-columns");
+    if (columns && o.index_form == iri::crawl::host_form::input) usage_error("index-columns: --host-form ascii or unicode");
+    if (columns && o.psl_sections != iri::crawl::psl_sections::all) usage_error("--icann-only is for site");
+    if (!site && !columns && o.links.print != link_print::site) {
         if (o.psl_file || o.psl_sections != iri::crawl::psl_sections::all)
-            usage_error("--psl and --icann-only are for site");
+            usage_error("--psl and --icann-only are for site, index-columns and links --print site");
         return;
     }
     auto loaded = o.psl_file ? iri::crawl::public_suffix_list::load_file(*o.psl_file)
@@ -429,7 +458,7 @@ options parse_args(int argc, char** argv) {
         o.production = *p;
     }
     read_base(o);
-    read_public_suffix_list(o);
+    read_public_suffix_list(o, st);
     if (o.references.empty() && o.inputs.empty() && o.links.pages.empty()) o.inputs.emplace_back("-");
     return o;
 }

@@ -52,10 +52,15 @@ struct options {
     iri::crawl::surt_options surt;                                    // surt
     iri::crawl::canonicalize_options canon;                           // canonicalize (--profile, --keep-port)
     std::string charset;
-    // site: --psl FILE (else libpsl's default list), the list loaded once, --icann-only
+    // site: --psl FILE (else the system's list), the list loaded once, --icann-only
     std::optional<std::string> psl_file;
     std::optional<iri::crawl::public_suffix_list> psl;
     iri::crawl::psl_sections psl_sections = iri::crawl::psl_sections::all;
+    // the crawler's keys (crawl_command.cpp): surt --with-input (key TAB input), the host form of site and
+    // index-columns (--host-form)
+    bool with_input = false;
+    iri::crawl::host_form site_form = iri::crawl::host_form::input;
+    iri::crawl::host_form index_form = iri::crawl::host_form::ascii;
     iri::severity min_severity = iri::severity::info;  // check: the least severe diagnostic shown
     links_options links;                               // iri links
     unsigned jobs = 1;

@@ -18,6 +18,9 @@ subject subject_of(const options& o, const record& r) {
             if (!o.pairs) in.base = *o.base_text;
             else if (!r.bad_code) in.base = r.fields[0];
             break;
+        case input_shape::key_pair:
+            if (o.pairs && !r.bad_code) in.base = r.fields[0];
+            break;
         case input_shape::web_pair:
             if (o.web_base) in.base = *o.base_text;
             else if (o.pairs && !r.bad_code && !r.null_base) in.base = r.fields[0];

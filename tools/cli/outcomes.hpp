@@ -75,8 +75,14 @@ struct web_outcome {
 /// site: the public suffix and registrable domain of the input's host.
 struct site_outcome {
     failure fail = {};
-    std::optional<iri::crawl::site> site = {};
-    std::string_view host = {};
+    std::optional<iri::crawl::site> site = {};  // its host: the host looked up
+    [[nodiscard]] bool invalid() const noexcept { return fail.failed(); }
+};
+
+/// index-columns: Common Crawl's URL index columns (a thread's own row, refilled for each line).
+struct columns_outcome {
+    failure fail = {};
+    const iri::crawl::index_row* row = nullptr;
     [[nodiscard]] bool invalid() const noexcept { return fail.failed(); }
 };
 

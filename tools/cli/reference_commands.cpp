@@ -71,7 +71,7 @@ failure read_pair(const options& o, const record& r, pair_inputs& p) {
 record_writer record_start(const options& o, const subject& in, bool valid, std::string& out) {
     record_writer w = writer(o, out);
     w.string("input", in.input);
-    if (o.command->takes_base()) w.optional("base", in.base);
+    if (o.command->takes_base() || in.base) w.optional("base", in.base);  // a key's --pairs: the page
     w.boolean("valid", valid);
     return w;
 }
@@ -178,17 +178,23 @@ transformed relativize_reference(const options& o, const record& r, std::string&
 }
 
 // surt, canonicalize: the crawler's keys (iri/crawl_keys.hpp), appended to the sink.
+// surt, canonicalize: with --pairs, of the href resolved against its page (crawl_command.cpp).
 transformed surt_of_url(const options& o, const record& r, std::string& sink) {
-    return written(iri::crawl::append_surt(sink, r.fields[0], o.surt), sink, r.fields[0], false);
+    const key_input in = read_key_input(o, r);
+    if (in.fail.failed()) return {.fail = in.fail};
+    return written(iri::crawl::append_surt(sink, in.text, o.surt), sink, in.text, false);
 }
 
 transformed canonical_url(const options& o, const record& r, std::string& sink) {
-    return written(iri::crawl::append_canonicalized(sink, r.fields[0], o.canon), sink, r.fields[0], false);
+    const key_input in = read_key_input(o, r);
+    if (in.fail.failed()) return {.fail = in.fail};
+    return written(iri::crawl::append_canonicalized(sink, in.text, o.canon), sink, in.text, false);
 }
 
-void output_text(const options&, const subject&, const transformed& x, std::string& out) {
+void output_text(const options& o, const subject& in, const transformed& x, std::string& out) {
     // Written by the library (well-formed UTF-8, or the bytes of a crawler's key) at the end of `out` (run_row).
     if (!x.output_is_uri) show_well_formed_tail(out, out.size() - x.output->size());
+    if (o.with_input) out.append(1, '\t').append(in.input);  // surt --with-input: a CDX line's first two fields
     out += '\n';
 }
 

@@ -1,5 +1,5 @@
-// iri site: the public suffix and the registrable domain of each input, an absolute URL or IRI (its host) or a
-// bare host name, by the Public Suffix List (iri/public_suffix.hpp), loaded once by parse_args.
+// iri site: the public suffix and the registrable domain of each input, a URL (its host as the URL Standard reads
+// it) or a bare host, by the Public Suffix List (iri/public_suffix.hpp), loaded once by parse_args.
 #include "commands.hpp"
 #include "shown.hpp"
 
@@ -19,11 +19,12 @@ void text_field(std::string& out, const std::optional<std::string>& value) {
 }  // namespace
 
 site_outcome site_of(const options& o, const record& r, std::string&) {
-    const std::string_view input = r.fields[0];
-    auto answer = o.psl->lookup_url_or_host(input, o.psl_sections);
-    if (!answer) return {.fail = failure_of(answer.error(), input)};
-    // host_of succeeds for an input lookup_url_or_host answered.
-    return {.site = std::move(*answer), .host = *iri::crawl::host_of(input)};
+    thread_local iri::web::url scratch;  // a thread's own, reused (no allocation per line for the parse)
+    const key_input in = read_key_input(o, r);  // with --pairs, the href resolved against its page
+    if (in.fail.failed()) return {.fail = in.fail};
+    auto answer = o.psl->lookup_url_or_host(in.text, {.sections = o.psl_sections, .form = o.site_form}, scratch);
+    if (!answer) return {.fail = failure_of(answer.error(), in.text)};
+    return {.site = std::move(*answer)};
 }
 
 void site_text(const options&, const subject&, const site_outcome& x, std::string& out) {
@@ -41,7 +42,7 @@ void site_fields(const options& o, const subject& in, const site_outcome& x, std
         error_fields(w, x.fail);
         return w.end();
     }
-    w.optional("host", x.host.empty() ? std::nullopt : std::optional<std::string_view>(x.host));
+    w.optional("host", x.site->host.empty() ? std::nullopt : std::optional<std::string_view>(x.site->host));
     w.optional("public_suffix", view(x.site->public_suffix));
     w.optional("registrable_domain", view(x.site->registrable_domain));
     w.end();

@@ -34,6 +34,13 @@ constexpr columns validity_columns = validity_column_names, component_columns = 
                   verdict_columns = verdict_column_names, site_columns = site_column_names,
                   check_columns = check_column_names, extract_columns = extract_column_names,
                   links_columns_url = links_column_names;
+// index-columns: the schema's 17 names (iri/index_columns.hpp), then the error's.
+constexpr const char* index_column_names[] = {
+#define IRI_INDEX_COLUMN(name, description, nullable) #name,
+#include "iri/index_columns.def"
+#undef IRI_INDEX_COLUMN
+    "error_code", "error_offset", "error_component", "error_message"};
+constexpr columns index_columns = index_column_names;
 
 // parse: the components of the reference, or with --scheme the parts of its scheme's grammar.
 void run_parse(const options& o, const record& r, line_sink& s) {
@@ -149,29 +156,35 @@ an empty line (--on-error), its diagnostic on standard error naming the Standard
   printf 'https://example.org/a/	b?c
 ' | iri url --pairs
 )"},
-    {"surt", input_shape::one, output_shape::line, output_columns,
+    {"surt", input_shape::key_pair, output_shape::line, output_columns,
      (&run_row<transformed, &surt_of_url, &output_text, &output_fields>), &run_batch,
      R"(usage: iri surt [--with-scheme] [--trailing-comma] [--no-reverse-ipaddr] [--no-host-massage]
-                [--format ia|heritrix] [URL... | --input FILE]
+                [--format ia|heritrix] [--with-input] [--pairs] [URL... | --input FILE]
 The SURT key of each URL, as the Wayback Machine and CDX files sort them (the surt package's surt()): the
 Internet Archive's canonicalizer (escapes decoded and written once, dot segments, IPv4 forms, lowercase,
-"www" + digits dropped, default port, session ids, query sorted), then the host reversed. An empty string
-gives "-" (an empty line is no input: it fails), a "filedesc..." line comes back as it is. --format heritrix
-writes Heritrix's SURT instead:
+"www" + digits dropped, default port, session ids, query sorted), then the host reversed. An empty line
+gives "-", a "filedesc..." line comes back as it is. --format heritrix writes Heritrix's SURT instead:
 no canonicalization; scheme://( then the host's labels from the right, each followed by a comma, then
-:port, @userinfo, a closing parenthesis and the rest, all lowercase.
+:port, @userinfo, a closing parenthesis and the rest, all lowercase. A line is read as the surt package reads
+it; with --pairs ("page<TAB>href") the href is resolved against its page by the URL Standard and the key is
+the resolved URL's. --with-input writes "key<TAB>input", the first two fields of a CDX line, so that
+"LC_ALL=C sort" orders them as CDX files are.
   iri surt 'http://www.archive.org/goo/?a=2&b&a=1'
   iri surt --with-scheme --trailing-comma 'https://www.example.com/'
   iri surt --format heritrix 'http://user:pass@www.archive.org:8080/a'
+  iri surt --with-input --input urls.txt | LC_ALL=C sort
+  printf 'https://example.org/a/\t../b?x=1\n' | iri surt --pairs
 )"},
-    {"canonicalize", input_shape::one, output_shape::line, output_columns,
+    {"canonicalize", input_shape::key_pair, output_shape::line, output_columns,
      (&run_row<transformed, &canonical_url, &output_text, &output_fields>), &run_batch,
-     R"(usage: iri canonicalize [--profile safe-browsing|ia|ia-only] [--keep-port] [--no-host-massage] [URL...]
+     R"(usage: iri canonicalize [--profile safe-browsing|ia|ia-only] [--keep-port] [--no-host-massage] [--pairs]
+                        [URL...]
 Each URL canonicalized: safe-browsing (the default) follows Google Safe Browsing v4's "URLs and Hashing"
 (fragment removed, escapes decoded repeatedly, host dots and IPv4 forms, IDN A-labels, dot segments and
 "//", then bytes <= 0x20, >= 0x7F, "#" and "%" escaped; the port dropped unless --keep-port); a URL
 without a host is an error. ia is the SURT key's canonicalizer written as a URL; ia-only its IA stage
-alone (lowercase, "www" dropped, default port, session ids, query sorted; no decoding).
+alone (lowercase, "www" dropped, default port, session ids, query sorted; no decoding). With --pairs
+("page<TAB>href") the href is resolved against its page by the URL Standard first.
   iri canonicalize 'http://3279880203/blah' 'http://www.GOOgle.com/a/../b#f'
   iri canonicalize --profile ia 'http://www34.archive.org/index.html?b=a&a=b'
 )"},
@@ -199,19 +212,40 @@ scripts does. --json: url, element, attribute, value (decoded), raw, offset (byt
   curl -s https://example.com/ | iri links --base https://example.com/ --only a --unique
   iri links --pages pages.tsv --jobs 4 --print site | sort -u
 )"},
-    {"site", input_shape::one, output_shape::line, site_columns,
+    {"site", input_shape::key_pair, output_shape::line, site_columns,
      (&run_row<site_outcome, &site_of, &site_text, &site_fields>), &run_batch,
-     R"(usage: iri site [--psl FILE] [--icann-only] [--json | --tsv] [INPUT... | --input FILE]
+     R"(usage: iri site [--psl FILE] [--icann-only] [--host-form input|ascii|unicode] [--pairs] [--json | --tsv]
+                [INPUT... | --input FILE]
 The public suffix and the registrable domain of each input, tab-separated, by the Public Suffix List
-(publicsuffix.org): an absolute URL or IRI (a scheme and ":"), whose host is taken, or a bare host name.
-Lowercased; a host with characters other than ASCII answers in U-labels, any other in A-labels. An empty
+(publicsuffix.org): a URL, whose host is taken as a browser reads it (the URL Standard's parser:
+"http://0x7f.1/" is the address 127.0.0.1), or a bare host ("host", "host:port", "host/path", "//host/path").
+Lowercased; an input with characters other than ASCII answers in U-labels, any other in A-labels. An empty
 field where there is none (an IP address, a single label's registrable domain, a URL without a host). The
-list is the system's (libpsl's default) unless --psl names a file (the list's text, or libpsl's DAFSA);
---icann-only leaves the private section (github.io, blogspot.com, ...) out. --json: input, host,
-public_suffix, registrable_domain (null where none).
-  iri site 'https://www.example.co.uk/a' 食狮.公司.cn foo.github.io
+list is the system's (Debian's publicsuffix) unless --psl names a file (the list's text, each line checked);
+--icann-only leaves the private section (github.io, blogspot.com, ...) out. --host-form ascii or unicode
+spells every answer one way, A-labels or U-labels, without a final dot (the default, input, keeps the
+input's spelling and its final dot). With --pairs ("page<TAB>href") the href is resolved against its page
+first. --json: input, host, public_suffix, registrable_domain (null where none).
+  iri site 'https://www.example.co.uk/a' 食狮.公司.cn foo.github.io www.example.co.uk:80
   iri site --icann-only --json foo.github.io
+  iri site --host-form unicode http://xn--r8jz45g.jp/ http://例え.jp./
   iri site --psl public_suffix_list.dat --input urls.txt
+)"},
+    {"index-columns", input_shape::key_pair, output_shape::line, index_columns,
+     (&run_row<columns_outcome, &index_columns_of, &columns_text, &columns_fields>), &run_batch,
+     R"(usage: iri index-columns [--psl FILE] [--host-form ascii|unicode] [--pairs] [--json | --tsv]
+                         [URL... | --input FILE]
+Common Crawl's 17 URL index columns of each URL (cc-index-table's cc-index-schema-flat.json: url_surtkey,
+url, url_host_name, url_host_tld, url_host_2nd_last_part ... url_host_5th_last_part,
+url_host_registry_suffix, url_host_registered_domain, url_host_private_suffix, url_host_private_domain,
+url_host_name_reversed, url_protocol, url_port, url_path, url_query), the URL read by the URL Standard:
+a line of the 17 columns each, tab-separated, a null an empty field (--tsv: with a header, then the error's
+columns); or --json, an object of the columns by name, null where the schema allows it. Hosts in A-labels,
+as Common Crawl writes them (--host-form unicode: U-labels). With --pairs ("page<TAB>href") the href is
+resolved against its page first. The rules: docs/index-columns.md.
+  iri index-columns 'https://www.example.com/path/index.html'
+  iri index-columns --json 'https://mypublicbucket.s3.amazonaws.com/a?b=1'
+  iri index-columns --tsv --input urls.txt > columns.tsv
 )"},
 };
 

@@ -17,6 +17,8 @@ enum class input_shape : std::uint8_t {
     pair,           ///< a base and a reference: --base B, or --pairs ("base<TAB>reference"); compare
     absolute_pair,  ///< the same, the base with a scheme (RFC 3986 §5.1): resolve, relativize
     web_pair,       ///< url: an href against --base, the pair's page (--pairs; with JSON, null for none) or none
+    key_pair,       ///< the crawler's keys: a URL, or with --pairs the href of "page<TAB>href" resolved by the URL
+                    ///< Standard against its page (crawl_command.cpp)
     text,           ///< extract: running text, not records
 };
 
@@ -44,7 +46,10 @@ struct subcommand {
     /// Runs the whole command: every reference and input of `o`; the exit status.
     int (*run_all)(const options& o);
     const char* help;
-    [[nodiscard]] bool takes_base() const noexcept { return input != input_shape::one && input != input_shape::text; }
+    /// Whether it reads --base or a pair's base (resolve, relativize, compare, url).
+    [[nodiscard]] bool takes_base() const noexcept {
+        return input != input_shape::one && input != input_shape::text && input != input_shape::key_pair;
+    }
 };
 
 /// The subcommand of that name, or nullptr.
