@@ -302,12 +302,23 @@ void write_path(std::string& out, const ia_parts& u, const ia_writing& how, bool
         if (how.ia) append_lowercase(out, u.path);
         else out.append(u.path);
     } else if (u.slash_path || !copy_stable(out, u.path, host, how.ia, &seen)) {
-        // GoogleURLCanonicalizer: unescapeRepeatedly, then (with a host) normalizePath, then escapeOnce.
-        std::string decoded, normal;
-        if (u.slash_path) decoded.push_back('/');
-        append_unescaped_repeatedly(decoded, u.path);
-        if (host) append_normalized_path(normal, decoded);
-        append_escaped_once(out, host ? normal : decoded);
+        // GoogleURLCanonicalizer: unescapeRepeatedly, then (with a host) normalizePath, then escapeOnce. Each
+        // stage's text is written after the last one's, at the end of `out`, and the last moved down to `at`: no
+        // allocation once out's buffer is large enough. The room is reserved first so that the views into out stay
+        // valid: decoded <= n + 1 octets (the "/" of a host), normalized <= decoded + 1, escaped <= 3 x normalized.
+        const std::size_t n = u.path.size();
+        out.reserve(at + 5 * n + 16);
+        if (u.slash_path) out.push_back('/');
+        append_unescaped_repeatedly(out, u.path);
+        std::string_view stage(out.data() + at, out.size() - at);
+        if (host) {
+            const std::size_t normal = out.size();
+            append_normalized_path(out, stage);
+            stage = std::string_view(out.data() + normal, out.size() - normal);
+        }
+        const std::size_t escaped = out.size();
+        append_escaped_once(out, stage);
+        out.erase(at, escaped - at);
         if (how.ia) lowercase_from(out, at);
     }
     if (!how.ia) return;
@@ -327,9 +338,12 @@ void write_query(std::string& out, const ia_parts& u, const ia_writing& how) {
         if (how.ia) append_lowercase(out, u.query);
         else out.append(u.query);
     } else if (!copy_stable(out, u.query, false, how.ia, &seen)) {
-        std::string decoded;
-        append_unescaped_repeatedly(decoded, u.query);
-        append_escaped_once(out, decoded);
+        // As the path's stages, after out's end: decoded <= the query's octets, escaped <= 3 x decoded.
+        out.reserve(at + 4 * u.query.size() + 8);
+        append_unescaped_repeatedly(out, u.query);
+        const std::size_t escaped = out.size();
+        append_escaped_once(out, std::string_view(out.data() + at, escaped - at));
+        out.erase(at, escaped - at);
         if (how.ia) lowercase_from(out, at);
     }
     if (how.ia) {

@@ -5,6 +5,7 @@
 // and takes the first match it meets, the one the regular expression's backtracking finds.
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 #include <vector>
 
 #include "crawl/ia_canon.hpp"
@@ -184,20 +185,20 @@ void strip_query_session_id(std::string& out, std::size_t from) {
 void alpha_reorder_query(std::string& out, std::size_t from) {
     const std::size_t size = out.size() - from;
     if (size <= 1 || out.find('&', from) == std::string::npos) return;  // one parameter: nothing to reorder
-    // The parameters as offsets into out (views would not survive the copy below growing it), at most 16 of them
-    // on the stack.
+    // The parameters as offsets into out (views would not survive the copy below growing it), up to 128 of them
+    // on the stack (4 KB; a longer query's on the heap).
     struct param {
         std::uint32_t name, name_size, value, value_size;
         bool has_value;
         std::uint64_t head;  // the name's first 8 octets, big-endian, zeros after a shorter one: most compares
     };
-    param few[16];
+    param few[128];
     std::vector<param> many;
     std::size_t count = 0;
     const auto add = [&](const param& p) {
-        if (count < 16) few[count] = p;
+        if (count < std::size(few)) few[count] = p;
         else {
-            if (count == 16) many.assign(few, few + 16);
+            if (count == std::size(few)) many.assign(std::begin(few), std::end(few));
             many.push_back(p);
         }
         ++count;
@@ -220,7 +221,7 @@ void alpha_reorder_query(std::string& out, std::size_t from) {
         if (e == q.size()) break;
         i = e + 1;
     }
-    param* const first = count <= 16 ? few : many.data();
+    param* const first = count <= std::size(few) ? few : many.data();
     // Python's order of the tuples (name,) and (name, value): by name, then the one without "=", then by value.
     // (A name's first octets decide most compares; a NUL, which sorts as the zeros after a short name, is never
     // in a canonical query: escapeOnce writes it "%00".)

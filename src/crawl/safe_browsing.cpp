@@ -24,32 +24,36 @@ error at(errc code, std::string_view text, std::size_t where, component c) {
     return e;
 }
 
-// Leading and trailing dots removed, each run of dots made one, in place.
-void collapse_dots(std::string& h) {
+// `h` with its leading and trailing dots removed and each run of dots made one, written to `to` (room for h.size()
+// octets; `to` may be h.data(): the copy never overtakes the reading). Returns how many octets it wrote.
+std::size_t collapse_dots(std::string_view h, char* to) noexcept {
     std::size_t w = 0;
     for (const char c : h)
-        if (c != '.' || (w > 0 && h[w - 1] != '.')) h[w++] = c;
-    if (w > 0 && h[w - 1] == '.') --w;
-    h.resize(w);
+        if (c != '.' || (w > 0 && to[w - 1] != '.')) to[w++] = c;
+    if (w > 0 && to[w - 1] == '.') --w;
+    return w;
 }
 
 // Step 5 on the host `h` (dots handled): IDN as A-labels, IPv4 in any form as a dotted quad, else lowercase;
 // escaped (step 7) into `out`. A bracketed IPv6 address is only lowercased: v4 asks no more (the newer v5 text
 // also compresses it), and the Go client does the same.
-void append_host(std::string& out, std::string& h) {
-    if (!iri::detail::is_ascii(h)) {
-        if (auto a = iri::host_to_ascii(h)) {  // refused (or not UTF-8): its bytes, escaped
-            h = std::move(*a);
-            collapse_dots(h);  // a dot the mapping made ("a\u3002" is "a.")
+// `h` (its n octets) is the caller's scratch, lowercased in place.
+void append_host(std::string& out, char* h, std::size_t n) {
+    std::string mapped;  // the A-labels of a host beyond ASCII (the one case that allocates)
+    if (!iri::detail::is_ascii({h, n})) {
+        if (auto a = iri::host_to_ascii({h, n})) {  // refused (or not UTF-8): its bytes, escaped
+            mapped = std::move(*a);
+            n = collapse_dots(mapped, mapped.data());  // a dot the mapping made ("a\u3002" is "a.")
+            h = mapped.data();
         }
     }
-    if (const auto v = inet_aton(h, true)) {
+    if (const auto v = inet_aton({h, n}, true)) {
         iri::detail::append_ipv4_text(out, {static_cast<std::uint8_t>(*v >> 24), static_cast<std::uint8_t>(*v >> 16),
                                             static_cast<std::uint8_t>(*v >> 8), static_cast<std::uint8_t>(*v)});
         return;
     }
-    for (char& c : h) c = iri::detail::to_lower(c);
-    append_escaped_once(out, h);
+    for (std::size_t i = 0; i < n; ++i) h[i] = iri::detail::to_lower(h[i]);
+    append_escaped_once(out, {h, n});
 }
 
 }  // namespace
@@ -127,13 +131,21 @@ std::optional<error> write_url(std::string& out, std::string_view d, const sb_sp
     else append_lowercase(out, scheme);
     out.append("://");
     if (!write_plain_host(out, host, {.hex_ipv4 = true})) {
-        std::string h(host);
-        collapse_dots(h);
-        if (h.empty()) {
+        // The host's octets with its dots collapsed, in a buffer on the stack (a DNS name has at most 253), else
+        // on the heap: no allocation for a host of the common lengths.
+        char stack[256];
+        std::string heap;
+        char* h = stack;
+        if (host.size() > sizeof stack) {
+            heap.resize(host.size());
+            h = heap.data();
+        }
+        const std::size_t n = collapse_dots(host, h);
+        if (n == 0) {
             out.resize(base);
             return at(errc::unexpected_end, d, static_cast<std::size_t>(host.data() - d.data()), component::host);
         }
-        append_host(out, h);
+        append_host(out, h, n);
     }
     if (keep_port && !port.empty()) out.append(":").append(port);  // 8. (v4 drops the port)
     // 6. Path: a "/" at least, runs of "/" made one, then "." and ".." resolved (RFC 3986 §5.2.4); 7. escaped.
@@ -142,23 +154,34 @@ std::optional<error> write_url(std::string& out, std::string_view d, const sb_sp
     if (path.empty()) {
         out.push_back('/');
     } else if (!copy_stable(out, path, true, false)) {  // nothing to resolve, nothing to escape but triplets
-        std::string decoded;                            // (a decoded URL is its own decoding)
-        append_unescaped_repeatedly(decoded, path);
-        std::string p(1, '/');
-        for (const char ch : decoded)
-            if (ch != '/' || p.back() != '/') p.push_back(ch);
-        p.resize(iri::detail::remove_dot_segments_in_place(p.data(), p.size()));
-        if (p.empty() || p.front() != '/') p.insert(p.begin(), '/');
-        append_escaped_once(out, p);
+        // (a decoded URL is its own decoding). Each stage's text after the last one's, at out's end, the last
+        // moved down: no allocation once out's buffer is large enough. The room is reserved first so that the
+        // views into out stay valid: decoded <= n octets, with single "/"s and a first "/" <= n + 2, escaped <=
+        // 3(n + 2).
+        const std::size_t at = out.size(), n = path.size();
+        out.reserve(at + 5 * n + 16);
+        append_unescaped_repeatedly(out, path);
+        const std::size_t single = out.size();
+        out.push_back('/');
+        for (std::size_t i = at; i < single; ++i)
+            if (out[i] != '/' || out.back() != '/') out.push_back(out[i]);
+        out.resize(single + iri::detail::remove_dot_segments_in_place(out.data() + single, out.size() - single));
+        if (out.size() == single || out[single] != '/') out.insert(single, 1, '/');
+        const std::size_t escaped = out.size();
+        append_escaped_once(out, std::string_view(out.data() + single, escaped - single));
+        out.erase(at, escaped - at);
     }
     // 7. Escape; 9. a "?" with an empty query stays.
     if (query_at < d.size()) {
         out.push_back('?');
         const std::string_view query = d.substr(query_at + 1);
-        if (!copy_stable(out, query, false, false)) {
-            std::string decoded;
-            append_unescaped_repeatedly(decoded, query);
-            append_escaped_once(out, decoded);
+        if (!copy_stable(out, query, false, false)) {  // as the path's stages: decoded <= n, escaped <= 3n
+            const std::size_t at = out.size();
+            out.reserve(at + 4 * query.size() + 8);
+            append_unescaped_repeatedly(out, query);
+            const std::size_t escaped = out.size();
+            append_escaped_once(out, std::string_view(out.data() + at, escaped - at));
+            out.erase(at, escaped - at);
         }
     }
     return std::nullopt;
