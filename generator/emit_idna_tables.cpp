@@ -9,9 +9,13 @@
 #include <string_view>
 #include <vector>
 
+#include "json_reader.hpp"
+
 namespace iri::abnf {
 
 namespace {
+
+using iri::generator::append_utf8;
 
 constexpr std::uint32_t code_points = 0x110000;
 constexpr unsigned block_shift = 6;  // blocks of 64 code points: the smallest tables (about 150 kB in all)
@@ -173,24 +177,6 @@ std::int32_t mark_value(const std::string& name) {
     if (name == "Unassigned") return 0;
     if (name.size() != 2 || name[0] < 'A' || name[0] > 'Z' || name[1] < 'a' || name[1] > 'z') return -1;
     return name[0] == 'M' ? 1 : 0;
-}
-
-void append_utf8(std::string& out, std::uint32_t c) {
-    if (c < 0x80) {
-        out += static_cast<char>(c);
-    } else if (c < 0x800) {
-        out += static_cast<char>(0xC0 | c >> 6);
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-        out += static_cast<char>(0xE0 | c >> 12);
-        out += static_cast<char>(0x80 | (c >> 6 & 0x3F));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | c >> 18);
-        out += static_cast<char>(0x80 | (c >> 12 & 0x3F));
-        out += static_cast<char>(0x80 | (c >> 6 & 0x3F));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    }
 }
 
 // The mappings of IdnaMappingTable.txt, each once: their UTF-8 one after the other, and for each (from index 1)

@@ -3,6 +3,7 @@
 // (two lists: a std::pair of an incomplete json is not allowed).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -33,5 +34,9 @@ struct json_error {
 
 /// The value `text` holds (throws json_error naming `file` when it is not JSON).
 json parse_json(const std::string& text, const std::string& file);
+
+/// Appends code point `c` (a scalar value) as UTF-8: the generator's one encoder (the JSON reader's escapes, the
+/// entity table, the UTS #46 mapping table).
+void append_utf8(std::string& out, std::uint32_t c);
 
 }  // namespace iri::generator

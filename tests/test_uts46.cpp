@@ -14,6 +14,8 @@
 #include "iri/error.hpp"
 #include "iri/idna.hpp"
 #include "support/datasets.hpp"
+#include "support/escaped.hpp"
+#include "text/utf8_detail.hpp"
 
 // The library's UTS #46 processing (src/convert/uts46.cpp and the pieces it calls) against Unicode's own
 // conformance file of the same version, IdnaTestV2.txt (datasets/unicode/, README there), line by line; Punycode
@@ -22,23 +24,7 @@ namespace {
 
 using iri::detail::uts46_flags;
 
-void append_utf8(std::string& out, char32_t c) {
-    if (c < 0x80) {
-        out += static_cast<char>(c);
-    } else if (c < 0x800) {
-        out += static_cast<char>(0xC0 | c >> 6);
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-        out += static_cast<char>(0xE0 | c >> 12);
-        out += static_cast<char>(0x80 | (c >> 6 & 0x3F));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | c >> 18);
-        out += static_cast<char>(0x80 | (c >> 12 & 0x3F));
-        out += static_cast<char>(0x80 | (c >> 6 & 0x3F));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    }
-}
+using iri::detail::append_utf8;  // text/utf8_detail.hpp
 
 // One column of IdnaTestV2.txt as UTF-8: `""` is the empty string, \uXXXX and \x{XXXX} escapes are their code
 // points (a pair of surrogate escapes one code point). A lone surrogate has no UTF-8: it becomes `lone`, which the
@@ -119,26 +105,7 @@ std::vector<conformance_case> conformance_cases() {
     return cases;
 }
 
-// `s` with each code point beyond ASCII as \uXXXX or \U00XXXXXX, for the messages.
-std::string escaped(std::string_view s) {
-    std::string out;
-    for (std::size_t i = 0; i < s.size();) {
-        const auto b = static_cast<unsigned char>(s[i]);
-        if (b < 0x80) {
-            out += s[i++];
-            continue;
-        }
-        const std::size_t n = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1;
-        std::uint32_t c = n == 1 ? b : b & (n == 4 ? 0x07u : n == 3 ? 0x0Fu : 0x1Fu);
-        for (std::size_t k = 1; k < n && i + k < s.size(); ++k)
-            c = c << 6 | (static_cast<unsigned char>(s[i + k]) & 0x3Fu);
-        char buf[16];
-        std::snprintf(buf, sizeof buf, c > 0xFFFF ? "\\U%08X" : "\\u%04X", static_cast<unsigned>(c));
-        out += buf;
-        i += n;
-    }
-    return out;
-}
+using iri_test::escaped;  // support/escaped.hpp
 
 // The errors (iri::idna_error bits) that stand for each status code of IdnaTestV2.txt (its header: Bn CheckBidi,
 // Cn CheckJoiners, Pn §4 step n, Vn §4.1 criterion n, U1 UseSTD3ASCIIRules, An §4.2 step n, X4_2 an empty label

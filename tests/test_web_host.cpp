@@ -9,6 +9,7 @@
 
 #include "convert/idna_detail.hpp"
 #include "iri/idna.hpp"
+#include "support/escaped.hpp"
 #include "support/wpt.hpp"
 #include "text/ip_address.hpp"
 #include "web/host_parser.hpp"
@@ -20,10 +21,9 @@ namespace {
 
 using iri::web::host_kind;
 using iri::web::validation;
+using iri_test::escaped;  // support/escaped.hpp
 
 // What parse_host answered: the serialized host or the failure, and the validation errors it noted.
-std::string escaped(std::string_view s);
-
 struct parsed {
     iri::web::host_outcome outcome;
     std::string host;
@@ -99,27 +99,6 @@ std::vector<wpt_case> cases_of(const std::string& file) {
         cases.push_back(std::move(c));
     }
     return cases;
-}
-
-// `s` (UTF-8) with every non-ASCII code point written \uXXXX or \UXXXXXXXX, for the messages.
-std::string escaped(std::string_view s) {
-    std::string out;
-    for (std::size_t i = 0; i < s.size();) {
-        const auto b = static_cast<unsigned char>(s[i]);
-        if (b < 0x80) {
-            out += s[i++];
-            continue;
-        }
-        const std::size_t n = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2;
-        std::uint32_t c = b & (n == 4 ? 0x07u : n == 3 ? 0x0Fu : 0x1Fu);
-        for (std::size_t k = 1; k < n && i + k < s.size(); ++k)
-            c = c << 6 | (static_cast<unsigned char>(s[i + k]) & 0x3Fu);
-        char buf[16];
-        std::snprintf(buf, sizeof buf, c > 0xFFFF ? "\\U%08X" : "\\u%04X", static_cast<unsigned>(c));
-        out += buf;
-        i += n;
-    }
-    return out;
 }
 
 // Runs the cases of `file` through the host parser.
