@@ -13,6 +13,13 @@ none (an IP address, a public suffix), "" without a host; and the distinct SURT 
 Wayback Machine's urlkey, under which "www.", letter case, session ids and query order no longer tell two targets
 apart). --psl FILE names the list (at the same path on every worker), else the system's.
 
+It also builds Common Crawl's 17 URL index columns (url_surtkey, url_host_name, url_host_registered_domain, ...;
+docs/index-columns.md) of the distinct targets, one batch call per partition (iri.index_columns, a dict of
+lists), so that the link set joins against Common Crawl's columnar index on the same keys: it counts the targets
+per top-level label and per registered domain (the columns' url_host_tld and url_host_registered_domain, by the
+list's ICANN section), and with --columns DIR writes the columns as TSV files with a header, one per partition
+of the distinct targets (DIR/part-0.tsv, ...; a null is an empty field, as `iri index-columns` writes them).
+
 Run it with the interpreter iri is installed for (pip install, README; the extension is built for that one
 interpreter), which needs Debian's python3-dask and python3-distributed:
 
@@ -22,12 +29,16 @@ interpreter), which needs Debian's python3-dask and python3-distributed:
     split -n l/4 -d --additional-suffix=.csv /tmp/oxiri/relative_urls_cc_10k.csv /tmp/links-
     # a local cluster of 2 worker processes on this machine
     /usr/bin/python3 examples/dask_link_dedup.py --workers 2 /tmp/links-*.csv
+    # the same, writing the targets' index columns to /tmp/link-columns/part-0.tsv (Dask's distinct() makes one
+    # partition of the distinct targets)
+    /usr/bin/python3 examples/dask_link_dedup.py --workers 2 --columns /tmp/link-columns /tmp/links-*.csv
     # an existing cluster (dask scheduler / dask worker on each machine, iri installed on each worker, the
     # files at the same path on every worker, e.g. a shared file system)
     /usr/bin/python3 examples/dask_link_dedup.py --scheduler tcp://scheduler.example:8786 /shared/links-*.csv
 
 It prints the counts as JSON: pairs, resolved (those whose href resolves against its page), distinct_targets,
-the top hosts and the top sites by distinct targets, and the top sites by distinct SURT keys.
+the top hosts and the top sites by distinct targets, the top sites by distinct SURT keys, and the top top-level
+labels and registered domains by the index columns.
 
 From pages instead of pairs (--pages): each input file lists HTML pages, "page_url<TAB>path" per line (as `iri
 links --pages` reads them; the pages at the same path on every worker), one partition each; per partition the
@@ -53,6 +64,7 @@ from typing import Dict, Iterable, List, Optional, Tuple
 import iri
 
 HEADERS = ("base,relative", "page,href")
+COLUMN_NAMES = list(iri.INDEX_COLUMNS)  # the 17 index columns' names, in the schema's order
 
 
 def split_pairs(lines: Iterable[str]) -> Tuple[List[str], List[str]]:
@@ -102,7 +114,7 @@ def page_link_pairs(lines: Iterable[str], jobs: int = 1) -> Tuple[List[str], Lis
 def partition_page_keys(lines: Iterable[str], jobs: int = 1) -> List[str]:
     """The canonical keys of the link targets of one partition's pages (partition_keys, from pages)."""
     pages, links = page_link_pairs(lines, jobs)
-    keys = iri.canonical_keys(links, bases=pages, rung="scheme", keep_fragment=False, jobs=jobs)
+    keys = iri.canonical_key_many(links, bases=pages, rung="scheme", keep_fragment=False, jobs=jobs)
     return [k for k in keys if k is not None]
 
 
@@ -117,7 +129,8 @@ def site(domain: Optional[str], host: str) -> str:
 
 
 def registrable_domain(key: str, psl: Optional[str], icann_only: bool) -> Optional[str]:
-    """iri.registrable_domain of one key; None for a host UTS #46 refuses, as the batch call gives."""
+    """iri.registrable_domain of one key; None for one it refuses (a host the URL Standard fails), as the batch
+    call gives."""
     try:
         return iri.registrable_domain(key, psl=psl, icann_only=icann_only)
     except iri.IRIError:
@@ -144,11 +157,36 @@ def first(pair: Tuple[str, str]) -> str:
     return pair[0]
 
 
+def partition_columns(keys: Iterable[str], psl: Optional[str] = None, jobs: int = 1) -> List[Dict[str, object]]:
+    """Common Crawl's URL index columns of each key of one partition, by one batch call (iri.index_columns, the
+    GIL released), one dict per URL: column name to value (None for null). A key the URL Standard fails (a URL a
+    browser would not follow) has no columns and is left out."""
+    columns = iri.index_columns(list(keys), psl=psl, jobs=jobs)
+    rows = [dict(zip(columns, values)) for values in zip(*columns.values())]
+    return [row for row in rows if row["url_surtkey"] is not None]
+
+
+def tsv_lines(rows: Iterable[Dict[str, object]]) -> List[str]:
+    """The columns of one partition as TSV: the header (the schema's names), then one line per URL; a null is an
+    empty field. No column holds a tab or a line break: the keys are IRIs, and the URL Standard drops both."""
+    header = "\t".join(COLUMN_NAMES)
+    return [header] + ["\t".join("" if row[c] is None else str(row[c]) for c in COLUMN_NAMES) for row in rows]
+
+
+def tld(row: Dict[str, object]) -> str:
+    return row["url_host_tld"] or ""
+
+
+def registered_domain(row: Dict[str, object]) -> str:
+    return row["url_host_registered_domain"] or ""
+
+
 def link_counts(paths: List[str], client, psl: Optional[str] = None, icann_only: bool = False,
-                pages: bool = False) -> Dict[str, object]:
+                pages: bool = False, columns_dir: Optional[str] = None) -> Dict[str, object]:
     """The counts, computed on the Dask cluster `client` is connected to; `psl`, `icann_only`: the Public Suffix
     List of the sites (a file every worker reads at that path; None: the system's); `pages`: the files list pages,
-    whose links are the pairs."""
+    whose links are the pairs; `columns_dir`: a folder the workers write the index columns to, one TSV file per
+    partition (None: not written)."""
     import dask.bag as db
 
     lines = db.read_text(paths, blocksize=None)  # one partition per file
@@ -157,13 +195,20 @@ def link_counts(paths: List[str], client, psl: Optional[str] = None, icann_only:
     per_host = distinct.map(host_of).frequencies()
     per_site = distinct.map_partitions(partition_sites, psl, icann_only).frequencies()
     surts_per_site = distinct.map_partitions(partition_site_surts, psl, icann_only).distinct().map(first).frequencies()
+    columns = distinct.map_partitions(partition_columns, psl)
+    per_tld = columns.map(tld).frequencies()
+    per_domain = columns.map(registered_domain).frequencies()
     count_pairs = (lambda part: [len(page_link_pairs(part)[0])]) if pages else (lambda part: [len(split_pairs(part)[0])])
     n_pairs = lines.map_partitions(count_pairs).sum()
-    pairs, resolved, targets, hosts, sites, surts = client.compute(
-        [n_pairs, keys.count(), distinct.count(), per_host, per_site, surts_per_site], sync=True)
+    work = [n_pairs, keys.count(), distinct.count(), per_host, per_site, surts_per_site, per_tld, per_domain]
+    if columns_dir is not None:
+        work.append(columns.map_partitions(tsv_lines).to_textfiles(columns_dir.rstrip("/") + "/part-*.tsv",
+                                                                   compute=False))
+    pairs, resolved, targets, hosts, sites, surts, tlds, domains = client.compute(work, sync=True)[:8]
     return {"pairs": pairs, "resolved": resolved, "distinct_targets": targets,
             "targets_per_host": dict(sorted(hosts)), "targets_per_site": dict(sorted(sites)),
-            "surt_keys_per_site": dict(sorted(surts))}
+            "surt_keys_per_site": dict(sorted(surts)), "targets_per_tld": dict(sorted(tlds)),
+            "targets_per_registered_domain": dict(sorted(domains))}
 
 
 def pairs_one_at_a_time(path: str, pages: bool) -> Iterable[Tuple[str, str]]:
@@ -199,9 +244,13 @@ def single_process_counts(paths: List[str], psl: Optional[str] = None, icann_onl
     sites = Counter(site_of.values())
     site_surts = {(site_of[k], iri.surt(k)) for k in distinct}
     surts = Counter(s for s, _ in site_surts)
+    rows = [row for k in distinct for row in partition_columns([k], psl)]
+    tlds = Counter(tld(row) for row in rows)
+    domains = Counter(registered_domain(row) for row in rows)
     return {"pairs": pairs, "resolved": resolved, "distinct_targets": len(distinct),
             "targets_per_host": dict(sorted(hosts.items())), "targets_per_site": dict(sorted(sites.items())),
-            "surt_keys_per_site": dict(sorted(surts.items()))}
+            "surt_keys_per_site": dict(sorted(surts.items())), "targets_per_tld": dict(sorted(tlds.items())),
+            "targets_per_registered_domain": dict(sorted(domains.items()))}
 
 
 def connect(scheduler: Optional[str], workers: int):
@@ -235,6 +284,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--icann-only", action="store_true", help="sites by the list's ICANN section only")
     parser.add_argument("--pages", action="store_true",
                         help="the files list HTML pages (page_url<TAB>path lines): their links are the pairs")
+    parser.add_argument("--columns", metavar="DIR",
+                        help="write the targets' index columns to DIR/part-N.tsv (a folder every worker can write)")
     args = parser.parse_args(argv)
     if args.psl:
         try:  # a list that cannot be loaded is refused before the cluster starts
@@ -243,13 +294,15 @@ def main(argv: Optional[List[str]] = None) -> int:
             parser.error(str(e))
     with connect(args.scheduler, args.workers) as client:
         client.upload_file(__file__)  # the workers import this module's functions
-        counts = link_counts(args.files, client, args.psl, args.icann_only, args.pages)
+        counts = link_counts(args.files, client, args.psl, args.icann_only, args.pages, args.columns)
     hosts = Counter(counts.pop("targets_per_host"))
     counts["top_hosts"] = hosts.most_common(args.top)
     sites = Counter(counts.pop("targets_per_site"))
     counts["top_sites"] = sites.most_common(args.top)
     surts = Counter(counts.pop("surt_keys_per_site"))
     counts["top_sites_by_surt_keys"] = surts.most_common(args.top)
+    counts["top_tlds"] = Counter(counts.pop("targets_per_tld")).most_common(args.top)
+    counts["top_registered_domains"] = Counter(counts.pop("targets_per_registered_domain")).most_common(args.top)
     json.dump(counts, sys.stdout, indent=2, ensure_ascii=False)
     print()
     return 0

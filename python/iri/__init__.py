@@ -18,10 +18,11 @@ Batch calls: each function f that answers one item has f_many, which takes any i
 and returns a list in input order, with the GIL released on jobs=N threads, and f_iter, which yields the same
 answers in order while reading the iterable in chunks, so that memory stays flat whatever its length:
 is_valid_many, normalize_many, canonical_key_many, resolve_many, to_uri_many, to_iri_many, url_many, surt_many,
-canonicalize_many, registrable_domain_many, public_suffix_many, and their _iter forms. An item that fails never
-fails the batch (errors="none": None in its slot; "return": its exception; "raise": the first one raised). The
-names of an earlier release (validate_many, canonical_keys, urls, surts, canonicalizes, registrable_domains) still
-work, with a DeprecationWarning, until the next one.
+canonicalize_many, registrable_domain_many, public_suffix_many, and their _iter forms; index_columns (Common
+Crawl's URL index columns, a batch by nature: a dict of lists) and index_columns_iter (a dict per chunk). An item
+that fails never fails the batch (errors="none": None in its slot; "return": its exception; "raise": the first
+one raised). The names of an earlier release (validate_many, canonical_keys, urls, surts, canonicalizes,
+registrable_domains) still work, with a DeprecationWarning, until the next one.
 
 iri.URL parses an href as a browser does, by the WHATWG URL Standard (URL.search_params: its query as
 iri.URLSearchParams): use it for hrefs, iri.parse for identifiers. See docs/python.md.
@@ -42,16 +43,17 @@ from ._iri import (URL, Reference, URLSearchParams, canonical_key, canonical_key
                    to_iri_many, to_uri, to_uri_many, url_many)
 from ._iri import (PublicSuffixList, public_suffix, public_suffix_many, registrable_domain,
                    registrable_domain_many)
+from ._iri import INDEX_COLUMNS, index_columns
 from . import _iri
 
 __all__ = [
     "Diagnostic", "IRIError", "Link", "Match", "Reference", "URL", "URLSearchParams", "PublicSuffixList",
     "canonical_key", "canonicalize", "check", "equivalent", "extract", "from_charset", "grammars", "host_to_ascii",
-    "host_to_unicode", "is_valid", "leiri_to_iri", "normalize", "parse", "percent_decode", "percent_encode",
-    "production_rule", "public_suffix", "registrable_domain", "relativize", "remove_dot_segments", "resolve", "surt",
-    "to_iri", "to_uri",
+    "host_to_unicode", "INDEX_COLUMNS", "is_valid", "leiri_to_iri", "normalize", "parse", "percent_decode",
+    "percent_encode", "production_rule", "public_suffix", "registrable_domain", "relativize", "remove_dot_segments",
+    "resolve", "surt", "to_iri", "to_uri",
     # the batch calls, f_many, and their streaming forms, f_iter
-    "links", "links_many",
+    "links", "links_many", "index_columns", "index_columns_iter",
     "canonical_key_many", "canonicalize_many", "is_valid_many", "normalize_many", "public_suffix_many",
     "registrable_domain_many", "resolve_many", "surt_many", "to_iri_many", "to_uri_many", "url_many",
     "canonical_key_iter", "canonicalize_iter", "is_valid_iter", "normalize_iter", "public_suffix_iter",
@@ -143,6 +145,18 @@ surt_iter = _streamed(surt_many)
 canonicalize_iter = _streamed(canonicalize_many)
 registrable_domain_iter = _streamed(registrable_domain_many)
 public_suffix_iter = _streamed(public_suffix_many)
+
+
+def index_columns_iter(urls, *, chunk_size: int = 1 << 16, **options):
+    """index_columns_iter(urls, *, chunk_size=65536, **options): iri.index_columns (the same options, as keywords)
+    of chunk_size URLs at a time, as a generator of one dict of lists per chunk (a pandas.DataFrame each, or rows
+    written as they come): memory stays flat however many URLs there are. The options are checked at the call."""
+    if isinstance(urls, (str, bytes, bytearray)):
+        raise TypeError("urls must be an iterable of str or bytes, not a single string")
+    if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
+        raise ValueError("chunk_size must be a positive int")
+    index_columns([], **options)  # the options, the list and jobs checked now, as index_columns checks them
+    return (index_columns(chunk, **options) for chunk in _chunks(urls, chunk_size))
 
 
 def _resolve_refs_many(refs, bases=None, **options):

@@ -1,6 +1,6 @@
 # Type stubs of the iri package (the extension iri._iri and the Python wrappers).
 import os
-from typing import Any, Iterable, Iterator, List, Literal, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, Iterator, List, Literal, Mapping, Optional, Sequence, Tuple, Union
 
 from ._types import Diagnostic as Diagnostic, IRIError as IRIError, Link as Link, Match as Match
 
@@ -169,13 +169,24 @@ class PublicSuffixList:
 
 PslArg = Union[None, str, bytes, "os.PathLike[str]", PublicSuffixList]
 
-def public_suffix(host_or_url: Text, psl: PslArg = None, icann_only: bool = False) -> Optional[str]: ...
-def registrable_domain(host_or_url: Text, psl: PslArg = None, icann_only: bool = False) -> Optional[str]: ...
+HostForm = Literal["input", "ascii", "unicode"]
+
+def public_suffix(host_or_url: Text, psl: PslArg = None, icann_only: bool = False, *,
+                  host_form: HostForm = "input") -> Optional[str]: ...
+def registrable_domain(host_or_url: Text, psl: PslArg = None, icann_only: bool = False, *,
+                       host_form: HostForm = "input") -> Optional[str]: ...
 def registrable_domain_many(items: Items, psl: PslArg = None, icann_only: bool = False, errors: Errors = "none",
-                            jobs: Optional[int] = 1) -> List[Answer]: ...
+                            jobs: Optional[int] = 1, *, host_form: HostForm = "input") -> List[Answer]: ...
 def public_suffix_many(items: Items, psl: PslArg = None, icann_only: bool = False, errors: Errors = "none",
-                       jobs: Optional[int] = 1) -> List[Answer]: ...
+                       jobs: Optional[int] = 1, *, host_form: HostForm = "input") -> List[Answer]: ...
 registrable_domains = registrable_domain_many
+
+# Common Crawl's URL index columns: a dict of lists (a column's values: str, int for url_port, None, or an item's
+# exception with errors="return"), in the schema's order, INDEX_COLUMNS.
+INDEX_COLUMNS: Tuple[str, ...]
+def index_columns(urls: Items, psl: PslArg = None, host_form: Literal["ascii", "unicode"] = "ascii",
+                  errors: Errors = "none", jobs: Optional[int] = 1) -> Dict[str, List[Any]]: ...
+def index_columns_iter(urls: Items, *, chunk_size: int = 65536, **options: Any) -> Iterator[Dict[str, List[Any]]]: ...
 def links(html: Text, base: Text, encoding: Optional[str] = None, *, only: Optional[str] = None,
           scripting: bool = True) -> List[Link]: ...
 def links_many(pages: Sequence[Text], bases: Union[Text, Sequence[Text]],

@@ -98,28 +98,32 @@ py::list canonicalize_many(py::handle items, std::string_view profile, bool keep
     });
 }
 
-/// registrable_domain_many, public_suffix_many: the Public Suffix List's answer, None where it has none.
+/// registrable_domain_many, public_suffix_many: the Public Suffix List's answer, None where it has none. Each
+/// thread parses into its own URL (its State), whose buffer is reused from item to item.
 py::list site_many(py::handle items, py::handle psl, bool icann_only, std::string_view errors, py::handle jobs,
-                   bool registrable) {
+                   std::string_view host_form, bool registrable) {
     const iri::crawl::public_suffix_list list = psl_named(psl);
-    const auto sections = icann_only ? iri::crawl::psl_sections::icann_only : iri::crawl::psl_sections::all;
-    return map_items(items, "items", errors, jobs, [&](std::string_view t, std::size_t i, slice& s, no_state&) {
-        auto answer = list.lookup_url_or_host(t, sections);
-        if (!answer) return s.fail(i, answer.error());
-        const std::optional<std::string>& v = registrable ? answer->registrable_domain : answer->public_suffix;
-        if (!v) return s.none();
-        s.buffer += *v;
-        s.value();
-    });
+    const iri::crawl::site_options options{
+        .sections = icann_only ? iri::crawl::psl_sections::icann_only : iri::crawl::psl_sections::all,
+        .form = host_form_named(host_form, true)};
+    return map_items<iri::web::url>(
+        items, "items", errors, jobs, [&](std::string_view t, std::size_t i, slice& s, iri::web::url& scratch) {
+            auto answer = list.lookup_url_or_host(t, options, scratch);
+            if (!answer) return s.fail(i, answer.error());
+            const std::optional<std::string>& v = registrable ? answer->registrable_domain : answer->public_suffix;
+            if (!v) return s.none();
+            s.buffer += *v;
+            s.value();
+        });
 }
 
 py::list registrable_domain_many(py::handle items, py::handle psl, bool icann_only, std::string_view errors,
-                                 py::handle jobs) {
-    return site_many(items, psl, icann_only, errors, jobs, true);
+                                 py::handle jobs, std::string_view host_form) {
+    return site_many(items, psl, icann_only, errors, jobs, host_form, true);
 }
-py::list public_suffix_many(py::handle items, py::handle psl, bool icann_only, std::string_view errors,
-                            py::handle jobs) {
-    return site_many(items, psl, icann_only, errors, jobs, false);
+py::list public_suffix_many(py::handle items, py::handle psl, bool icann_only, std::string_view errors, py::handle jobs,
+                            std::string_view host_form) {
+    return site_many(items, psl, icann_only, errors, jobs, host_form, false);
 }
 
 // ---- pairs: a base and a reference (RFC 3986 §5.2), through a resolver (iri/resolver.hpp) ----
@@ -320,9 +324,11 @@ void define_batch(py::module_& m) {
           arg("profile") = "safe-browsing", arg("keep_port") = false, arg("errors") = "none", arg("jobs") = 1,
           py::kw_only(), arg("host_massage") = true);
     m.def("registrable_domain_many", &registrable_domain_many, doc::registrable_domain_many, arg("items"),
-          arg("psl") = py::none(), arg("icann_only") = false, arg("errors") = "none", arg("jobs") = 1);
+          arg("psl") = py::none(), arg("icann_only") = false, arg("errors") = "none", arg("jobs") = 1, py::kw_only(),
+          arg("host_form") = "input");
     m.def("public_suffix_many", &public_suffix_many, doc::public_suffix_many, arg("items"), arg("psl") = py::none(),
-          arg("icann_only") = false, arg("errors") = "none", arg("jobs") = 1);
+          arg("icann_only") = false, arg("errors") = "none", arg("jobs") = 1, py::kw_only(),
+          arg("host_form") = "input");
 }
 
 }  // namespace pyiri

@@ -152,27 +152,51 @@ ihost          = IP-literal / IPv4address / ireg-name
 path-abempty  = *( "/" segment )
 )";
 
-inline constexpr const char* public_suffix_list = R"(A Public Suffix List (publicsuffix.org), loaded once through
-libpsl: PublicSuffixList() is the system's list (libpsl's default), PublicSuffixList(path) the list in a file (its
-text form, public_suffix_list.dat, or libpsl's DAFSA form). Raises OSError when it cannot be loaded. Pass it as
-psl= to public_suffix, registrable_domain and their _many forms; a path given as psl= is loaded once too.
+inline constexpr const char* public_suffix_list = R"(A Public Suffix List (publicsuffix.org), loaded once:
+PublicSuffixList() is the system's list (Debian's publicsuffix package's public_suffix_list.dat),
+PublicSuffixList(path) the list in a file of that text form (a line that is no rule, a compressed or binary file
+raises OSError naming the line, as a file that cannot be read does). Pass it as psl= to public_suffix,
+registrable_domain, their _many and _iter forms and index_columns; a path given as psl= is loaded once too.
 )";
 
-inline constexpr const char* public_suffix = R"(The public suffix of a host, or of an absolute URL or IRI's host
-(an input with a scheme), by the Public Suffix List: psl=None (the system's), a path or an iri.PublicSuffixList;
-icann_only=True leaves the list's private section out. Lowercased; U-labels for a host with characters other
-than ASCII, A-labels otherwise. None for an IP address or a URL without a host; iri.IRIError for a URL that is
-not an IRI or a host UTS #46 refuses.
+inline constexpr const char* public_suffix = R"(The public suffix of a host, or of a URL's host, by the Public
+Suffix List: psl=None (the system's), a path or an iri.PublicSuffixList; icann_only=True leaves the list's
+private section out. An input with a scheme is a URL, read as a browser reads it (the URL Standard); any other
+input ("host", "host:port", "host/path", "//host/path") is a bare host, read as an http: URL's.
+host_form="input" (the default) answers in U-labels for an input with characters other than ASCII, A-labels
+otherwise, a final dot kept; "ascii" in A-labels, "unicode" in U-labels, without a final dot. None for an IP
+address or a URL without a host; iri.IRIError ("url_failure") for an input the URL Standard fails (a host UTS #46
+refuses among them).
 
 >>> iri.public_suffix("https://www.example.co.uk/a"), iri.public_suffix("foo.github.io", icann_only=True)
 ('co.uk', 'io')
+>>> iri.public_suffix("http://www.食狮.公司.cn/", host_form="ascii")
+'xn--55qx5d.cn'
 )";
 
 inline constexpr const char* registrable_domain = R"(The registrable domain of a host or a URL's host: its public
-suffix and one label more (see public_suffix); None where there is none (a public suffix itself, an address).
+suffix and one label more (see public_suffix, for psl=, icann_only= and host_form=); None where there is none (a
+public suffix itself, an address).
 
 >>> iri.registrable_domain("https://www.example.co.uk/a"), iri.registrable_domain("co.uk")
 ('example.co.uk', None)
+)";
+
+inline constexpr const char* index_columns = R"(Common Crawl's 17 URL index columns of each URL (its
+columnar index's url_surtkey, url, url_host_name, ... url_query; docs/index-columns.md gives each column's rule),
+as a dict of lists in the schema's order (iri.INDEX_COLUMNS), which pandas.DataFrame takes. Each URL is read as a
+browser reads an href (the URL Standard). urls is any iterable of str and bytes (mixed). The url column holds the
+items as given; url_port is the port the URL writes as an int (its scheme's default too, as Common Crawl's column
+has it), None when it writes none; a column the schema lets be null is None where it has no value. psl= is as
+public_suffix's; host_form="ascii" (Common Crawl's A-labels) or "unicode" spells the host columns. The GIL is
+released on jobs threads (see is_valid_many). A URL the URL Standard fails, or an item that is not text, has in
+every column but url None (errors="none"), its exception (errors="return"), or the first one is raised
+(errors="raise"). A batch by nature (its answer is a table), it has no _many form; index_columns_iter streams, a
+dict of lists per chunk.
+
+>>> c = iri.index_columns(["https://www.example.com/path/index.html", "http://exa mple/"])
+>>> c["url_surtkey"], c["url"][1], c["url_host_registered_domain"], c["url_port"]
+(['com,example)/path/index.html', None], 'http://exa mple/', ['example.com', None], [None, None])
 )";
 
 inline constexpr const char* url = R"(URL(input, base=None): a URL as a browser parses an href, by the WHATWG URL
@@ -280,14 +304,17 @@ inline constexpr const char* canonicalize_many = R"(canonicalize for each item (
 )";
 
 inline constexpr const char* registrable_domain_many = R"(registrable_domain for each item (hosts or URLs;
-errors= and jobs= as in resolve_many): None also where the list gives none.
+psl=, icann_only= and host_form= as there; errors= and jobs= as in resolve_many): None also where the list gives
+none.
 
 >>> iri.registrable_domain_many(["http://a.b.example.co.uk/", "192.0.2.1", "http://exa mple/"])
 ['example.co.uk', None, None]
+>>> iri.registrable_domain_many(["http://食狮.公司.cn/", "xn--85x722f.xn--55qx5d.cn."], host_form="unicode")
+['食狮.公司.cn', '食狮.公司.cn']
 )";
 
-inline constexpr const char* public_suffix_many = R"(public_suffix for each item (hosts or URLs; errors= and jobs=
-as in resolve_many): None also where the list gives none.
+inline constexpr const char* public_suffix_many = R"(public_suffix for each item (hosts or URLs; psl=,
+icann_only= and host_form= as there; errors= and jobs= as in resolve_many): None also where the list gives none.
 
 >>> iri.public_suffix_many(["http://a.b.example.co.uk/", "192.0.2.1"])
 ['co.uk', None]

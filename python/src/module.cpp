@@ -10,4 +10,5 @@ PYBIND11_MODULE(_iri, m) {
     pyiri::define_text_tools(m);
     pyiri::define_web(m);
     pyiri::define_html(m);
+    pyiri::define_index_columns(m);
 }

@@ -1,5 +1,6 @@
 // The Public Suffix List for Python: iri.PublicSuffixList, iri.public_suffix and iri.registrable_domain
-// (iri/public_suffix.hpp); the batch call registrable_domains is in batch.cpp with the other batch calls.
+// (iri/public_suffix.hpp); their batch calls, registrable_domain_many and public_suffix_many, are in batch.cpp with
+// the other batch calls.
 #include "pyiri.hpp"
 
 #include "docstrings.hpp"
@@ -45,10 +46,11 @@ crawl::psl_sections sections(bool icann_only) {
 }
 
 // One answer of lookup_url_or_host for `input`, or its IRIError.
-crawl::site site_of(py::handle input, py::handle psl, bool icann_only) {
+crawl::site site_of(py::handle input, py::handle psl, bool icann_only, std::string_view form) {
     const crawl::public_suffix_list list = psl_named(psl);
+    const crawl::site_options options{.sections = sections(icann_only), .form = host_form_named(form, true)};
     const text t = as_text(input, "host_or_url");
-    auto answer = list.lookup_url_or_host(t.bytes, sections(icann_only));
+    auto answer = list.lookup_url_or_host(t.bytes, options);
     if (!answer) raise(answer.error(), t);
     return std::move(*answer);
 }
@@ -58,6 +60,14 @@ py::object str_or_none(const std::optional<std::string>& s) {
 }
 
 }  // namespace
+
+crawl::host_form host_form_named(std::string_view name, bool input_allowed) {
+    if (name == "ascii") return crawl::host_form::ascii;
+    if (name == "unicode") return crawl::host_form::unicode;
+    if (name == "input" && input_allowed) return crawl::host_form::input;
+    throw py::value_error(input_allowed ? "host_form must be 'input', 'ascii' or 'unicode'"
+                                        : "host_form must be 'ascii' or 'unicode'");
+}
 
 crawl::public_suffix_list psl_named(py::handle psl) {
     if (psl.is_none()) {
@@ -78,16 +88,18 @@ void define_public_suffix(py::module_& m) {
         .def("__repr__", [](const crawl::public_suffix_list& l) { return "iri.PublicSuffixList(" + l.source() + ")"; });
     m.def(
         "public_suffix",
-        [](py::handle input, py::handle psl, bool icann_only) {
-            return str_or_none(site_of(input, psl, icann_only).public_suffix);
+        [](py::handle input, py::handle psl, bool icann_only, std::string_view form) {
+            return str_or_none(site_of(input, psl, icann_only, form).public_suffix);
         },
-        doc::public_suffix, arg("host_or_url"), arg("psl") = py::none(), arg("icann_only") = false);
+        doc::public_suffix, arg("host_or_url"), arg("psl") = py::none(), arg("icann_only") = false, py::kw_only(),
+        arg("host_form") = "input");
     m.def(
         "registrable_domain",
-        [](py::handle input, py::handle psl, bool icann_only) {
-            return str_or_none(site_of(input, psl, icann_only).registrable_domain);
+        [](py::handle input, py::handle psl, bool icann_only, std::string_view form) {
+            return str_or_none(site_of(input, psl, icann_only, form).registrable_domain);
         },
-        doc::registrable_domain, arg("host_or_url"), arg("psl") = py::none(), arg("icann_only") = false);
+        doc::registrable_domain, arg("host_or_url"), arg("psl") = py::none(), arg("icann_only") = false, py::kw_only(),
+        arg("host_form") = "input");
 }
 
 }  // namespace pyiri

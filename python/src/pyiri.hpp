@@ -81,10 +81,14 @@ private:
 [[nodiscard]] iri::crawl::canonicalize_options canonicalize_options(std::string_view profile, bool keep_port,
                                                                     bool host_massage);
 
-/// The Public Suffix List a `psl` argument names: None (libpsl's default list, loaded once), a path (str, bytes or
+/// The Public Suffix List a `psl` argument names: None (the system's list, loaded once), a path (str, bytes or
 /// os.PathLike; loaded once while the file is unchanged) or an iri.PublicSuffixList; OSError when it cannot be
 /// loaded. A copy, which shares the loaded list.
 [[nodiscard]] iri::crawl::public_suffix_list psl_named(py::handle psl);
+
+/// The host form a `host_form` argument names: "ascii", "unicode", or (when `input_allowed`) "input"; else
+/// ValueError.
+[[nodiscard]] iri::crawl::host_form host_form_named(std::string_view name, bool input_allowed);
 
 /// Registers the single-item functions and the Reference class.
 void define_single(py::module_& m);
@@ -100,5 +104,7 @@ void define_search_params(py::module_& m, py::class_<iri::web::url>& url_class);
 void define_public_suffix(py::module_& m);
 /// iri._links, iri._links_many: the links of HTML pages (html.cpp).
 void define_html(py::module_& m);
+/// Registers index_columns (Common Crawl's URL index columns, iri/index_columns.hpp; index_columns.cpp).
+void define_index_columns(py::module_& m);
 
 }  // namespace pyiri

@@ -6,6 +6,7 @@ import os
 import pathlib
 import subprocess
 import sys
+import warnings
 
 import distributed  # python3-distributed (scripts/setup.sh installs it)
 import pytest
@@ -71,7 +72,7 @@ PINNED_PSL = pathlib.Path(os.environ.get("IRI_SOURCE_DIR", pathlib.Path(__file__
     "public_suffix_list.dat"
 
 
-def test_targets_per_site(tmp_path):
+def test_targets_per_site(tmp_path):  # and per registered domain and top-level label, by the index columns
     """Distinct targets per site on pairs whose answers follow from the pinned list's rules: co.uk (ICANN), the
     private github.io (two sites, or one github.io with icann_only), an address (its own site), mailto (no host);
     one run on a cluster, the same as in one process."""
@@ -96,10 +97,42 @@ def test_targets_per_site(tmp_path):
     assert single["surt_keys_per_site"] == expected_surts
     icann = job.single_process_counts(paths, psl=str(PINNED_PSL), icann_only=True)["targets_per_site"]
     assert icann == {"example.co.uk": 3, "github.io": 2, "192.0.2.1": 1, "": 1}
+    # the index columns: registered domains by the ICANN section (github.io), none for an address or no host
+    expected_domains = {"example.co.uk": 3, "github.io": 2, "": 2}
+    expected_tlds = {"uk": 3, "io": 2, "": 2}
+    assert single["targets_per_registered_domain"] == expected_domains
+    assert single["targets_per_tld"] == expected_tlds
+    columns = tmp_path / "columns"
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster, distributed.Client(cluster) as client:
         client.upload_file(job.__file__)
-        counts = job.link_counts(paths, client, str(PINNED_PSL))
+        counts = job.link_counts(paths, client, str(PINNED_PSL), columns_dir=str(columns))
     assert counts["targets_per_site"] == expected
     assert counts["surt_keys_per_site"] == expected_surts
+    assert counts["targets_per_registered_domain"] == expected_domains
+    assert counts["targets_per_tld"] == expected_tlds
     assert counts["distinct_targets"] == 7
+    # the TSV written: the schema's names, then one line per target (mailto: too: the URL Standard parses it)
+    lines = (columns / "part-0.tsv").read_text(encoding="utf-8").splitlines()
+    assert lines[0].split("\t") == job.COLUMN_NAMES and len(job.COLUMN_NAMES) == 17
+    rows = [dict(zip(job.COLUMN_NAMES, line.split("\t"))) for line in lines[1:]]
+    assert len(rows) == 7
+    shop = next(r for r in rows if r["url_host_name"] == "shop.example.co.uk")
+    assert shop["url_surtkey"] == "uk,co,example,shop)/x" and shop["url_host_registered_domain"] == "example.co.uk"
+    assert shop["url_host_name_reversed"] == "uk.co.example.shop" and shop["url_port"] == ""
+
+
+def test_the_job_uses_no_deprecated_name(tmp_path):
+    """Each step the workers run calls the batch calls by their names of this release: none warns."""
+    page = tmp_path / "page.html"
+    page.write_bytes(b'<a href="../b?x=1&amp;y=2">b</a><a href="//shop.example.co.uk/x#f">x</a>')
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
+        keys = job.partition_keys(["page,href\n", "http://www.example.co.uk/a/,b\n"])
+        assert keys == ["http://www.example.co.uk/a/b"]
+        page_keys = job.partition_page_keys([f"http://www.example.co.uk/a/c\t{page}\n"])
+        assert page_keys == ["http://www.example.co.uk/b?x=1&y=2", "http://shop.example.co.uk/x"]
+        assert job.partition_sites(page_keys, str(PINNED_PSL)) == ["example.co.uk", "example.co.uk"]
+        assert job.partition_site_surts(page_keys[1:], str(PINNED_PSL)) == [("example.co.uk", "uk,co,example,shop)/x")]
+        (row,) = job.partition_columns(page_keys[:1], str(PINNED_PSL))
+        assert (row["url_host_name"], row["url_path"], row["url_query"]) == ("www.example.co.uk", "/b", "x=1&y=2")

@@ -1,5 +1,6 @@
-"""iri.public_suffix, iri.registrable_domain, iri.registrable_domain_many and iri.PublicSuffixList against the list
-the repository pins (tests/crawl/: Debian's publicsuffix 20230209.2326-1) and the list's own test_psl.txt."""
+"""iri.public_suffix, iri.registrable_domain, their _many and _iter forms (host_form= too) and iri.PublicSuffixList
+against the list the repository pins (tests/crawl/: Debian's publicsuffix 20230209.2326-1) and the list's own
+test_psl.txt."""
 import os
 import pathlib
 import re
@@ -52,11 +53,23 @@ def test_hosts_without_answers():
 
 def test_errors():
     with pytest.raises(iri.IRIError) as e:
-        iri.registrable_domain("http://exa mple.com/", psl=PINNED)
-    assert e.value.code == "disallowed_character" and e.value.offset == 10
+        iri.registrable_domain("http://exa mple.com/", psl=PINNED)  # the URL Standard's failure, at the host
+    assert e.value.code == "url_failure" and e.value.offset == 7
     with pytest.raises(iri.IRIError) as e:
-        iri.registrable_domain("ü.ex ample.com", psl=PINNED)  # str indices: the label "ex ample" is at index 2
-    assert e.value.code == "idna_failed" and e.value.offset == 2
+        iri.registrable_domain("ü.ex ample.com", psl=PINNED)  # a bare host is an http: URL's host
+    assert e.value.code == "url_failure" and e.value.offset == 0
+    with pytest.raises(iri.IRIError) as e:
+        iri.registrable_domain("http://ü.xn--zz/", psl=PINNED)  # UTS #46 refuses the A-label
+    assert e.value.code == "url_failure" and e.value.offset == 7
+    for bad_form in ("punycode", "ASCII"):
+        with pytest.raises(ValueError, match="host_form must be 'input', 'ascii' or 'unicode'"):
+            iri.registrable_domain("example.com", psl=PINNED, host_form=bad_form)
+        with pytest.raises(ValueError, match="host_form must be 'input', 'ascii' or 'unicode'"):
+            iri.public_suffix_many(["example.com"], psl=PINNED, host_form=bad_form)
+        with pytest.raises(ValueError, match="host_form must be 'input', 'ascii' or 'unicode'"):
+            iri.registrable_domain_iter(["example.com"], psl=PINNED, host_form=bad_form)
+    with pytest.raises(TypeError):  # keyword-only
+        iri.public_suffix("example.com", PINNED, False, "ascii")
     assert iri.registrable_domain_many(["ok.example.com", "a b.com", b"\xff.com"], psl=PINNED) == ["example.com", None, None]
     with pytest.raises(iri.IRIError):
         iri.registrable_domain_many(["ok.example.com", "a b.com"], psl=PINNED, errors="raise")
@@ -66,6 +79,30 @@ def test_errors():
         iri.registrable_domain("example.com", psl=CRAWL)
     with pytest.raises(TypeError):
         iri.registrable_domain(17, psl=PINNED)
+
+
+def test_one_spelling_on_request():
+    """host_form: the input's spelling (U-labels for an input beyond ASCII, a final dot kept), or one of A-labels and
+    U-labels whatever the input wrote, without a final dot."""
+    u, a = "www.食狮.公司.cn", "www.xn--85x722f.xn--55qx5d.cn"
+    for given in [u, a, "http://" + u + "/", "HTTP://" + a.upper() + "/", u + ".", a + "."]:
+        assert iri.registrable_domain(given, psl=PINNED, host_form="ascii") == "xn--85x722f.xn--55qx5d.cn", given
+        assert iri.registrable_domain(given, psl=PINNED, host_form="unicode") == "食狮.公司.cn", given
+        assert iri.public_suffix(given, psl=PINNED, host_form="unicode") == "公司.cn", given
+        assert iri.public_suffix(given, psl=PINNED, host_form="ascii") == "xn--55qx5d.cn", given
+    assert iri.registrable_domain(u + ".", psl=PINNED) == "食狮.公司.cn."
+    assert iri.registrable_domain(a, psl=PINNED) == "xn--85x722f.xn--55qx5d.cn"
+    assert iri.registrable_domain_many([u, a + "."], psl=PINNED, host_form="unicode", jobs=2) == ["食狮.公司.cn"] * 2
+    assert iri.public_suffix_many([u, a + "."], psl=PINNED, host_form="ascii") == ["xn--55qx5d.cn"] * 2
+    assert list(iri.registrable_domain_iter(iter([u + ".", a]), psl=PINNED, host_form="ascii", chunk_size=1)) == [
+        "xn--85x722f.xn--55qx5d.cn"] * 2
+    # the batch reads each item as the single call does, on its threads' own parse buffers
+    items = [u, a + ".", "http://0x7f.1/", "mailto:a@example.com", "a.foo.github.io:8080/x", "//x.b.kobe.jp/"] * 50
+    for form in ("input", "ascii", "unicode"):
+        expected = [iri.registrable_domain(i, psl=PINNED, host_form=form) for i in items]
+        assert iri.registrable_domain_many(items, psl=PINNED, host_form=form, jobs=3) == expected
+    assert iri.registrable_domain_many(items[:6], psl=PINNED) == [
+        "食狮.公司.cn", "xn--85x722f.xn--55qx5d.cn.", None, None, "foo.github.io", "x.b.kobe.jp"]
 
 
 def test_a_list_file_is_read_again_when_it_changes(tmp_path):
@@ -78,6 +115,6 @@ def test_a_list_file_is_read_again_when_it_changes(tmp_path):
 
 
 def test_the_system_list():
-    assert iri.PublicSuffixList().source.startswith("libpsl's default list")
+    assert iri.PublicSuffixList().source == "/usr/share/publicsuffix/public_suffix_list.dat"  # Debian's
     assert iri.registrable_domain("www.example.co.uk") == "example.co.uk"
     assert iri.registrable_domain_many(["www.example.co.uk", "a.b.c.kobe.jp"], jobs=2) == ["example.co.uk", "b.c.kobe.jp"]
