@@ -10,9 +10,10 @@
 
 namespace iri::html::detail {
 
-/// Parses `value` against `base` into `out` (its buffer reused). `encoding` is the document's: the URL Standard's
-/// "encoding" argument, which encodes the query; iri::web does not take it yet (iri/html.hpp), so it is unused
-/// here and every query is UTF-8. @return whether it parsed; on failure `failure` says why.
+/// Parses `value` against `base` into `out` (its buffer reused). `encoding` is the document's, found once for the
+/// page: the URL Standard's "encoding" argument, in which a special URL's query is percent-encoded after encoding
+/// (its output encoding, Encoding Standard §4.3: a page in UTF-16 or replacement gives UTF-8 queries). @return
+/// whether it parsed; on failure `failure` says why.
 bool resolve(web::url& out, std::string_view value, const web::url& base, encoding_id encoding, iri::error& failure);
 
 }  // namespace iri::html::detail
