@@ -27,7 +27,6 @@ constexpr bool ascii_whitespace(char c) noexcept {
     return c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == ' ';
 }
 
-
 // The encodings the library names, found at compile time.
 constexpr encoding_id id_utf8 = named("UTF-8");
 constexpr encoding_id id_utf16le = named("UTF-16LE");

@@ -30,10 +30,10 @@ using iri::detail::encoding_id;
 /// reference). An encoding whose converter this ICU cannot open (ISO-8859-16 on ICU 72) is taken as UTF-8.
 void append_legacy_query(std::string& out, std::string_view query, encoding_id encoding);
 
-/// web::parse_into (the basic URL parser, §4.4, against `base`) with the document's encoding already resolved:
-/// HTML §2.4.2 "encoding-parsing a URL" for html/, which finds a page's encoding once and parses each of its links
-/// with it. A document in UTF-8 takes parse_into's fast path as with no encoding.
+/// web::parse_into (the basic URL parser, §4.4, against `base`) with the query's encoding already resolved (a
+/// query_encoding(), not UTF-8): HTML §2.4.2 "encoding-parsing a URL" for html/, which finds a page's encoding once
+/// and parses each of its links with it (a page whose query_encoding() is UTF-8 calls web::parse_into).
 [[nodiscard]] result<std::monostate> parse_into_encoded(url& out, std::string_view input, const url* base,
-                                                        encoding_id document);
+                                                        encoding_id query);
 
 }  // namespace iri::web::detail

@@ -28,7 +28,8 @@ error too_long_error(std::size_t at) noexcept {
 
 // The state machine's part of parse_with.
 [[gnu::noinline]] result<std::monostate> parse_by_machine(url& out, std::string_view input, const url* base,
-                                                          const parse_options& options, std::optional<detail::encoding_id> encoding) {
+                                                          const parse_options& options,
+                                                          std::optional<detail::encoding_id> encoding) {
     const detail::clean_input clean(input, true, options.notes);
     const bool has_base = base && !base->href().empty();
     const detail::base_view view = has_base ? url_access::base(*base) : detail::base_view{};
@@ -61,7 +62,10 @@ result<std::monostate> parse_with(url& out, std::string_view input, const url* b
         out = std::move(fresh);
         return std::monostate{};
     }
-    if (fast && !options.notes && !encoding && url_access::fast_parse(input, &out)) return std::monostate{};
+    // An ASCII input's query is the same in every encoding but ISO-2022-JP (whose encoder answers U+000E, U+000F and
+    // U+001B with an error) as in UTF-8: the fast path takes it as with none.
+    const bool as_utf8 = !encoding || (*encoding != iri::detail::iso_2022_jp() && iri::detail::is_ascii(input));
+    if (fast && !options.notes && as_utf8 && url_access::fast_parse(input, &out)) return std::monostate{};
     return parse_by_machine(out, input, base, options, encoding);
 }
 
@@ -173,10 +177,8 @@ result<std::monostate> parse_into(url& out, std::string_view input, const url* b
 }
 
 result<std::monostate> detail::parse_into_encoded(url& out, std::string_view input, const url* base,
-                                                encoding_id document) {
-    const std::optional<encoding_id> encoding = query_encoding(document);
-    if (!encoding) return parse_into(out, input, base);  // UTF-8: as with no encoding, fast path first
-    return parse_with(out, input, base, {}, encoding);
+                                                  encoding_id query) {
+    return parse_with(out, input, base, {}, query);
 }
 
 bool url_access::can_parse_by_states(std::string_view input, const url* base) noexcept {
