@@ -131,11 +131,11 @@ function(iri_generate_idna_tables header_var source_var)
   set(${source_var} "${source}" PARENT_SCOPE)
 endfunction()
 
-# iri_generate_html_tables(OUT_VAR): the headers of the link finder (src/html/), private to the library, in
-# gen/private/iri/generated/: html_sets.hpp (grammar/html.abnf, iri-generate --html-sets), and from data/ by
-# iri-html-data: html_tables.hpp (data/html/elements.tsv, attributes.tsv), named_references.hpp
-# (data/html/entities.json, numeric_references.tsv), encodings.hpp (data/encoding/encodings.json,
-# icu_converters.tsv). OUT_VAR: the list of the four headers.
+# iri_generate_html_tables(OUT_VAR): the headers of the link finder (src/html/) and the Encoding Standard's table
+# (src/convert/encodings.cpp, which web/ and html/ share), private to the library, in gen/private/iri/generated/:
+# html_sets.hpp (grammar/html.abnf, iri-generate --html-sets), and from data/ by iri-html-data: html_tables.hpp
+# (data/html/elements.tsv, attributes.tsv), named_references.hpp (data/html/entities.json, numeric_references.tsv),
+# encodings.hpp (data/encoding/encodings.json, icu_converters.tsv). OUT_VAR: the list of the four headers.
 function(iri_generate_html_tables out_var)
   set(dir "${PROJECT_BINARY_DIR}/gen/private/iri/generated")
   add_custom_command(

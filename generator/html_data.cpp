@@ -1,5 +1,6 @@
 // iri-html-data: turns the HTML Standard's and the Encoding Standard's tables (data/html/, data/encoding/) into the
-// C++ headers the link finder (src/html/) reads. Nothing it writes is committed; the build runs it (CMakeLists.txt).
+// C++ headers the link finder (src/html/) and the encodings (src/convert/encodings.cpp, for src/web/ and src/html/)
+// read. Nothing it writes is committed; the build runs it (CMakeLists.txt).
 //
 //   iri-html-data elements data/html/elements.tsv data/html/attributes.tsv -o html_tables.hpp
 //   iri-html-data entities data/html/entities.json data/html/numeric_references.tsv -o named_references.hpp
@@ -312,7 +313,7 @@ int emit_encodings(const std::string& encodings_json, const std::string& convert
         << ". Do not edit.\n"
         << "// The Encoding Standard's encodings (§4.2 names and labels) and the ICU converter of each.\n"
         << "#pragma once\n\n#include <cstddef>\n#include <cstdint>\n#include <string_view>\n\n"
-        << "namespace iri::html::generated {\n\n"
+        << "namespace iri::detail::encoding_table {\n\n"
         << "/// An encoding: its name, its ICU converter (\"\" for replacement and x-user-defined, which the library\n"
         << "/// decodes itself), and whether the tokenizer may read its bytes as they are (data/encoding/).\n"
         << "struct encoding_row {\n    std::string_view name;\n    const char* converter;\n"
@@ -328,7 +329,7 @@ int emit_encodings(const std::string& encodings_json, const std::string& convert
         << "/// Every label, sorted (byte order).\n"
         << "inline constexpr label_row labels[] = {\n";
     for (const auto& [label, index] : labels) out << "    {" << c_string(label) << ", " << index << "},\n";
-    out << "};\n\n}  // namespace iri::html::generated\n";
+    out << "};\n\n}  // namespace iri::detail::encoding_table\n";
     return 0;
 }
 

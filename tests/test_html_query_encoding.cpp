@@ -1,6 +1,6 @@
 // A link's query is encoded in its page's encoding (the URL Standard's basic URL parser, query state: "percent-encode
 // after encoding, with encoding"; HTML §2.4.2 "encoding-parsing a URL" passes the document's character encoding).
-// This waits on iri::web's parser taking that encoding (iri/html.hpp says so); until then these checks fail.
+// The extractor hands the page's encoding, found once, to iri::web's parser (src/html/resolution.cpp).
 #define BOOST_TEST_MODULE html_query_encoding
 #include <boost/test/unit_test.hpp>
 

@@ -332,3 +332,31 @@ BOOST_AUTO_TEST_CASE(query_in_the_documents_encoding) {
     o.encoding = "no-such-label";  // not an encoding: UTF-8
     BOOST_TEST(web::parse("http://h/?\xC3\xBC", nullptr, o)->search() == "?%C3%BC");
 }
+
+// The Encoding Standard's encoders where the converter of its table (data/encoding/icu_converters.tsv) writes more
+// than the Standard's index holds, or the encoder has steps of its own; each expected value from the encoder's steps.
+BOOST_AUTO_TEST_CASE(query_in_the_encoders_of_the_standard) {
+    const auto query = [](std::string_view label, std::string_view input) {
+        web::parse_options o;
+        o.encoding = label;
+        std::string href = "http://h/?";
+        href.append(input);
+        const iri::result<web::url> u = web::parse(href, nullptr, o);
+        return u ? std::string(u->search()) : std::string("failure");
+    };
+    // GBK (§10.2.2 gb18030 encoder with is GBK): U+20AC is byte 0x80 (step 4); U+00A5, which only a four-byte
+    // sequence of gb18030 writes, is an error (step 6); gb18030 writes it as 81 30 84 36 (from index gb18030 ranges).
+    BOOST_TEST(query("gbk", "\xE2\x82\xAC") == "?%80");
+    BOOST_TEST(query("gbk", "\xC2\xA5") == "?%26%23165%3B");
+    BOOST_TEST(query("gb18030", "\xC2\xA5") == "?%810%846");
+    // Big5 (§11.1.2): "index Big5 pointer" excludes the pointers below (0xA1 - 0x81) x 157, the lead bytes 0x81 to
+    // 0xA0 of HKSCS: U+00E9 (0x88 0x6D there) is an error.
+    BOOST_TEST(query("big5", "\xC3\xA9") == "?%26%23233%3B");
+    // ISO-2022-JP (§12.2.2): U+0391 is JIS X 0208 row 6 cell 1, 0x26 0x21 after ESC $ B, then ESC ( B at the end of
+    // the queue; its "&" is a byte of the encoding, not a reference.
+    BOOST_TEST(query("iso-2022-jp", "\xCE\x91") == "?%1B$B&!%1B(B");
+    // x-user-defined (§14.5.2): U+F780 to U+F7FF are the bytes 0x80 to 0xFF, any other code point above ASCII an
+    // error.
+    BOOST_TEST(query("x-user-defined", "\xEF\x9E\x80") == "?%80");
+    BOOST_TEST(query("x-user-defined", "\xC3\xA9") == "?%26%23233%3B");
+}

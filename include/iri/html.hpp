@@ -43,8 +43,10 @@
 //    x-user-defined and replacement, which the library decodes itself; ISO-8859-16 when the ICU at hand has it
 //    (Debian 12's has not: supported_encodings() lists what this build decodes). A page in UTF-16 or ISO-2022-JP is
 //    converted to UTF-8 whole before it is tokenized, and `raw` then views that conversion.
-//    The URL parser's query is to be encoded in the page's encoding (the URL Standard's "encoding" argument:
-//    "?q=ü" on a windows-1252 page gives "%FC"); until iri::web takes that argument, every query is UTF-8.
+//    Each link is parsed with the page's encoding (§2.4.2 "encoding-parsing a URL"): the query of a special URL
+//    that is not ws or wss is encoded in it ("?q=ü" on a windows-1252 page gives "%FC"; a character it cannot
+//    encode as "%26%23" its decimal value "%3B"), as iri::web's parse_options::encoding does; a page in UTF-16 or
+//    replacement gives UTF-8 queries (the Encoding Standard's "get an output encoding").
 //
 // Bad input is normal input: any bytes (invalid UTF-8, U+0000, unterminated tags, comments and values, a <base>
 // with a bad href) give the links a browser would find, in linear time; an extractor allocates nothing per link

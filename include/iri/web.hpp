@@ -178,7 +178,7 @@ private:
     resolver() = default;
     url base_;
     parse_options options_;
-    std::string encoding_;  // the output encoding of the options' label ("" for UTF-8), resolved once
+    std::optional<std::uint8_t> encoding_;  // the query's encoding of the options' label (none: UTF-8), resolved once
 };
 
 /// application/x-www-form-urlencoded name/value pairs (§5) with the methods of URLSearchParams (§6.2).

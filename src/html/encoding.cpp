@@ -1,72 +1,12 @@
 // A page's encoding (encoding.hpp).
 #include "html/encoding.hpp"
 
-#include <unicode/ucnv.h>
-
 #include <algorithm>
-#include <array>
 
 #include "html/html_sets.hpp"
-#include "iri/generated/encodings.hpp"
 #include "text/ascii.hpp"
 
 namespace iri::html::detail {
-
-namespace {
-
-constexpr encoding_id named(std::string_view name) {
-    for (std::size_t i = 0; i < generated::encoding_count; ++i)
-        if (generated::encodings[i].name == name) return static_cast<encoding_id>(i);
-    throw "an encoding the library names is missing from data/encoding/encodings.json";
-}
-
-}  // namespace
-
-encoding_id utf8() noexcept { return named("UTF-8"); }
-encoding_id utf16le() noexcept { return named("UTF-16LE"); }
-encoding_id utf16be() noexcept { return named("UTF-16BE"); }
-encoding_id windows1252() noexcept { return named("windows-1252"); }
-encoding_id x_user_defined() noexcept { return named("x-user-defined"); }
-encoding_id replacement() noexcept { return named("replacement"); }
-
-std::size_t encoding_count() noexcept { return generated::encoding_count; }
-std::string_view encoding_name(encoding_id e) noexcept { return generated::encodings[e].name; }
-const char* converter_name(encoding_id e) noexcept { return generated::encodings[e].converter; }
-bool ascii_compatible(encoding_id e) noexcept { return generated::encodings[e].ascii_compatible; }
-
-bool supported(encoding_id e) noexcept {
-    static const auto opens = [] {
-        std::array<bool, generated::encoding_count> ok{};
-        for (std::size_t i = 0; i < ok.size(); ++i) {
-            const char* name = generated::encodings[i].converter;
-            if (*name == '\0') {
-                ok[i] = true;  // replacement, x-user-defined: decoded by the library
-                continue;
-            }
-            UErrorCode status = U_ZERO_ERROR;
-            UConverter* c = ucnv_open(name, &status);
-            ok[i] = c != nullptr && U_SUCCESS(status);
-            if (c) ucnv_close(c);
-        }
-        return ok;
-    }();
-    return e < opens.size() && opens[e];
-}
-
-std::optional<encoding_id> encoding_for_label(std::string_view label) noexcept {
-    while (!label.empty() && ascii_whitespace(label.front())) label.remove_prefix(1);
-    while (!label.empty() && ascii_whitespace(label.back())) label.remove_suffix(1);
-    if (label.empty() || label.size() > 32) return std::nullopt;  // no label is longer
-    char lower[32];
-    for (std::size_t i = 0; i < label.size(); ++i) lower[i] = iri::detail::to_lower(label[i]);
-    const std::string_view key(lower, label.size());
-    const auto* first = std::begin(generated::labels);
-    const auto* last = std::end(generated::labels);
-    const auto* at = std::lower_bound(first, last, key,
-                                      [](const generated::label_row& r, std::string_view k) { return r.label < k; });
-    if (at == last || at->label != key) return std::nullopt;
-    return at->encoding;
-}
 
 std::optional<bom_result> bom_sniff(std::string_view page) noexcept {
     if (page.starts_with("\xEF\xBB\xBF")) return bom_result{utf8(), 3};

@@ -1,43 +1,32 @@
-// A page's encoding (HTML §13.2.3): the Encoding Standard's labels and encodings (data/encoding/, generated into
-// iri/generated/encodings.hpp), the BOM, the prescan of the first 1,024 bytes for <meta charset> (§13.2.3.2), the
+// A page's encoding (HTML §13.2.3), on the Encoding Standard's labels and encodings (convert/encodings.hpp): the BOM, the prescan of the first 1,024 bytes for <meta charset> (§13.2.3.2), the
 // charset of a meta content attribute (§2.5.3), and the encoding sniffing algorithm that puts them in order.
 // Private to the library.
 #pragma once
 
 #include <cstddef>
-#include <cstdint>
 #include <optional>
 #include <string_view>
 
+#include "convert/encodings.hpp"
 #include "iri/html.hpp"
 
 namespace iri::html::detail {
 
-/// An encoding: its index in the Encoding Standard's list (generated::encodings).
-using encoding_id = std::uint8_t;
-
-/// How many encodings the Encoding Standard has (the ids are 0 to this less 1).
-[[nodiscard]] std::size_t encoding_count() noexcept;
-/// The Encoding Standard's name of `e` ("UTF-8", "windows-1252", ...).
-[[nodiscard]] std::string_view encoding_name(encoding_id e) noexcept;
-/// Its ICU converter name, "" for replacement and x-user-defined (decoded by the library).
-[[nodiscard]] const char* converter_name(encoding_id e) noexcept;
-/// Whether the tokenizer may read a page in `e` as its bytes (data/encoding/icu_converters.tsv).
-[[nodiscard]] bool ascii_compatible(encoding_id e) noexcept;
-/// Whether the library can decode `e`: the two it decodes itself, and those whose ICU converter opens.
-[[nodiscard]] bool supported(encoding_id e) noexcept;
-
-/// The encodings the algorithms below name.
-[[nodiscard]] encoding_id utf8() noexcept;
-[[nodiscard]] encoding_id utf16le() noexcept;
-[[nodiscard]] encoding_id utf16be() noexcept;
-[[nodiscard]] encoding_id windows1252() noexcept;
-[[nodiscard]] encoding_id x_user_defined() noexcept;
-[[nodiscard]] encoding_id replacement() noexcept;
-
-/// Encoding Standard §4.2 "get an encoding": `label` without its leading and trailing ASCII whitespace, ASCII
-/// lowercased, looked up among the labels; nullopt (failure) when it is none. Supported or not.
-[[nodiscard]] std::optional<encoding_id> encoding_for_label(std::string_view label) noexcept;
+// The Encoding Standard's encodings and labels, one table for web/ and html/ (convert/encodings.hpp).
+using iri::detail::ascii_compatible;
+using iri::detail::converter_name;
+using iri::detail::encoding_count;
+using iri::detail::encoding_for_label;
+using iri::detail::encoding_id;
+using iri::detail::encoding_name;
+using iri::detail::output_encoding;
+using iri::detail::replacement;
+using iri::detail::supported;
+using iri::detail::utf16be;
+using iri::detail::utf16le;
+using iri::detail::utf8;
+using iri::detail::windows1252;
+using iri::detail::x_user_defined;
 
 /// Encoding Standard §6 "BOM sniff": UTF-8 (EF BB BF), UTF-16BE (FE FF), UTF-16LE (FF FE), and the BOM's length.
 struct bom_result {

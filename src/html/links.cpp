@@ -100,11 +100,12 @@ void extractor::state::resolve_all(bool resolve, encoding_id e) {
         return;
     }
     outcomes.resize(sink.records.size());
+    const std::optional<encoding_id> query = detail::query_encoding(e);  // once a page
     const web::url* document_base = &page_url;
     if (sink.base_end) {
         iri::error ignored;
         const std::string_view href(sink.values.data() + sink.base_begin, *sink.base_end - sink.base_begin);
-        if (detail::resolve(element_base, href, page_url, e, ignored) && element_base.scheme() != "data" &&
+        if (detail::resolve(element_base, href, page_url, query, ignored) && element_base.scheme() != "data" &&
             element_base.scheme() != "javascript") {
             document_base = &element_base;
             doc.base_from_element = true;
@@ -115,7 +116,7 @@ void extractor::state::resolve_all(bool resolve, encoding_id e) {
         const detail::link_record& r = sink.records[i];
         const std::string_view value(sink.values.data() + r.value_begin, r.value_end - r.value_begin);
         outcome& o = outcomes[i];
-        o.resolved = detail::resolve(resolved, value, *document_base, e, o.failure);
+        o.resolved = detail::resolve(resolved, value, *document_base, query, o.failure);
         o.url_begin = o.url_end = 0;
         if (o.resolved) {
             o.url_begin = u32(urls.size());

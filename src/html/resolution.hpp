@@ -2,6 +2,7 @@
 // document's base URL and character encoding). Private to the library.
 #pragma once
 
+#include <optional>
 #include <string_view>
 
 #include "html/encoding.hpp"
@@ -10,9 +11,14 @@
 
 namespace iri::html::detail {
 
-/// Parses `value` against `base` into `out` (its buffer reused). `encoding` is the document's: the URL Standard's
-/// "encoding" argument, which encodes the query; iri::web does not take it yet (iri/html.hpp), so it is unused
-/// here and every query is UTF-8. @return whether it parsed; on failure `failure` says why.
-bool resolve(web::url& out, std::string_view value, const web::url& base, encoding_id encoding, iri::error& failure);
+/// The encoding the URL parser encodes a query in for a page in `document` (its output encoding, Encoding Standard
+/// §4.3: a page in UTF-16 or replacement gives UTF-8 queries), nullopt for UTF-8: found once a page.
+[[nodiscard]] std::optional<encoding_id> query_encoding(encoding_id document) noexcept;
+
+/// Parses `value` against `base` into `out` (its buffer reused), with `query` (the page's query_encoding()): the
+/// URL Standard's "encoding" argument, in which a special URL's query is percent-encoded after encoding. @return
+/// whether it parsed; on failure `failure` says why.
+bool resolve(web::url& out, std::string_view value, const web::url& base, std::optional<encoding_id> query,
+             iri::error& failure);
 
 }  // namespace iri::html::detail

@@ -28,7 +28,8 @@ error too_long_error(std::size_t at) noexcept {
 
 // The state machine's part of parse_with.
 [[gnu::noinline]] result<std::monostate> parse_by_machine(url& out, std::string_view input, const url* base,
-                                                          const parse_options& options, const std::string* encoding) {
+                                                          const parse_options& options,
+                                                          std::optional<detail::encoding_id> encoding) {
     const detail::clean_input clean(input, true, options.notes);
     const bool has_base = base && !base->href().empty();
     const detail::base_view view = has_base ? url_access::base(*base) : detail::base_view{};
@@ -51,9 +52,9 @@ error too_long_error(std::size_t at) noexcept {
 
 // The basic URL parser without a state override on `input` into `out`, against `base` (null or a parsed URL): the
 // href is written after what `out` holds, which goes on success (its buffer reused) and stays on failure. `encoding`:
-// an output encoding's name, or null for UTF-8. The fast path first, when `fast`.
+// the query's (legacy_query.hpp: an output encoding), or nullopt for UTF-8. The fast path first, when `fast`.
 result<std::monostate> parse_with(url& out, std::string_view input, const url* base, const parse_options& options,
-                                  const std::string* encoding, bool fast = true) {
+                                  std::optional<detail::encoding_id> encoding, bool fast = true) {
     if (input.size() > max_href) return too_long_error(input.size());
     if (base == &out) {  // the base is the url written: parse into another, then move it in
         url fresh;
@@ -61,19 +62,22 @@ result<std::monostate> parse_with(url& out, std::string_view input, const url* b
         out = std::move(fresh);
         return std::monostate{};
     }
-    if (fast && !options.notes && !encoding && url_access::fast_parse(input, &out)) return std::monostate{};
+    // An ASCII input's query is the same in every encoding but ISO-2022-JP (whose encoder answers U+000E, U+000F and
+    // U+001B with an error) as in UTF-8: the fast path takes it as with none.
+    const bool as_utf8 = !encoding || (*encoding != iri::detail::iso_2022_jp() && iri::detail::is_ascii(input));
+    if (fast && !options.notes && as_utf8 && url_access::fast_parse(input, &out)) return std::monostate{};
     return parse_by_machine(out, input, base, options, encoding);
 }
 
-// The output encoding of `options` (legacy_query.hpp), or "" for UTF-8.
-std::string encoding_of(const parse_options& options) {
-    return options.encoding.empty() ? std::string() : detail::output_encoding(options.encoding);
+// The query's encoding of `options` (legacy_query.hpp), or nullopt for UTF-8.
+std::optional<detail::encoding_id> encoding_of(const parse_options& options) noexcept {
+    return options.encoding.empty() ? std::nullopt : detail::query_encoding(options.encoding);
 }
 
 }  // namespace
 
 result<std::monostate> url_access::parse_by_states(url& out, std::string_view input, const url* base) {
-    return parse_with(out, input, base, {}, nullptr, false);
+    return parse_with(out, input, base, {}, std::nullopt, false);
 }
 
 // ---- the getters (§6.1): views over the spans ----
@@ -167,10 +171,14 @@ result<std::monostate> parse_into(url& out, std::string_view input, const url* b
     if (options.encoding.empty()) {
         if (!options.notes && base != &out && input.size() <= max_href && url_access::fast_parse(input, &out))
             return std::monostate{};
-        return parse_with(out, input, base, options, nullptr, false);
+        return parse_with(out, input, base, options, std::nullopt, false);
     }
-    const std::string encoding = encoding_of(options);
-    return parse_with(out, input, base, options, encoding.empty() ? nullptr : &encoding);
+    return parse_with(out, input, base, options, encoding_of(options));
+}
+
+result<std::monostate> detail::parse_into_encoded(url& out, std::string_view input, const url* base,
+                                                  encoding_id query) {
+    return parse_with(out, input, base, {}, query);
 }
 
 bool url_access::can_parse_by_states(std::string_view input, const url* base) noexcept {
@@ -210,7 +218,7 @@ result<resolver> resolver::make(std::string_view base, const parse_options& opti
 
 result<std::monostate> resolver::rebase(std::string_view base) {
     // The base's parse is written after the url's href, which stays on failure.
-    return parse_with(base_, base, nullptr, options_, encoding_.empty() ? nullptr : &encoding_);
+    return parse_with(base_, base, nullptr, options_, encoding_);
 }
 
 result<url> resolver::parse(std::string_view href) const {
@@ -220,7 +228,7 @@ result<url> resolver::parse(std::string_view href) const {
 }
 
 result<std::monostate> resolver::parse_into(url& out, std::string_view href) const {
-    return parse_with(out, href, &base_, options_, encoding_.empty() ? nullptr : &encoding_);
+    return parse_with(out, href, &base_, options_, encoding_);
 }
 
 bool resolver::can_parse(std::string_view href) const noexcept { return web::can_parse(href, &base_); }

@@ -14,10 +14,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "convert/encodings.hpp"
 #include "iri/components.hpp"
 #include "iri/web.hpp"
 #include "text/ascii.hpp"
@@ -130,7 +132,7 @@ struct machine_options {
     parser_state override = parser_state::none;
     bool store = true;  ///< false: can_parse, which writes nothing
     std::vector<validation_note>* notes = nullptr;
-    const std::string* query_encoding = nullptr;  ///< a legacy encoding's name for special queries (7b), or null
+    std::optional<iri::detail::encoding_id> query_encoding;  ///< a legacy encoding for special queries (7b)
 };
 
 /// The basic URL parser on `input` (cleaned: clean_input) into `url` (url.buffer appended to), against `base`
