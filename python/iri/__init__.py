@@ -32,7 +32,7 @@ from __future__ import annotations
 import functools
 import itertools
 import warnings
-from typing import Iterable, Iterator, List, Optional, Sequence, Union
+from typing import Iterable, Iterator, List, Optional, Union
 
 from ._types import Diagnostic, IRIError, Link, Match
 from ._iri import __version__  # the library's version, as `iri --version` prints it

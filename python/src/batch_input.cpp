@@ -53,13 +53,13 @@ bases collect_bases(py::handle b, std::size_t count, const char* items_name) {
     return out;
 }
 
-std::vector<std::optional<text>> texts_along(py::handle iterable, items& in, py::object& keep,
-                                            const char* argument, const char* items_name, bool none_allowed) {
+std::vector<std::optional<text>> texts_along(py::handle iterable, items& in, py::object& keep, const char* argument,
+                                             const char* items_name, bool none_allowed) {
     keep = sequence_of(iterable, argument);
     const auto n = static_cast<std::size_t>(PySequence_Fast_GET_SIZE(keep.ptr()));
     if (n != in.size())
-        throw py::value_error(std::string(argument) + " and " + items_name + " differ in length (" +
-                              std::to_string(n) + " and " + std::to_string(in.size()) + ")");
+        throw py::value_error(std::string(argument) + " and " + items_name + " differ in length (" + std::to_string(n) +
+                              " and " + std::to_string(in.size()) + ")");
     PyObject** objects = PySequence_Fast_ITEMS(keep.ptr());
     std::vector<std::optional<text>> out(n);
     const auto unreadable = [&](std::size_t i, py::object e) {

@@ -108,7 +108,8 @@ public:
         py::list out(row.links.size());
         std::size_t at = row.from;
         for (std::size_t k = 0; k < row.links.size(); ++k)
-            PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(k), link(row.links[k], row.in->buffer, at).release().ptr());
+            PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(k),
+                            link(row.links[k], row.in->buffer, at).release().ptr());
         return out;
     }
 
@@ -121,7 +122,8 @@ private:
         };
         auto* t = reinterpret_cast<PyTypeObject*>(type_.ptr());
         py::object fields[8];
-        fields[0] = p.size[packed_link::url] == packed_link::absent ? py::object(py::none()) : to_str(next(packed_link::url));
+        fields[0] =
+            p.size[packed_link::url] == packed_link::absent ? py::object(py::none()) : to_str(next(packed_link::url));
         fields[1] = name(next(packed_link::element));
         fields[2] = name(next(packed_link::attribute));
         fields[3] = to_str(next(packed_link::value));
@@ -129,7 +131,8 @@ private:
         fields[4] = py::bytes(raw.data(), raw.size());
         fields[5] = py::int_(p.offset);
         fields[6] = to_str(next(packed_link::rel));
-        fields[7] = p.size[packed_link::error] == packed_link::absent ? py::object(py::none()) : to_str(next(packed_link::error));
+        fields[7] = p.size[packed_link::error] == packed_link::absent ? py::object(py::none())
+                                                                      : to_str(next(packed_link::error));
         PyObject* o = t->tp_alloc(t, 8);
         if (o == nullptr) throw py::error_already_set();
         for (Py_ssize_t f = 0; f < 8; ++f) PyTuple_SET_ITEM(o, f, fields[f].release().ptr());
@@ -157,7 +160,8 @@ std::string_view charset_of(const text& page, const std::optional<text>& encodin
 py::list links(py::handle html, py::handle base, py::handle encoding, std::optional<std::string> only, bool scripting) {
     const text page = as_text(html, "html");
     const text b = as_text(base, "base");
-    const std::optional<text> e = encoding.is_none() ? std::nullopt : std::optional<text>(as_text(encoding, "encoding"));
+    const std::optional<text> e =
+        encoding.is_none() ? std::nullopt : std::optional<text>(as_text(encoding, "encoding"));
     const settings s{only.value_or(""), scripting};
     slice out;
     page_row row;
@@ -217,8 +221,8 @@ py::list links_many(py::handle pages, py::handle bases, py::handle encodings, st
     const auto base_text = [&](std::size_t i) -> const text& { return one_base ? *one_base : *each_base[i]; };
 
     std::vector<page_row> rows(n);
-    const auto slices = batch::run<iri::html::extractor>(
-        n, in.bad, jobs, [&](std::size_t i, slice& out, iri::html::extractor& x) {
+    const auto slices =
+        batch::run<iri::html::extractor>(n, in.bad, jobs, [&](std::size_t i, slice& out, iri::html::extractor& x) {
             const std::optional<text>& e = each_encoding.empty() ? one_encoding : each_encoding[i];
             read_page(i, x, in.texts[i].bytes, base_text(i).bytes, charset_of(in.texts[i], e), s, out, rows[i]);
         });
