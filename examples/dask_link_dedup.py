@@ -104,10 +104,11 @@ def read_page_list(lines: Iterable[str]) -> Tuple[List[str], List[bytes]]:
 
 def page_link_pairs(lines: Iterable[str], jobs: int = 1) -> Tuple[List[str], List[str]]:
     """The (page, link) pairs of one partition's pages: each link resolved against its page's base URL by one
-    batch call, iri.links_many (the GIL released); a link that does not resolve is left out."""
+    batch call, iri.links_many (the GIL released); a link that does not resolve is left out, and so is a page whose
+    URL is not a URL (its slot is None)."""
     urls, pages = read_page_list(lines)
     found = iri.links_many(pages, urls, jobs=jobs)
-    pairs = [(url, link.url) for url, links in zip(urls, found) for link in links if link.url is not None]
+    pairs = [(url, link.url) for url, links in zip(urls, found) for link in links or () if link.url is not None]
     return [p for p, _ in pairs], [u for _, u in pairs]
 
 

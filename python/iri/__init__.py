@@ -18,10 +18,10 @@ Batch calls: each function f that answers one item has f_many, which takes any i
 and returns a list in input order, with the GIL released on jobs=N threads, and f_iter, which yields the same
 answers in order while reading the iterable in chunks, so that memory stays flat whatever its length:
 is_valid_many, normalize_many, canonical_key_many, resolve_many, to_uri_many, to_iri_many, url_many, surt_many,
-canonicalize_many, registrable_domain_many, public_suffix_many, and their _iter forms; index_columns (Common
-Crawl's URL index columns, a batch by nature: a dict of lists) and index_columns_iter (a dict per chunk). An item
-that fails never fails the batch (errors="none": None in its slot; "return": its exception; "raise": the first
-one raised). The names of an earlier release (validate_many, canonical_keys, urls, surts, canonicalizes,
+canonicalize_many, registrable_domain_many, public_suffix_many, links_many (the links of HTML pages: a list of
+iri.Link per page), and their _iter forms; index_columns (Common Crawl's URL index columns, a batch by nature: a
+dict of lists) and index_columns_iter (a dict per chunk). An item that fails never fails the batch
+(errors="none": None in its slot; "return": its exception; "raise": the first one raised). The names of an earlier release (validate_many, canonical_keys, urls, surts, canonicalizes,
 registrable_domains) still work, with a DeprecationWarning, until the next one.
 
 iri.URL parses an href as a browser does, by the WHATWG URL Standard (URL.search_params: its query as
@@ -32,7 +32,7 @@ from __future__ import annotations
 import functools
 import itertools
 import warnings
-from typing import Iterable, Iterator, List, Optional, Sequence, Union
+from typing import Iterable, Iterator, List, Optional, Union
 
 from ._types import Diagnostic, IRIError, Link, Match
 from ._iri import __version__  # the library's version, as `iri --version` prints it
@@ -44,6 +44,7 @@ from ._iri import (URL, Reference, URLSearchParams, canonical_key, canonical_key
 from ._iri import (PublicSuffixList, public_suffix, public_suffix_many, registrable_domain,
                    registrable_domain_many)
 from ._iri import INDEX_COLUMNS, index_columns
+from ._iri import links_many
 from . import _iri
 
 __all__ = [
@@ -53,7 +54,7 @@ __all__ = [
     "percent_encode", "production_rule", "public_suffix", "registrable_domain", "relativize", "remove_dot_segments",
     "resolve", "surt", "to_iri", "to_uri",
     # the batch calls, f_many, and their streaming forms, f_iter
-    "links", "links_many", "index_columns", "index_columns_iter",
+    "links", "links_many", "links_iter", "index_columns", "index_columns_iter",
     "canonical_key_many", "canonicalize_many", "is_valid_many", "normalize_many", "public_suffix_many",
     "registrable_domain_many", "resolve_many", "surt_many", "to_iri_many", "to_uri_many", "url_many",
     "canonical_key_iter", "canonicalize_iter", "is_valid_iter", "normalize_iter", "public_suffix_iter",
@@ -203,18 +204,53 @@ def links(html: Union[str, bytes], base: Union[str, bytes], encoding: Optional[s
     HTTP Content-Type gives, an Encoding Standard label (a BOM wins over it; without either, a <meta> in the first
     1,024 bytes, else UTF-8); a str page is read as the text it is. ``only`` keeps some elements ("a,area");
     ``scripting=False`` reads <noscript> content as markup. A ``base`` that is not a URL raises IRIError.
+    links_many is the batch call, links_iter its streaming form.
 
     >>> [l.url for l in iri.links(b'<a href="a?x=1&amp;y=2">A</a><img srcset="s.png 1x, l.png 2x">',
     ...                           "https://example.com/dir/")]
     ['https://example.com/dir/a?x=1&y=2', 'https://example.com/dir/s.png', 'https://example.com/dir/l.png']
     """
-    return [Link(*t) for t in _iri._links(html, base, encoding, only, scripting)]
+    return _iri._links(html, base, encoding, only, scripting)
 
 
-def links_many(pages: Sequence[Union[str, bytes]], bases: Union[str, Sequence[Union[str, bytes]]],
-               encodings: Optional[Sequence[Optional[str]]] = None, *, only: Optional[str] = None,
-               scripting: bool = True, jobs: Optional[int] = None) -> List[List[Link]]:
-    """iri.links for many pages, with the GIL released, on ``jobs`` threads (None or 0: one per core): a list of
-    each page's links, in the order of ``pages``. ``bases`` is each page's URL (or one URL for all);
-    ``encodings`` each page's charset (or None)."""
-    return [[Link(*t) for t in page] for page in _iri._links_many(pages, bases, encodings, only, scripting, jobs)]
+def _per_page(values) -> bool:
+    """Whether a links_many argument gives one value per page (an iterable), not one for all (None or text)."""
+    return not (values is None or isinstance(values, (str, bytes, bytearray)))
+
+
+def links_iter(pages, bases, encodings=None, *, chunk_size: int = 1 << 16, **options):
+    """links_iter(pages, bases, encodings=None, *, chunk_size=65536, **options): the answers of iri.links_many
+    (the same options, as keywords: only, scripting, errors, jobs), one list of links per page in order, as a
+    generator that reads the pages, and per-page bases and encodings, chunk_size at a time: memory stays flat
+    however many pages there are. The arguments are checked at the call, as links_many checks them.
+
+    >>> found = iri.links_iter((b"<a href=%d>" % i for i in range(5)), "https://e.com/", chunk_size=2)
+    >>> [page[0].url for page in found]
+    ['https://e.com/0', 'https://e.com/1', 'https://e.com/2', 'https://e.com/3', 'https://e.com/4']
+    """
+    if isinstance(pages, (str, bytes, bytearray)):
+        raise TypeError("pages must be an iterable of str or bytes, not a single page")
+    if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
+        raise ValueError("chunk_size must be a positive int")
+    each_base, each_encoding = _per_page(bases), _per_page(encodings)
+    # The options, jobs, one base for all and one encoding are checked now, as links_many checks them.
+    links_many([], [] if each_base else bases, [] if each_encoding else encodings, **options)
+    return _links_chunks(pages, bases, encodings, each_base, each_encoding, chunk_size, options)
+
+
+def _links_chunks(pages, bases, encodings, each_base, each_encoding, chunk_size, options):
+    along = [iter(x) if each else None for x, each in ((bases, each_base), (encodings, each_encoding))]
+    for chunk in _chunks(pages, chunk_size):
+        args = []
+        for name, it, one in (("bases", along[0], bases), ("encodings", along[1], encodings)):
+            if it is None:
+                args.append(one)
+                continue
+            part = list(itertools.islice(it, len(chunk)))
+            if len(part) != len(chunk):
+                raise ValueError(f"{name} and pages differ in length (the {name} ended first)")
+            args.append(part)
+        yield from links_many(chunk, *args, **options)
+    for name, it in zip(("bases", "encodings"), along):
+        if it is not None and next(it, _END) is not _END:
+            raise ValueError(f"{name} and pages differ in length (the pages ended first)")

@@ -1,6 +1,6 @@
 # Type stubs of the iri package (the extension iri._iri and the Python wrappers).
 import os
-from typing import Any, Dict, Iterable, Iterator, List, Literal, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, Iterator, List, Literal, Mapping, Optional, Tuple, Union
 
 from ._types import Diagnostic as Diagnostic, IRIError as IRIError, Link as Link, Match as Match
 
@@ -189,6 +189,12 @@ def index_columns(urls: Items, psl: PslArg = None, host_form: Literal["ascii", "
 def index_columns_iter(urls: Items, *, chunk_size: int = 65536, **options: Any) -> Iterator[Dict[str, List[Any]]]: ...
 def links(html: Text, base: Text, encoding: Optional[str] = None, *, only: Optional[str] = None,
           scripting: bool = True) -> List[Link]: ...
-def links_many(pages: Sequence[Text], bases: Union[Text, Sequence[Text]],
-               encodings: Optional[Sequence[Optional[str]]] = None, *, only: Optional[str] = None,
-               scripting: bool = True, jobs: Optional[int] = None) -> List[List[Link]]: ...
+# The links of HTML pages: a list of Link per page, or a page's failure (None, or its exception with
+# errors="return"). bases and encodings: one for every page, or an iterable as long as the pages.
+def links_many(pages: Items, bases: Union[Text, Iterable[Text]],
+               encodings: Union[None, Text, Iterable[Optional[Text]]] = None, *, only: Optional[str] = None,
+               scripting: bool = True, errors: Errors = "none",
+               jobs: Optional[int] = 1) -> List[Union[None, List[Link], BaseException]]: ...
+def links_iter(pages: Items, bases: Union[Text, Iterable[Text]],
+               encodings: Union[None, Text, Iterable[Optional[Text]]] = None, *, chunk_size: int = 65536,
+               **options: Any) -> Iterator[Union[None, List[Link], BaseException]]: ...

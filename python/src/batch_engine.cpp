@@ -9,14 +9,10 @@ on_error errors_named(std::string_view errors) {
     throw py::value_error("errors must be 'none', 'raise' or 'return'");
 }
 
-namespace {
-
-[[noreturn]] void raise_object(const py::object& exception) {
+void raise_object(const py::object& exception) {
     PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(exception.ptr())), exception.ptr());
     throw py::error_already_set();
 }
-
-}  // namespace
 
 py::list answer_list(std::vector<slice>&& slices, const items& in, on_error errors,
                      const std::function<const text&(std::size_t)>& base_text) {

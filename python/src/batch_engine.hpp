@@ -21,6 +21,9 @@ namespace pyiri::batch {
 enum class on_error : std::uint8_t { none, raise, give };
 [[nodiscard]] on_error errors_named(std::string_view errors);
 
+/// Raises an exception object that was kept (an item's failure, for errors="raise").
+[[noreturn]] void raise_object(const py::object& exception);
+
 /// An item's failure: the library's error, and the input it is about ("base", or the item's own: nullptr, or the
 /// item's argument name).
 struct item_failure {

@@ -53,6 +53,36 @@ bases collect_bases(py::handle b, std::size_t count, const char* items_name) {
     return out;
 }
 
+std::vector<std::optional<text>> texts_along(py::handle iterable, items& in, py::object& keep, const char* argument,
+                                             const char* items_name, bool none_allowed) {
+    keep = sequence_of(iterable, argument);
+    const auto n = static_cast<std::size_t>(PySequence_Fast_GET_SIZE(keep.ptr()));
+    if (n != in.size())
+        throw py::value_error(std::string(argument) + " and " + items_name + " differ in length (" + std::to_string(n) +
+                              " and " + std::to_string(in.size()) + ")");
+    PyObject** objects = PySequence_Fast_ITEMS(keep.ptr());
+    std::vector<std::optional<text>> out(n);
+    const auto unreadable = [&](std::size_t i, py::object e) {
+        if (!in.bad[i]) in.bad[i] = 1, in.unreadable.emplace_back(i, std::move(e));
+    };
+    for (std::size_t i = 0; i < n; ++i) {
+        const py::handle o(objects[i]);
+        if (none_allowed && o.is_none()) continue;
+        try {
+            out[i] = as_text(o, argument);
+        } catch (py::error_already_set& e) {  // a str with lone surrogates: UnicodeEncodeError
+            unreadable(i, e.value());
+        } catch (py::builtin_exception& e) {  // not a str or bytes: TypeError
+            e.set_error();
+            py::error_already_set raised;
+            unreadable(i, raised.value());
+        }
+    }
+    std::sort(in.unreadable.begin(), in.unreadable.end(),
+              [](const auto& x, const auto& y) { return x.first < y.first; });
+    return out;
+}
+
 std::size_t thread_count(py::handle jobs) {
     constexpr long long most = 256;
     if (jobs.is_none()) return std::max(1u, std::thread::hardware_concurrency());

@@ -27,6 +27,14 @@ struct items {
 /// TypeError.
 [[nodiscard]] py::object sequence_of(py::handle iterable, const char* argument);
 
+/// The texts of `iterable`, read along with the items (one for each: a ValueError otherwise, naming `argument` and
+/// `items_name`), kept alive in `keep`: None is nullopt when `none_allowed`; one that cannot be read (another type,
+/// lone surrogates) makes its item unreadable with that exception (unless the item already is: its own wins), so
+/// that the item fails as the item itself would.
+[[nodiscard]] std::vector<std::optional<text>> texts_along(py::handle iterable, items& in, py::object& keep,
+                                                           const char* argument, const char* items_name,
+                                                           bool none_allowed);
+
 /// The bases of a batch of pairs: none, one for every item (`one`), or one for each (`each`, as long as the
 /// items: a ValueError otherwise).
 struct bases {

@@ -328,4 +328,24 @@ as hrefs of them and None (errors= and jobs= as in resolve_many; a failure's inp
 ['http://a/g', None, 'http://h/']
 )";
 
+inline constexpr const char* links_many = R"(links_many(pages, bases, encodings=None, *, only=None, scripting=True,
+errors="none", jobs=1) -> list
+
+iri.links for each page, in order, the GIL released, on `jobs` threads (see is_valid_many), each with its own
+reusable extractor: a list of iri.Link per page. pages is any iterable of bytes and str (mixed; a str page is
+read as its text). bases is each page's URL: one str or bytes for every page (one that is not a URL raises
+iri.IRIError with input "base", as the tool's --base) or an iterable as long as pages. encodings is None, one
+charset label for every bytes page, or an iterable of labels and None as long as pages. A page that fails never
+fails the batch: a page that is not text, or whose own base is not text (TypeError; UnicodeEncodeError for a str
+with lone surrogates), or whose own base is not a URL (iri.IRIError, code "url_failure", input "base") is None
+(errors="none"), its exception (errors="return"), or the first one is raised (errors="raise"). A link that does
+not resolve is not a failure: its url is None and its error says why. links_iter streams.
+
+>>> [[l.url for l in page] for page in iri.links_many(
+...     [b'<a href="a?x=1&amp;y=2">', '<img src="café.png">'], ["https://e.com/d/", "https://f.org/"])]
+[['https://e.com/d/a?x=1&y=2'], ['https://f.org/caf%C3%A9.png']]
+>>> iri.links_many([b"<a href=x>", None, b"<a href=y>"], ["https://e.com/", "https://f.org/", "no url"])
+[[Link(url='https://e.com/x', element='a', attribute='href', value='x', raw=b'x', offset=8, rel='', error=None)], None, None]
+)";
+
 }  // namespace pyiri::doc

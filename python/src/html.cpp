@@ -1,14 +1,21 @@
-// iri.links and iri.links_many: the links of HTML pages (iri/html.hpp), each as a tuple (url or None, element,
-// attribute, value, raw, offset, rel, error message or None) that iri/__init__.py makes an iri.Link. The batch
-// reads its pages with the GIL released, on `jobs` threads, each with its own extractor.
+// iri.links and iri.links_many: the links of HTML pages (iri/html.hpp), each an iri.Link (url or None, element,
+// attribute, value, raw, offset, rel, error message or None). links_many runs on the batch engine
+// (batch_engine.hpp) as the f_many calls do: any iterable of pages, str and bytes mixed, read with the GIL released
+// on `jobs` threads, each with one reusable extractor (its State); a page that fails is None, its exception or
+// raised, as `errors` says. Each page's links are packed into its slice's buffer and become Links once the GIL is
+// held again.
 #include "pyiri.hpp"
 
-#include <algorithm>
-#include <atomic>
-#include <exception>
+#include "batch_engine.hpp"
+#include "batch_input.hpp"
+#include "docstrings.hpp"
+
+#include <array>
+#include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
-#include <thread>
+#include <utility>
 #include <vector>
 
 #include <pybind11/stl.h>
@@ -19,161 +26,239 @@ namespace pyiri {
 
 namespace {
 
-/// A link that owns its text, for the tuples made once the GIL is held again.
-struct owned {
-    std::optional<std::string> url, error;
-    std::string element, attribute, value, raw, rel;
-    std::uint32_t offset;
+using batch::slice;
+
+/// One link in its page's slice buffer: its texts one after the other in the order of `field`, each `size` bytes
+/// long, or absent (url when it does not resolve, error when it does).
+struct packed_link {
+    static constexpr std::size_t absent = std::numeric_limits<std::size_t>::max();
+    enum field : std::uint8_t { url, element, attribute, value, raw, rel, error, count };
+    std::array<std::size_t, count> size{};
+    std::uint32_t offset = 0;
 };
 
-/// One page's links, or the failure of its base URL.
-struct page_links {
-    std::vector<owned> links;
-    std::optional<iri::error> base_failure;
+/// Where one page's links are: in `in`'s buffer from `from`; or how the page failed (in->failures[failure]).
+struct page_row {
+    const slice* in = nullptr;  // null for a page that could not be read
+    std::size_t from = 0;
+    std::vector<packed_link> links;
+    bool failed = false;
+    std::size_t failure = 0;
 };
-
-py::tuple as_tuple(const owned& l) {
-    return py::make_tuple(l.url ? py::object(to_str(*l.url)) : py::none(), l.element, l.attribute, to_str(l.value),
-                          py::bytes(l.raw), l.offset, to_str(l.rel),
-                          l.error ? py::object(to_str(*l.error)) : py::none());
-}
 
 struct settings {
     std::string only;
     bool scripting = true;
 };
 
-void read_page(iri::html::extractor& x, std::string_view page, std::string_view base, std::string_view charset,
-               const settings& s, page_links& out) {
-    iri::html::options opt;
-    opt.charset = charset;
-    opt.only = s.only;
-    opt.scripting = s.scripting;
+/// Page i's links, found by the thread's extractor and appended to its slice's buffer. A page URL that is not a
+/// URL fails the page about its base (errc::url_failure, as the extractor says); a page of 4 GiB or more about
+/// itself (errc::input_too_long).
+void read_page(std::size_t i, iri::html::extractor& x, std::string_view page, std::string_view base,
+               std::string_view charset, const settings& s, slice& out, page_row& row) {
+    row.in = &out;
+    const iri::html::options opt{.charset = charset, .scripting = s.scripting, .only = s.only};
     const auto found = x.links(page, base, opt);
     if (!found) {
-        out.base_failure = found.error();
-        return;
+        row.failed = true;
+        row.failure = out.failures.size();
+        const bool about_base = found.error().code == iri::errc::url_failure;
+        return out.fail(i, found.error(), about_base ? "base" : nullptr);
     }
-    out.links.reserve(found->size());
-    for (const iri::html::link& l : *found) {
-        owned o{std::nullopt,         std::nullopt,       std::string(l.element), std::string(l.attribute),
-                std::string(l.value), std::string(l.raw), std::string(l.rel),     l.offset};
-        if (l.resolved) o.url = std::string(l.url);
-        else o.error = l.failure.message();
-        out.links.push_back(std::move(o));
+    row.from = out.buffer.size();
+    row.links.resize(found->size());
+    for (std::size_t k = 0; k < found->size(); ++k) {
+        const iri::html::link& l = (*found)[k];
+        packed_link& p = row.links[k];
+        const auto put = [&](packed_link::field f, std::string_view v) {
+            p.size[f] = v.size();
+            out.buffer += v;
+        };
+        if (l.resolved) put(packed_link::url, l.url);
+        else p.size[packed_link::url] = packed_link::absent;
+        put(packed_link::element, l.element);
+        put(packed_link::attribute, l.attribute);
+        put(packed_link::value, l.value);
+        put(packed_link::raw, l.raw);
+        put(packed_link::rel, l.rel);
+        if (l.resolved) {
+            p.size[packed_link::error] = packed_link::absent;
+        } else {
+            const std::size_t before = out.buffer.size();
+            l.failure.append_message(out.buffer);
+            p.size[packed_link::error] = out.buffer.size() - before;
+        }
+        p.offset = l.offset;
     }
+    out.value();
 }
 
-/// The page: bytes as they are; a str is its UTF-8, read as UTF-8 (its characters are the page's).
-text page_of(py::handle html, bool& is_str) {
-    const text t = as_text(html, "html");
-    is_str = t.is_str;
-    return t;
+/// Makes the iri.Link objects of packed links: tuples of the Link type (a tuple subclass, iri/_types.py), made as
+/// tuple.__new__(Link, fields) makes them, with one str for each element and attribute name.
+class link_maker {
+public:
+    link_maker() : type_(py::module_::import("iri._types").attr("Link")) {
+        auto* t = reinterpret_cast<PyTypeObject*>(type_.ptr());
+        if (!PyType_Check(type_.ptr()) || !PyType_IsSubtype(t, &PyTuple_Type))
+            throw py::type_error("iri._types.Link must be a tuple type");
+    }
+
+    /// The links of a page that was read, as a list.
+    py::list page(const page_row& row) {
+        py::list out(row.links.size());
+        std::size_t at = row.from;
+        for (std::size_t k = 0; k < row.links.size(); ++k)
+            PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(k),
+                            link(row.links[k], row.in->buffer, at).release().ptr());
+        return out;
+    }
+
+private:
+    py::object link(const packed_link& p, const std::string& buffer, std::size_t& at) {
+        const auto next = [&](packed_link::field f) {
+            const std::string_view v(buffer.data() + at, p.size[f]);
+            at += p.size[f];
+            return v;
+        };
+        auto* t = reinterpret_cast<PyTypeObject*>(type_.ptr());
+        py::object fields[8];
+        fields[0] =
+            p.size[packed_link::url] == packed_link::absent ? py::object(py::none()) : to_str(next(packed_link::url));
+        fields[1] = name(next(packed_link::element));
+        fields[2] = name(next(packed_link::attribute));
+        fields[3] = to_str(next(packed_link::value));
+        const std::string_view raw = next(packed_link::raw);
+        fields[4] = py::bytes(raw.data(), raw.size());
+        fields[5] = py::int_(p.offset);
+        fields[6] = to_str(next(packed_link::rel));
+        fields[7] = p.size[packed_link::error] == packed_link::absent ? py::object(py::none())
+                                                                      : to_str(next(packed_link::error));
+        PyObject* o = t->tp_alloc(t, 8);
+        if (o == nullptr) throw py::error_already_set();
+        for (Py_ssize_t f = 0; f < 8; ++f) PyTuple_SET_ITEM(o, f, fields[f].release().ptr());
+        return py::reinterpret_steal<py::object>(o);
+    }
+
+    /// The str of an element or attribute name, made once per call.
+    py::object name(std::string_view n) {
+        for (const auto& [text, str] : names_)
+            if (text == n) return str;
+        names_.emplace_back(std::string(n), to_str(n));
+        return names_.back().second;
+    }
+
+    py::object type_;
+    std::vector<std::pair<std::string, py::object>> names_;
+};
+
+/// The charset a page is read in: a str page is its text (UTF-8); a bytes page the encoding given, if any.
+std::string_view charset_of(const text& page, const std::optional<text>& encoding) {
+    if (page.is_str) return "utf-8";
+    return encoding ? encoding->bytes : std::string_view();
 }
 
 py::list links(py::handle html, py::handle base, py::handle encoding, std::optional<std::string> only, bool scripting) {
-    bool is_str = false;
-    const text page = page_of(html, is_str);
+    const text page = as_text(html, "html");
     const text b = as_text(base, "base");
-    const std::string charset = is_str               ? "utf-8"
-                                : encoding.is_none() ? ""
-                                                     : std::string(as_text(encoding, "encoding").bytes);
+    const std::optional<text> e =
+        encoding.is_none() ? std::nullopt : std::optional<text>(as_text(encoding, "encoding"));
     const settings s{only.value_or(""), scripting};
-    page_links out;
+    slice out;
+    page_row row;
     {
         py::gil_scoped_release unlocked;
         iri::html::extractor x;
-        read_page(x, page.bytes, b.bytes, charset, s, out);
+        read_page(0, x, page.bytes, b.bytes, charset_of(page, e), s, out, row);
     }
-    if (out.base_failure) raise(*out.base_failure, b, "base");
-    py::list list;
-    for (const owned& l : out.links) list.append(as_tuple(l));
-    return list;
+    if (row.failed) {
+        const batch::item_failure& f = out.failures.front();
+        raise(f.error, f.input != nullptr ? b : page, f.input);
+    }
+    return link_maker().page(row);
 }
 
-/// The items of a sequence, kept alive with their objects.
-std::vector<py::object> items_of(py::handle sequence, const char* argument) {
-    if (PyUnicode_Check(sequence.ptr()) || PyBytes_Check(sequence.ptr()))
-        throw py::type_error(std::string(argument) + " must be a sequence, not a single string");
-    std::vector<py::object> out;
-    for (py::handle h : py::iter(sequence)) out.push_back(py::reinterpret_borrow<py::object>(h));
-    return out;
-}
-
-std::size_t threads_for(py::handle jobs, std::size_t n) {
-    std::size_t t = std::max(1u, std::thread::hardware_concurrency());
-    if (!jobs.is_none()) {
-        const long long j = jobs.cast<long long>();
-        if (j < 0 || j > 256) throw py::value_error("jobs must be from 1 to 256, or 0 or None for one per core");
-        if (j > 0) t = static_cast<std::size_t>(j);
+/// jobs=0, one thread per core before links_many was on the batch engine: None now, with a DeprecationWarning.
+py::object jobs_of(py::handle jobs) {
+    int overflow = 0;
+    if (PyLong_Check(jobs.ptr()) && !PyBool_Check(jobs.ptr()) &&
+        PyLong_AsLongLongAndOverflow(jobs.ptr(), &overflow) == 0 && overflow == 0) {
+        if (PyErr_WarnEx(PyExc_DeprecationWarning,
+                         "iri.links_many(jobs=0) is now jobs=None (one thread per core); 0 goes in the next release",
+                         2) != 0)
+            throw py::error_already_set();
+        return py::none();
     }
-    return std::max<std::size_t>(1, std::min(t, n));
+    return py::reinterpret_borrow<py::object>(jobs);
 }
 
 py::list links_many(py::handle pages, py::handle bases, py::handle encodings, std::optional<std::string> only,
-                    bool scripting, py::handle jobs) {
-    const std::vector<py::object> page_objects = items_of(pages, "pages");
-    const std::size_t n = page_objects.size();
-    std::vector<py::object> base_objects;
-    if (py::isinstance<py::str>(bases)) base_objects.assign(n, py::reinterpret_borrow<py::object>(bases));
-    else base_objects = items_of(bases, "bases");
-    if (base_objects.size() != n) throw py::value_error("pages and bases must have the same length");
-    std::vector<py::object> encoding_objects(n, py::none());
-    if (!encodings.is_none()) {
-        encoding_objects = items_of(encodings, "encodings");
-        if (encoding_objects.size() != n) throw py::value_error("pages and encodings must have the same length");
-    }
-    std::vector<text> page_texts, base_texts;
-    std::vector<std::string> charsets;
-    for (std::size_t i = 0; i < n; ++i) {
-        bool is_str = false;
-        page_texts.push_back(page_of(page_objects[i], is_str));
-        base_texts.push_back(as_text(base_objects[i], "bases"));
-        charsets.push_back(is_str ? "utf-8"
-                           : encoding_objects[i].is_none()
-                               ? ""
-                               : std::string(as_text(encoding_objects[i], "encodings").bytes));
-    }
+                    bool scripting, std::string_view errors, py::handle jobs_arg) {
+    const batch::on_error on = batch::errors_named(errors);
     const settings s{only.value_or(""), scripting};
-    std::vector<page_links> out(n);
-    const std::size_t threads = threads_for(jobs, n);
-    std::vector<std::exception_ptr> failures(threads);
-    {
-        py::gil_scoped_release unlocked;
-        std::atomic<std::size_t> next{0};
-        const auto work = [&](std::size_t t) {
-            try {
-                iri::html::extractor x;
-                for (std::size_t i = next++; i < n; i = next++)
-                    read_page(x, page_texts[i].bytes, base_texts[i].bytes, charsets[i], s, out[i]);
-            } catch (...) {
-                failures[t] = std::current_exception();
-            }
-        };
-        std::vector<std::thread> pool;
-        for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work, t);
-        work(0);
-        for (std::thread& th : pool) th.join();
+    const py::object jobs = jobs_of(jobs_arg);
+    batch::items in = batch::collect(pages, "pages");
+    const std::size_t n = in.size();
+
+    // One base for every page is checked now, as the tool checks --base: not a URL, no batch. Per-page bases are
+    // read along with the pages: one that is not text makes its page unreadable; one that is not a URL fails it.
+    std::optional<text> one_base;
+    std::vector<std::optional<text>> each_base;
+    py::object keep_bases, keep_encodings;
+    if (bases.is_none())
+        throw py::type_error("bases must be a str or bytes (every page's URL) or an iterable of them, not None");
+    if (PyUnicode_Check(bases.ptr()) || PyBytes_Check(bases.ptr()) || PyByteArray_Check(bases.ptr())) {
+        one_base = as_text(bases, "bases");
+        if (const auto u = iri::web::parse(one_base->bytes); !u) raise(u.error(), *one_base, "base");
+    } else {
+        each_base = batch::texts_along(bases, in, keep_bases, "bases", "pages", false);
     }
-    for (const std::exception_ptr& e : failures)
-        if (e) std::rethrow_exception(e);
-    py::list result;
+    std::optional<text> one_encoding;
+    std::vector<std::optional<text>> each_encoding;
+    if (PyUnicode_Check(encodings.ptr()) || PyBytes_Check(encodings.ptr()) || PyByteArray_Check(encodings.ptr()))
+        one_encoding = as_text(encodings, "encodings");
+    else if (!encodings.is_none())
+        each_encoding = batch::texts_along(encodings, in, keep_encodings, "encodings", "pages", true);
+    const auto base_text = [&](std::size_t i) -> const text& { return one_base ? *one_base : *each_base[i]; };
+
+    std::vector<page_row> rows(n);
+    const auto slices =
+        batch::run<iri::html::extractor>(n, in.bad, jobs, [&](std::size_t i, slice& out, iri::html::extractor& x) {
+            const std::optional<text>& e = each_encoding.empty() ? one_encoding : each_encoding[i];
+            read_page(i, x, in.texts[i].bytes, base_text(i).bytes, charset_of(in.texts[i], e), s, out, rows[i]);
+        });
+
+    // A page that failed: None, its exception (errors="return"), or the first one in input order raised.
+    const auto failure_of = [&](std::size_t i, std::size_t& unread) -> py::object {
+        const page_row& r = rows[i];
+        if (!r.failed) return in.unreadable[unread++].second;
+        const batch::item_failure& f = r.in->failures[r.failure];
+        return error_object(f.error, f.input != nullptr ? base_text(i) : in.texts[i], f.input);
+    };
+    py::list out(n);
+    link_maker make;
+    std::size_t unread = 0;
     for (std::size_t i = 0; i < n; ++i) {
-        if (out[i].base_failure) raise(*out[i].base_failure, base_texts[i], "base");
-        py::list page;
-        for (const owned& l : out[i].links) page.append(as_tuple(l));
-        result.append(page);
+        py::object v;
+        if (rows[i].failed || in.bad[i]) {
+            py::object e = failure_of(i, unread);
+            if (on == batch::on_error::raise) batch::raise_object(e);
+            v = on == batch::on_error::give ? std::move(e) : py::none();
+        } else {
+            v = make.page(rows[i]);
+        }
+        PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(i), v.release().ptr());
     }
-    return result;
+    return out;
 }
 
 }  // namespace
 
 void define_html(py::module_& m) {
-    m.def("_links", &links, py::arg("html"), py::arg("base"), py::arg("encoding") = py::none(),
-          py::arg("only") = py::none(), py::arg("scripting") = true);
-    m.def("_links_many", &links_many, py::arg("pages"), py::arg("bases"), py::arg("encodings") = py::none(),
-          py::arg("only") = py::none(), py::arg("scripting") = true, py::arg("jobs") = py::none());
+    using py::arg;
+    m.def("_links", &links, arg("html"), arg("base"), arg("encoding") = py::none(), arg("only") = py::none(),
+          arg("scripting") = true);
+    m.def("links_many", &links_many, doc::links_many, arg("pages"), arg("bases"), arg("encodings") = py::none(),
+          py::kw_only(), arg("only") = py::none(), arg("scripting") = true, arg("errors") = "none", arg("jobs") = 1);
 }
 
 }  // namespace pyiri

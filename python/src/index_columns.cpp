@@ -55,11 +55,6 @@ void pack(std::size_t i, std::string_view url, const crawl::public_suffix_list& 
     s.value();
 }
 
-[[noreturn]] void raise_object(const py::object& exception) {
-    PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(exception.ptr())), exception.ptr());
-    throw py::error_already_set();
-}
-
 py::dict index_columns(py::handle urls, py::handle psl, std::string_view host_form, std::string_view errors,
                        py::handle jobs) {
     const crawl::public_suffix_list list = psl_named(psl);
@@ -81,7 +76,7 @@ py::dict index_columns(py::handle urls, py::handle psl, std::string_view host_fo
         if (!r.failed && !in.bad[i]) continue;
         py::object e =
             r.failed ? error_object(r.in->failures[r.failure].error, in.texts[i]) : in.unreadable[unread++].second;
-        if (on == batch::on_error::raise) raise_object(e);
+        if (on == batch::on_error::raise) batch::raise_object(e);
         if (on == batch::on_error::give) failure[i] = std::move(e);
     }
 

@@ -121,7 +121,8 @@ def test_threads_that_cannot_start():
                 warnings.simplefilter("always")
                 many = iri.is_valid_many(items, jobs=4)
                 keys = iri.canonical_key_many(items, bases="http://a/b/c", jobs=None)
-            print(json.dumps({"many": many, "keys": keys,
+                links = iri.links_many([b"<a href=%d>" % i for i in range(100)], "https://e.com/", jobs=3)
+            print(json.dumps({"many": many, "keys": keys, "links": [[l.url for l in page] for page in links],
                               "warnings": [(w.category.__name__, str(w.message)) for w in caught]}))
         """)
 
@@ -142,8 +143,10 @@ def test_threads_that_cannot_start():
     items = ["http://a/%d" % i if i % 3 else "bad %d" % i for i in range(1000)]
     assert out["many"] == iri.is_valid_many(items, jobs=1) == [bool(i % 3) for i in range(1000)]
     assert out["keys"] == iri.canonical_key_many(items, bases="http://a/b/c", jobs=1)
-    assert len(out["warnings"]) == 2 and all(c == "RuntimeWarning" for c, _ in out["warnings"])
+    assert out["links"] == [["https://e.com/%d" % i] for i in range(100)]
+    assert len(out["warnings"]) == 3 and all(c == "RuntimeWarning" for c, _ in out["warnings"])
     assert "4 threads asked for, 1 could be started" in out["warnings"][0][1]
+    assert "3 threads asked for, 1 could be started" in out["warnings"][2][1]
 
 
 # ---- version and grammar ----
