@@ -309,12 +309,34 @@ BOOST_AUTO_TEST_CASE(url_answers_are_the_parsed_hosts) {
         BOOST_TEST(shown(answer->public_suffix) == shown(bare->public_suffix), input);
         BOOST_TEST(shown(answer->registrable_domain) == shown(bare->registrable_domain), input);
     };
-    for (const char* url :
-         {"http://a.com", "https://WWW.Example.CO.UK:8080/x", "http://a.com.:/", "http://a_b.c-d.co.uk?x",
-          "http://a.com#f", "https://a.com:00080/", "http://x.xn-a.com/", "http://1.2.3.4/", "http://0x7f.1/",
-          "ws://a.b.co.uk/", "wss://A.COM:443/", "ftp://Ftp.Example.org/", "file:///etc/hosts", "file://localhost/x",
-          "file://Server.example.com/share", "http://u:p@a.com/", "http://xn--mnchen-3ya.de/", "http://a..b.com/",
-          "http://EXAMPLE.com.", "http://a.com\t/"})
+    for (const char* url : {"http://a.com",
+                            "https://WWW.Example.CO.UK:8080/x",
+                            "http://a.com.:/",
+                            "http://a_b.c-d.co.uk?x",
+                            "http://a.com#f",
+                            "https://a.com:00080/",
+                            "http://x.xn-a.com/",
+                            "http://1.2.3.4/",
+                            "http://0x7f.1/",
+                            "ws://a.b.co.uk/",
+                            "wss://A.COM:443/",
+                            "ftp://Ftp.Example.org/",
+                            "file:///etc/hosts",
+                            "file://localhost/x",
+                            "file://Server.example.com/share",
+                            "http://u:p@a.com/",
+                            "http://xn--mnchen-3ya.de/",
+                            "http://a..b.com/",
+                            "http://EXAMPLE.com.",
+                            "http://a.com\t/",
+                            "http://./",
+                            "http://.com./",
+                            "http://a.com../",
+                            "http://..",
+                            "http://x.Example.CO.UK./",
+                            "http://co.uk.",
+                            "http://com./",
+                            "http://a.b.c.d.e.f.example.com"})
         same_as_parsed_host(url);
     const auto www = psl.lookup_url_or_host("https://WWW.Example.CO.UK:8080/x");
     BOOST_TEST_REQUIRE(www.has_value());

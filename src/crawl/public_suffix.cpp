@@ -93,8 +93,8 @@ void spell_into(std::optional<std::string>& out, std::string_view answer, const 
 
 // The answers of a walk over `walked` (the host as looked up, which may be s.host), spelled as `how` says (a final
 // dot put back when `final_dot`), written into `s`.
-void answer_into(site& s, std::string_view walked, const suffix_offsets& o, psl_sections sections,
-                 const spelling& how, bool final_dot) {
+void answer_into(site& s, std::string_view walked, const suffix_offsets& o, psl_sections sections, const spelling& how,
+                 bool final_dot) {
     const bool icann = sections == psl_sections::icann_only;
     const std::uint16_t suffix = icann ? o.icann_suffix : o.public_suffix;
     const std::uint16_t domain = icann ? o.icann_domain : o.registrable_domain;
@@ -112,6 +112,21 @@ void answer_into(site& s, std::string_view walked, const suffix_offsets& o, psl_
         s.public_suffix->push_back('.');
         if (s.registrable_domain) s.registrable_domain->push_back('.');
     }
+}
+
+// answer_into for s.host when it is lowercase ASCII without an A-label (the spelling copies its octets): the answers
+// written as its substrings, the same strings. A walk's offsets are label starts of a name without an empty label,
+// the registrable domain one label before the suffix (psl_table::walk), so the suffix is the domain less its first
+// label as answer_into finds it; answer_into strips a final dot and puts it back when `final_dot`.
+void plain_answers_into(site& s, const suffix_offsets& o, psl_sections sections, bool final_dot) {
+    const std::string_view host = s.host;
+    const bool icann = sections == psl_sections::icann_only;
+    const std::uint16_t suffix = icann ? o.icann_suffix : o.public_suffix;
+    const std::uint16_t domain = icann ? o.icann_domain : o.registrable_domain;
+    if (suffix == suffix_offsets::none) return;
+    const std::size_t keep = final_dot || host.back() != '.' ? host.size() : host.size() - 1;
+    s.public_suffix.emplace(host.substr(suffix, keep - suffix));
+    if (domain != suffix_offsets::none) s.registrable_domain.emplace(host.substr(domain, keep - domain));
 }
 
 // answer_into a new site.
@@ -265,8 +280,6 @@ result<site> public_suffix_list::lookup(std::string_view host, psl_sections sect
 result<site> public_suffix_list::lookup_url_or_host(std::string_view input, const site_options& options,
                                                     web::url& scratch) const {
     const spelling how{options.form, input, options.form == host_form::input};
-    spelling lower = how;  // the URL Standard's domain: lowercase A-labels already (§3.5 domain to ASCII)
-    lower.lowercase = true;
     if (const auto fast = web::url_access::fast_host_of(input)) {
         // The commonest URLs: the host as the parser's fast path proves it, its href not written. The host is
         // written into the result and its answers after it, in place (no site moved).
@@ -274,8 +287,8 @@ result<site> public_suffix_list::lookup_url_or_host(std::string_view input, cons
         site& s = *r;
         if (fast->upper) detail::append_lowercase(s.host, fast->text);
         else s.host.assign(fast->text);
-        if (fast->kind == web::host_kind::domain)
-            answer_into(s, s.host, find(s.host), options.sections, lower, how.final_dot && s.host.ends_with('.'));
+        if (fast->kind == web::host_kind::domain)  // no "xn--" label (the fast path leaves a "--" to the parser)
+            plain_answers_into(s, find(s.host), options.sections, how.final_dot && s.host.ends_with('.'));
         return r;
     }
     web::url& u = scratch;
@@ -283,9 +296,11 @@ result<site> public_suffix_list::lookup_url_or_host(std::string_view input, cons
     const std::string_view host = u.hostname();
     site s;
     switch (u.host_type()) {
-        case web::host_kind::domain:
+        case web::host_kind::domain: {  // the Standard's domain: lowercase A-labels already (§3.5 domain to ASCII)
+            spelling lower = how;
+            lower.lowercase = true;
             answer_into(s, host, find(host), options.sections, lower, how.final_dot && host.ends_with('.'));
-            break;
+        } break;
         case web::host_kind::opaque:  // a scheme the Standard does not know keeps its host: a name if it is one
             if (auto r = lookup_host(*this, host, options.sections, how)) s = std::move(*r);
             break;

@@ -52,9 +52,9 @@ struct url_access {
     /// absolute special URL the fast path takes (it parses) and its serialized host is the input's bytes, maybe
     /// ASCII-lowercased. For the crawl stage, which needs the host alone. Nullopt: the parser must read `input`.
     struct fast_host {
-        std::string_view text;  // in `input`, as written (empty for the empty host)
+        std::string_view text;             // in `input`, as written (empty for the empty host)
         host_kind kind = host_kind::none;  // domain, ipv4 (written as the IPv4 serializer writes it) or empty
-        bool upper = false;  // it has ASCII upper alphas: the serialized host is `text` lowercased
+        bool upper = false;                // it has ASCII upper alphas: the serialized host is `text` lowercased
     };
     [[nodiscard]] static std::optional<fast_host> fast_host_of(std::string_view input) noexcept;
     /// parse_into without the fast path: the state machine alone (for the tests that compare the two).

@@ -218,8 +218,7 @@ int run_links(const options& o) {
             unsigned started = 1;
             try {
                 for (; started < jobs; ++started) threads.emplace_back(work, started);
-            } catch (const std::system_error&) {
-            }
+            } catch (const std::system_error&) {}
             work(0);
             for (unsigned t = started; t < jobs; ++t) work(t);
             for (std::thread& th : threads) th.join();

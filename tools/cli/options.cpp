@@ -424,7 +424,8 @@ void read_failure_options(const options& o, const arg_state& st) {
 void read_public_suffix_list(options& o, const arg_state& st) {
     const bool site = o.command == find_subcommand("site"), columns = o.command == find_subcommand("index-columns");
     if (st.host_form && !site && !columns) usage_error("--host-form is for site and index-columns");
-    if (columns && o.index_form == iri::crawl::host_form::input) usage_error("index-columns: --host-form ascii or unicode");
+    if (columns && o.index_form == iri::crawl::host_form::input)
+        usage_error("index-columns: --host-form ascii or unicode");
     if (columns && o.psl_sections != iri::crawl::psl_sections::all) usage_error("--icann-only is for site");
     if (!site && !columns && o.links.print != link_print::site) {
         if (o.psl_file || o.psl_sections != iri::crawl::psl_sections::all)

@@ -19,7 +19,7 @@ void text_field(std::string& out, const std::optional<std::string>& value) {
 }  // namespace
 
 site_outcome site_of(const options& o, const record& r, std::string&) {
-    thread_local iri::web::url scratch;  // a thread's own, reused (no allocation per line for the parse)
+    thread_local iri::web::url scratch;         // a thread's own, reused (no allocation per line for the parse)
     const key_input in = read_key_input(o, r);  // with --pairs, the href resolved against its page
     if (in.fail.failed()) return {.fail = in.fail};
     auto answer = o.psl->lookup_url_or_host(in.text, {.sections = o.psl_sections, .form = o.site_form}, scratch);
