@@ -7,19 +7,19 @@
 // a domain name (labels of 1 to 63 octets, 253 in all, its last label no number), and answers none otherwise; an
 // error lies inside the input; a registrable domain is the public suffix and one label more, and a suffix at a
 // label boundary of the host in its answered form; no registrable domain without a public suffix;
-// lookup_url_or_host answers as lookup of host_of's host would for a domain; a host read without the parser
-// (crawl/plain_http.hpp) is the URL Standard's domain, lowercased.
+// lookup_url_or_host answers as lookup of host_of's host would for a domain; a host the parser's fast path proves
+// without writing an href (web/url_access.hpp fast_host_of, which site reads) is the state machine's, lowercased.
 #include <libpsl.h>
 
 #include <memory>
 #include <string>
 
-#include "crawl/plain_http.hpp"
 #include "fuzz.hpp"
 #include "iri/idna.hpp"
 #include "iri/public_suffix.hpp"
 #include "iri/web.hpp"
 #include "text/ascii.hpp"
+#include "web/url_access.hpp"
 
 namespace {
 
@@ -147,13 +147,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             return 0;
         }
         fuzz::require(site->host == *h, "lookup_url_or_host's host is host_of's", in.text);
-        if (const auto plain = iri::crawl::detail::plain_http_host(in.text)) {  // read without the parser
-            const auto u = iri::web::parse(in.text);
-            fuzz::require(u.has_value() && u->host_type() == iri::web::host_kind::domain,
-                          "a plain http host is a URL Standard domain", in.text);
-            std::string lower(plain->host);
+        if (const auto fast = iri::web::url_access::fast_host_of(in.text)) {  // the href not written
+            iri::web::url u;
+            const bool parsed = iri::web::url_access::parse_by_states(u, in.text, nullptr).has_value();
+            fuzz::require(parsed && u.host_type() == fast->kind, "a fast path's host is the state machine's kind",
+                          in.text);
+            std::string lower(fast->text);
             for (char& c : lower) c = iri::detail::to_lower(c);
-            fuzz::require(u->hostname() == lower, "a plain http host is the parser's, lowercased", in.text);
+            fuzz::require(u.hostname() == lower, "a fast path's host is the state machine's, lowercased", in.text);
         }
         host = *h;
     }

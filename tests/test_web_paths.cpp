@@ -16,6 +16,7 @@
 #include "iri/web.hpp"
 #include "support/datasets.hpp"
 #include "support/wpt.hpp"
+#include "text/ascii.hpp"
 #include "text/simd_scan.hpp"
 #include "web/url_access.hpp"
 
@@ -94,4 +95,51 @@ BOOST_AUTO_TEST_CASE(fast_path_states_and_can_parse_agree) {
     (void)iri::detail::select_simd_level(iri::detail::widest_simd_level());
     BOOST_TEST_MESSAGE(compared << " inputs compared");
     BOOST_TEST(failures == 0u);
+}
+
+// The host the fast path proves without writing an href (url_access::fast_host_of, which the crawl stage's site
+// reads) is the parser's: every input it takes the state machine parses, to a host of its kind whose serialization
+// is its text, lowercased when it has ASCII upper alphas; on every absolute input, at every SIMD level.
+BOOST_AUTO_TEST_CASE(fast_host_is_the_parsers) {
+    std::size_t taken = 0, failures = 0;
+    const auto check = [&](const std::string& href) {
+        const auto fast = web::url_access::fast_host_of(href);
+        if (!fast) return false;
+        web::url u;
+        const auto r = web::url_access::parse_by_states(u, href, nullptr);
+        std::string lower(fast->text);
+        for (char& c : lower) c = iri::detail::to_lower(c);
+        const bool ok =
+            r && u.host_type() == fast->kind && u.hostname() == lower && fast->upper == (lower != fast->text);
+        if (!ok && ++failures <= 20) BOOST_TEST(ok, href << ": " << fast->text << " kind " << int(fast->kind));
+        return true;
+    };
+    const std::vector<input> inputs = every_input();
+    for (const auto level : {iri::simd_level::scalar, iri::simd_level::avx2, iri::simd_level::avx512}) {
+        if (!iri::detail::select_simd_level(level)) continue;
+        for (const input& in : inputs)
+            if (!in.base) taken += check(in.href);
+    }
+    (void)iri::detail::select_simd_level(iri::detail::widest_simd_level());
+    BOOST_TEST_MESSAGE(taken << " inputs' hosts taken by the fast path");
+    BOOST_TEST(failures == 0u);
+    // Taken: a plain host (lowercased, "_" and a final dot kept), a port, an IPv4 address as the serializer writes
+    // it, each special scheme, a file URL's empty host and "localhost" (the empty host, §4.4 file host state).
+    for (const char* href : {"http://a.com", "https://WWW.Example.COM:8080/x", "http://a.com.:/",
+                             "http://a_b.c-d.co.uk?x", "http://a.com#f", "https://a.com:00080/", "http://x.xn-a.com/",
+                             "http://1.2.3.4/", "ws://a.b.co.uk/", "wss://A.COM:443/", "ftp://Ftp.Example.org/",
+                             "file:///etc/hosts", "file://localhost/x", "file://Server.example.com/share"})
+        BOOST_TEST(check(href), href);
+    BOOST_TEST(check("http://" + std::string(600, 'a') + ".com/"));  // no length of its own
+    // Left to the state machine: a userinfo, an "xn--" label (or any "--"), an IPv4 address the serializer writes
+    // otherwise or the IPv4 parser refuses, an IP literal, "%", a space, a tab, "\", non-ASCII, a port out of range
+    // or not digits, no "//", an uppercase scheme, an http URL's empty host, a file URL's port.
+    for (
+        const char* href :
+        {"http://xn--a.com/", "http://a.XN--b.com/", "http://axn--b.com/",   "http://u:p@a.com/", "http://@a.com",
+         "http://0x7f.1/",    "http://1.2.3.04/",    "http://a.0x1/",        "http://a.1",        "http://a.com:99999/",
+         "http://a.com:8a/",  "http://a b/",         "http://a%41.com/",     "http://[::1]/",     "http:///a.com",
+         "http:/a.com",       "HTTP://a.com/",       "http://a.com@",        "http://",           "https://",
+         "http://a.com\t/",   "http://a.com\\x",     "http://\xc3\xbc.com/", "http://a:1:2/",     "file://a.com:80/"})
+        BOOST_TEST(!web::url_access::fast_host_of(href).has_value(), href);
 }

@@ -9,12 +9,12 @@
 #include <vector>
 
 #include "crawl/ia_canon.hpp"
-#include "crawl/plain_http.hpp"
 #include "crawl/psl_table.hpp"
 #include "grammar/charset_detail.hpp"
 #include "iri/idna.hpp"
 #include "iri/web.hpp"
 #include "text/ascii.hpp"
+#include "web/url_access.hpp"
 
 #ifndef IRI_PUBLIC_SUFFIX_LIST
 #  define IRI_PUBLIC_SUFFIX_LIST "/usr/share/publicsuffix/public_suffix_list.dat"
@@ -79,41 +79,61 @@ struct spelling {
     bool lowercase = false;  // the host looked up is lowercase already (a URL Standard domain)
 };
 
-// An answer as the spelling asks: lowercase, without a final dot; in U-labels when asked and it has an A-label
-// (UTS #46 ToUnicode; a label it cannot read stays as it is).
-[[nodiscard]] std::string spelled(std::string_view answer, const spelling& how) {
+// `answer` as the spelling asks, written into `out`: lowercase, without a final dot; in U-labels when asked and it
+// has an A-label (UTS #46 ToUnicode; a label it cannot read stays as it is).
+void spell_into(std::optional<std::string>& out, std::string_view answer, const spelling& how) {
     if (!answer.empty() && answer.back() == '.') answer.remove_suffix(1);
-    std::string s;
+    std::string& s = out.emplace();
     if (how.lowercase) s.assign(answer);
     else detail::append_lowercase(s, answer);
     if (how.form != host_form::ascii && s.find("xn--") != std::string::npos &&
         (how.form == host_form::unicode || !iri::detail::is_ascii(how.input)))
         if (auto u = iri::host_to_unicode(s)) s = std::move(*u);
-    return s;
 }
 
-// The answers of a walk over `walked` (the host as looked up), spelled as `how` says (a final dot put back when
-// `final_dot`).
-[[nodiscard]] site answers(std::string_view walked, const suffix_offsets& o, psl_sections sections, const spelling& how,
-                           bool final_dot) {
+// The answers of a walk over `walked` (the host as looked up, which may be s.host), spelled as `how` says (a final
+// dot put back when `final_dot`), written into `s`.
+void answer_into(site& s, std::string_view walked, const suffix_offsets& o, psl_sections sections, const spelling& how,
+                 bool final_dot) {
     const bool icann = sections == psl_sections::icann_only;
     const std::uint16_t suffix = icann ? o.icann_suffix : o.public_suffix;
     const std::uint16_t domain = icann ? o.icann_domain : o.registrable_domain;
-    site s;
-    if (suffix == suffix_offsets::none) return s;
+    if (suffix == suffix_offsets::none) return;
     // One conversion: UTS #46 maps labels one for one, so the suffix is the domain less its first label.
     if (domain != suffix_offsets::none) {
-        s.registrable_domain = spelled(walked.substr(domain), how);
+        spell_into(s.registrable_domain, walked.substr(domain), how);
         const std::size_t dot = s.registrable_domain->find('.');
-        s.public_suffix = s.registrable_domain->substr(dot + 1);
-        if (dot == std::string::npos) s.public_suffix = spelled(walked.substr(suffix), how);
+        if (dot == std::string::npos) spell_into(s.public_suffix, walked.substr(suffix), how);
+        else s.public_suffix.emplace(*s.registrable_domain, dot + 1);
     } else {
-        s.public_suffix = spelled(walked.substr(suffix), how);
+        spell_into(s.public_suffix, walked.substr(suffix), how);
     }
     if (final_dot) {
         s.public_suffix->push_back('.');
         if (s.registrable_domain) s.registrable_domain->push_back('.');
     }
+}
+
+// answer_into for s.host when it is lowercase ASCII without an A-label (the spelling copies its octets): the answers
+// written as its substrings, the same strings. A walk's offsets are label starts of a name without an empty label,
+// the registrable domain one label before the suffix (psl_table::walk), so the suffix is the domain less its first
+// label as answer_into finds it; answer_into strips a final dot and puts it back when `final_dot`.
+void plain_answers_into(site& s, const suffix_offsets& o, psl_sections sections, bool final_dot) {
+    const std::string_view host = s.host;
+    const bool icann = sections == psl_sections::icann_only;
+    const std::uint16_t suffix = icann ? o.icann_suffix : o.public_suffix;
+    const std::uint16_t domain = icann ? o.icann_domain : o.registrable_domain;
+    if (suffix == suffix_offsets::none) return;
+    const std::size_t keep = final_dot || host.back() != '.' ? host.size() : host.size() - 1;
+    s.public_suffix.emplace(host.substr(suffix, keep - suffix));
+    if (domain != suffix_offsets::none) s.registrable_domain.emplace(host.substr(domain, keep - domain));
+}
+
+// answer_into a new site.
+[[nodiscard]] site answers(std::string_view walked, const suffix_offsets& o, psl_sections sections, const spelling& how,
+                           bool final_dot) {
+    site s;
+    answer_into(s, walked, o, sections, how, final_dot);
     return s;
 }
 
@@ -260,20 +280,15 @@ result<site> public_suffix_list::lookup(std::string_view host, psl_sections sect
 result<site> public_suffix_list::lookup_url_or_host(std::string_view input, const site_options& options,
                                                     web::url& scratch) const {
     const spelling how{options.form, input, options.form == host_form::input};
-    if (const auto plain = detail::plain_http_host(input)) {  // the commonest URLs: the host read without the parser
-        // Its answers are its own lowercase octets (no A-label to spell otherwise), a final dot kept as the host's;
-        // written into the result in place (no site moved).
+    if (const auto fast = web::url_access::fast_host_of(input)) {
+        // The commonest URLs: the host as the parser's fast path proves it, its href not written. The host is
+        // written into the result and its answers after it, in place (no site moved).
         result<site> r{site{}};
         site& s = *r;
-        if (plain->upper) detail::append_lowercase(s.host, plain->host);
-        else s.host.assign(plain->host);
-        const suffix_offsets o = find(s.host);
-        const bool icann = options.sections == psl_sections::icann_only;
-        const std::uint16_t suffix = icann ? o.icann_suffix : o.public_suffix;
-        const std::uint16_t domain = icann ? o.icann_domain : o.registrable_domain;
-        const std::size_t keep = how.final_dot || !s.host.ends_with('.') ? s.host.size() : s.host.size() - 1;
-        if (suffix != suffix_offsets::none) s.public_suffix.emplace(s.host, suffix, keep - suffix);
-        if (domain != suffix_offsets::none) s.registrable_domain.emplace(s.host, domain, keep - domain);
+        if (fast->upper) detail::append_lowercase(s.host, fast->text);
+        else s.host.assign(fast->text);
+        if (fast->kind == web::host_kind::domain)  // no "xn--" label (the fast path leaves a "--" to the parser)
+            plain_answers_into(s, find(s.host), options.sections, how.final_dot && s.host.ends_with('.'));
         return r;
     }
     web::url& u = scratch;
@@ -281,11 +296,10 @@ result<site> public_suffix_list::lookup_url_or_host(std::string_view input, cons
     const std::string_view host = u.hostname();
     site s;
     switch (u.host_type()) {
-        case web::host_kind::domain:  // the Standard's domain: lowercase A-labels already (§3.5 domain to ASCII)
-        {
+        case web::host_kind::domain: {  // the Standard's domain: lowercase A-labels already (§3.5 domain to ASCII)
             spelling lower = how;
             lower.lowercase = true;
-            s = answers(host, find(host), options.sections, lower, how.final_dot && host.ends_with('.'));
+            answer_into(s, host, find(host), options.sections, lower, how.final_dot && host.ends_with('.'));
         } break;
         case web::host_kind::opaque:  // a scheme the Standard does not know keeps its host: a name if it is one
             if (auto r = lookup_host(*this, host, options.sections, how)) s = std::move(*r);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string_view>
 
 #include "iri/web.hpp"
@@ -47,6 +48,15 @@ struct url_access {
     /// writes the href to `*out` and answers true; with `out` null, answers whether it takes `input` (which then
     /// parses: can_parse). False when the state machine must judge the input, `*out` untouched.
     [[nodiscard]] static bool fast_parse(std::string_view input, url* out);
+    /// The host of `input` as the fast path proves it (url_fast_path.cpp), nothing written: when `input` is an
+    /// absolute special URL the fast path takes (it parses) and its serialized host is the input's bytes, maybe
+    /// ASCII-lowercased. For the crawl stage, which needs the host alone. Nullopt: the parser must read `input`.
+    struct fast_host {
+        std::string_view text;             // in `input`, as written (empty for the empty host)
+        host_kind kind = host_kind::none;  // domain, ipv4 (written as the IPv4 serializer writes it) or empty
+        bool upper = false;                // it has ASCII upper alphas: the serialized host is `text` lowercased
+    };
+    [[nodiscard]] static std::optional<fast_host> fast_host_of(std::string_view input) noexcept;
     /// parse_into without the fast path: the state machine alone (for the tests that compare the two).
     [[nodiscard]] static result<std::monostate> parse_by_states(url& out, std::string_view input, const url* base);
     /// can_parse without the fast path: the state machine writing nothing.

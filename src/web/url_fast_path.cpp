@@ -214,6 +214,20 @@ bool encoded_tail(const char* s, std::uint32_t n, const authority_match& m, tail
 
 }  // namespace
 
+std::optional<url_access::fast_host> url_access::fast_host_of(std::string_view input) noexcept {
+    const char* const s = input.data();
+    const auto n = static_cast<std::uint32_t>(input.size());
+    if (n == 0) return std::nullopt;
+    const scheme_match scheme = special_scheme_at(s, n);
+    if (scheme.end == 0) return std::nullopt;
+    const std::uint32_t a = scheme.end + 3;
+    authority_match m;
+    if (!plain_authority(s, a, n, scheme, m)) return std::nullopt;  // can_parse's proof: nothing after it fails
+    if (m.host_end == a || m.localhost) return fast_host{std::string_view(s + a, 0), host_kind::empty, false};
+    if (m.ipv4 && !m.ipv4_as_is) return std::nullopt;  // the IPv4 serializer writes it otherwise
+    return fast_host{std::string_view(s + a, m.host_end - a), m.ipv4 ? host_kind::ipv4 : host_kind::domain, m.upper};
+}
+
 bool url_access::fast_parse(std::string_view input, url* out) {
     const char* const s = input.data();
     const auto n = static_cast<std::uint32_t>(input.size());
