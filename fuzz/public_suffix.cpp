@@ -131,8 +131,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     options.sections = in.flag(0) ? iri::crawl::psl_sections::icann_only : iri::crawl::psl_sections::all;
     options.form = static_cast<iri::crawl::host_form>(in.bits(2, 2) % 3);
 
-    // The walk against libpsl: on the text as it is, and on its A-labels.
-    compare_with_libpsl(in.text, in.text);
+    // The walk against libpsl: on the text as it is when it is ASCII (find takes a name in A-labels: a text beyond
+    // ASCII is only walked, libpsl converting it to A-labels itself), and on its A-labels.
+    if (is_ascii(in.text)) compare_with_libpsl(in.text, in.text);
+    else (void)psl.find(in.text);
     if (in.text.size() <= iri::max_idna_host_bytes)
         if (auto a = iri::host_to_ascii(in.text)) compare_with_libpsl(*a, in.text);
 
