@@ -149,7 +149,8 @@ result<std::monostate> index_row_access::fill(index_row& r, std::string_view inp
         for (std::size_t i = 0; i < host_size; i += 8) {
             const std::uint64_t x = iri::detail::load_up_to_8(h + i, std::min<std::size_t>(8, host_size - i));
             for (std::uint64_t d = detail::dot_octets(x); d != 0; d &= d - 1)
-                starts[labels++] = static_cast<std::uint32_t>(i + static_cast<std::size_t>(std::countr_zero(d)) / 8 + 1);
+                starts[labels++] =
+                    static_cast<std::uint32_t>(i + static_cast<std::size_t>(std::countr_zero(d)) / 8 + 1);
         }
         starts[labels] = static_cast<std::uint32_t>(host_size + 1);
         const auto label_span = [&](std::size_t from_right) {  // 1 for the last label

@@ -150,7 +150,9 @@ inline psl_offsets psl_table::walk_labels(const Name& name, std::size_t n, bool 
         icann = public_in & 2u ? start : icann;
     }
     // The registrable domain: the public suffix and the label before it (found by the dots: no list of starts).
-    const auto suffix_at = [](std::size_t at) { return at == npos ? psl_offsets::none : static_cast<std::uint16_t>(at); };
+    const auto suffix_at = [](std::size_t at) {
+        return at == npos ? psl_offsets::none : static_cast<std::uint16_t>(at);
+    };
     const auto domain_at = [&name](std::size_t at) {
         return at == npos || at == 0 ? psl_offsets::none : static_cast<std::uint16_t>(name.start_before(at - 1));
     };
