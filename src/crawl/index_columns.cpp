@@ -5,11 +5,14 @@
 #include "iri/index_columns.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
 #include <utility>
 #include <vector>
 
-#include "iri/crawl_keys.hpp"
+#include "crawl/name_octets.hpp"
 #include "grammar/url_sets.hpp"
+#include "iri/crawl_keys.hpp"
 #include "iri/idna.hpp"
 #include "text/ascii.hpp"
 
@@ -139,10 +142,16 @@ result<std::monostate> index_row_access::fill(index_row& r, std::string_view inp
             many.resize(host_size + 2);
             starts = many.data();
         }
+        // The dots eight octets at a time (crawl/name_octets.hpp's exact test; the last word zero-padded).
         std::size_t labels = 1;
         starts[0] = 0;
-        for (std::size_t i = 0; i < host_size; ++i)
-            if (b[host_at + i] == '.') starts[labels++] = static_cast<std::uint32_t>(i + 1);
+        const char* const h = b.data() + host_at;
+        for (std::size_t i = 0; i < host_size; i += 8) {
+            const std::uint64_t x = iri::detail::load_up_to_8(h + i, std::min<std::size_t>(8, host_size - i));
+            for (std::uint64_t d = detail::dot_octets(x); d != 0; d &= d - 1)
+                starts[labels++] =
+                    static_cast<std::uint32_t>(i + static_cast<std::size_t>(std::countr_zero(d)) / 8 + 1);
+        }
         starts[labels] = static_cast<std::uint32_t>(host_size + 1);
         const auto label_span = [&](std::size_t from_right) {  // 1 for the last label
             const std::size_t k = labels - from_right;
@@ -156,33 +165,29 @@ result<std::monostate> index_row_access::fill(index_row& r, std::string_view inp
         // The suffixes by the list's walk over the A-labels (no implicit "*": EffectiveTldFinder gives none for an
         // unlisted top-level label); the same labels counted from the right in the name shown.
         const suffix_offsets o = psl.find(host, false);
-        // The labels of host[offset, end): in A-labels the name shown is `host` (its octets, its length), so the
-        // offset is a label's start there; in U-labels they are counted.
-        const auto labels_from = [&](std::uint16_t offset) {
-            if (options.form != host_form::unicode)
-                for (std::size_t k = labels; k-- > 0;)
-                    if (starts[k] == offset) return labels - k;
-            return labels_after(host, offset);
-        };
+        // In A-labels the name shown is `host` (its octets, its length): the offset is where the answer begins
+        // there. In U-labels the labels of host[offset, end) are counted, and the answer is as many from the right.
+        const bool shown_as_host = options.form != host_form::unicode;
         const auto suffix_span = [&](index_column c, std::uint16_t offset) {
             if (offset == suffix_offsets::none) return;
-            const std::size_t start = label_span(labels_from(offset)).first;
+            const std::size_t start = shown_as_host ? offset : label_span(labels_after(host, offset)).first;
             span(r, c, host_at + start, host_size - start);
         };
         suffix_span(index_column::url_host_registry_suffix, o.icann_suffix);
         suffix_span(index_column::url_host_registered_domain, o.icann_domain);
         suffix_span(index_column::url_host_private_suffix, o.public_suffix);
         suffix_span(index_column::url_host_private_domain, o.registrable_domain);
-        // url_host_name_reversed: String.join(".", reverseHost(name)), copied from the name shown (the room
-        // reserved first: no reallocation while the buffer copies from itself).
-        b.reserve(b.size() + host_size);
+        // url_host_name_reversed: String.join(".", reverseHost(name)), as long as the name shown: its room filled
+        // with dots, then each label copied from the name into place.
         const std::size_t reversed_at = b.size();
-        for (std::size_t k = 1; k <= labels; ++k) {
-            if (k > 1) b.push_back('.');
+        b.append(host_size, '.');
+        char* const reversed = b.data() + reversed_at;
+        for (std::size_t k = 1, to = 0; k <= labels; ++k) {
             const auto [start, size] = label_span(k);
-            b.append(b.data() + host_at + start, size);
+            std::memcpy(reversed + to, b.data() + host_at + start, size);
+            to += size + 1;
         }
-        span(r, index_column::url_host_name_reversed, reversed_at, b.size() - reversed_at);
+        span(r, index_column::url_host_name_reversed, reversed_at, host_size);
     }
     const std::string_view scheme = u.scheme();
     write(r, index_column::url_protocol, scheme);

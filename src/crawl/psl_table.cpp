@@ -122,7 +122,7 @@ psl_table::psl_table(const std::vector<psl_rule>& rules) {
 }
 
 template <class Name>
-psl_offsets psl_table::walk_labels(const Name& name, std::size_t n, bool star_rule) const noexcept {
+inline psl_offsets psl_table::walk_labels(const Name& name, std::size_t n, bool star_rule) const noexcept {
     const char* const p = name.octets();
     // The table's fields in registers (the name's octets are chars, which the compiler takes to alias them).
     const lookup table{nodes_.data(), tails_.data(), mask_, shift_};
@@ -131,31 +131,33 @@ psl_offsets psl_table::walk_labels(const Name& name, std::size_t n, bool star_ru
     if (iri::detail::hex_values[static_cast<unsigned char>(p[start])] < 10 && is_number(p + start, n - start))
         return {};
     // The labels from the right, each looked up under the one before while the tree has it. libpsl's
-    // is_public_suffix for the suffix from a label (answers_of): the implicit "*" for one label; else the name's
-    // own rules; else a wildcard on its parent. No longer suffix is public once the tree has no node for one (it
-    // would need that node, or a wildcard on it).
-    std::uint8_t starts[128];                // where the label at each depth from the right begins, while walked
-    unsigned depth = 0, any = 0, icann = 0;  // the depths of the public suffixes (0: none)
-    unsigned under = 0;                      // what the parent's wildcard makes public: answer bits >> 2
-    std::uint32_t parent = root;
-    for (std::size_t end = n;;) {
-        starts[++depth] = static_cast<std::uint8_t>(start);
-        const std::uint32_t s = table.child(parent, p, start, end - start);
-        const unsigned a = s == missing ? 0u : table.nodes[s].answers;
-        const unsigned public_in = depth == 1 && star_rule ? 3u : (a & named) ? a & 3u : under;
-        any = public_in & 1u ? depth : any;
-        icann = public_in & 2u ? depth : icann;
-        if (s == missing || start == 0) break;
-        parent = s, under = (a >> 2) & 3u, end = start - 1;
+    // is_public_suffix for the suffix from a label (answers_of): the implicit "*" for the last label; else the
+    // name's own rules; else a wildcard on its parent. No longer suffix is public once the tree has no node for one
+    // (it would need that node, or a wildcard on it). `any` and `icann` are where the longest public suffixes
+    // found so far begin (npos: none).
+    std::uint32_t s = table.child(root, p, start, n - start);
+    unsigned a = s == missing ? 0u : table.nodes[s].answers;
+    unsigned public_in = star_rule ? 3u : (a & named) ? a & 3u : 0u;
+    std::size_t any = public_in & 1u ? start : npos, icann = public_in & 2u ? start : npos;
+    while (s != missing && start != 0) {
+        const unsigned under = (a >> 2) & 3u;  // what the parent's wildcard makes public
+        const std::size_t end = start - 1;
         start = name.start_before(end);
+        s = table.child(s, p, start, end - start);
+        a = s == missing ? 0u : table.nodes[s].answers;
+        public_in = (a & named) ? a & 3u : under;
+        any = public_in & 1u ? start : any;
+        icann = public_in & 2u ? start : icann;
     }
-    // The registrable domain: the public suffix and the label before it (walked, or the one after the walk).
-    const auto suffix_at = [&](unsigned d) { return d == 0 ? psl_offsets::none : std::uint16_t{starts[d]}; };
-    const auto domain_at = [&](unsigned d) {
-        if (d == 0 || starts[d] == 0) return psl_offsets::none;
-        return static_cast<std::uint16_t>(d < depth ? starts[d + 1] : name.start_before(starts[d] - 1u));
+    // The registrable domain: the public suffix and the label before it (found by the dots: no list of starts).
+    const auto suffix_at = [](std::size_t at) {
+        return at == npos ? psl_offsets::none : static_cast<std::uint16_t>(at);
     };
-    return {suffix_at(any), domain_at(any), suffix_at(icann), domain_at(icann)};
+    const auto domain_at = [&name](std::size_t at) {
+        return at == npos || at == 0 ? psl_offsets::none : static_cast<std::uint16_t>(name.start_before(at - 1));
+    };
+    const std::uint16_t domain = domain_at(any);  // the ICANN section's answers are most often the same
+    return {suffix_at(any), domain, suffix_at(icann), icann == any ? domain : domain_at(icann)};
 }
 
 psl_offsets psl_table::walk(std::string_view host, bool star_rule) const noexcept {

@@ -95,7 +95,8 @@ private:
     [[gnu::noinline]] psl_offsets walk_long(const char* host, std::size_t n, bool star_rule) const noexcept;
     /// The walk over a name read into a walked_name (psl_table.cpp) of `n` octets.
     template <class Name>
-    [[nodiscard]] psl_offsets walk_labels(const Name& name, std::size_t n, bool star_rule) const noexcept;
+    [[nodiscard, gnu::always_inline]] psl_offsets walk_labels(const Name& name, std::size_t n,
+                                                              bool star_rule) const noexcept;
     /// The slot of `label` under `parent`, added when it is not there yet.
     std::uint32_t add_child(std::uint32_t parent, std::string_view label);
 
