@@ -177,16 +177,24 @@ result<std::monostate> index_row_access::fill(index_row& r, std::string_view inp
         suffix_span(index_column::url_host_registered_domain, o.icann_domain);
         suffix_span(index_column::url_host_private_suffix, o.public_suffix);
         suffix_span(index_column::url_host_private_domain, o.registrable_domain);
-        // url_host_name_reversed: String.join(".", reverseHost(name)), as long as the name shown: its room filled
-        // with dots, then each label copied from the name into place.
+        // url_host_name_reversed: String.join(".", reverseHost(name)), as long as the name shown: each label
+        // copied from the name into place eight octets at a time and a dot after it, in a room of eight octets more
+        // (what a copy writes past a label is written over by the next, or cut off).
         const std::size_t reversed_at = b.size();
-        b.append(host_size, '.');
+        b.resize(reversed_at + host_size + 8);
         char* const reversed = b.data() + reversed_at;
+        const char* const shown = b.data() + host_at;
         for (std::size_t k = 1, to = 0; k <= labels; ++k) {
             const auto [start, size] = label_span(k);
-            std::memcpy(reversed + to, b.data() + host_at + start, size);
+            for (std::size_t j = 0; j < size; j += 8) {  // a load, then a store (the last label's may overlap)
+                std::uint64_t w;
+                std::memcpy(&w, shown + start + j, 8);
+                std::memcpy(reversed + to + j, &w, 8);
+            }
+            reversed[to + size] = '.';
             to += size + 1;
         }
+        b.resize(reversed_at + host_size);
         span(r, index_column::url_host_name_reversed, reversed_at, host_size);
     }
     const std::string_view scheme = u.scheme();
