@@ -146,7 +146,8 @@ private:
     std::int32_t default_port_ = -1;  // the scheme's default port (-1: null)
     host_kind host_kind_ = host_kind::none;
     bool opaque_path_ = false;
-    bool special_ = false;  // the scheme is special (§4.1)
+    bool special_ = false;               // the scheme is special (§4.1)
+    bool default_port_dropped_ = false;  // the port state read the scheme's default port and made it null (§4.4)
     static constexpr std::uint32_t no_port_ = 0xFFFFFFFFu;
 };
 

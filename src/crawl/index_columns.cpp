@@ -15,6 +15,7 @@
 #include "iri/crawl_keys.hpp"
 #include "iri/idna.hpp"
 #include "text/ascii.hpp"
+#include "web/url_access.hpp"
 
 namespace iri::crawl {
 
@@ -39,43 +40,6 @@ constexpr std::size_t at(index_column c) noexcept { return static_cast<std::size
 std::size_t labels_after(std::string_view name, std::size_t offset) noexcept {
     return 1 +
            static_cast<std::size_t>(std::count(name.begin() + static_cast<std::ptrdiff_t>(offset), name.end(), '.'));
-}
-
-// The port `input` writes when the URL Standard dropped it as its special scheme's default ("https://a:443/",
-// "http://a:080/"): the digits after the host in the input's authority, read as the basic URL parser reads them
-// (§4.4: tabs and newlines skipped, the scheme's slashes and backslashes, the userinfo up to the last "@", a ":"
-// outside brackets). Only for an input the parser took as a special URL without a port: its authority is there.
-std::optional<std::uint16_t> written_default_port(std::string_view input, std::size_t scheme_size) noexcept {
-    // the end of the scheme: where the URL's scheme ends when the input begins with it, else its first ":"
-    std::size_t i = scheme_size < input.size() && input[scheme_size] == ':' ? scheme_size : input.find(':');
-    if (i == input.npos || input.find(':', i + 1) == input.npos) return std::nullopt;  // most URLs: one ":"
-    const auto skipped = [](char c) { return c == '\t' || c == '\n' || c == '\r'; };
-    ++i;
-    while (i < input.size() && (input[i] == '/' || input[i] == '\\' || skipped(input[i]))) ++i;
-    std::size_t end = i;
-    while (end < input.size() && input[end] != '/' && input[end] != '\\' && input[end] != '?' && input[end] != '#')
-        ++end;
-    const std::string_view authority = input.substr(i, end - i);
-    const std::size_t at = authority.rfind('@');
-    bool brackets = false;
-    for (std::size_t k = at == authority.npos ? 0 : at + 1; k < authority.size(); ++k) {
-        const char c = authority[k];
-        if (c == '[') brackets = true;
-        else if (c == ']') brackets = false;
-        else if (c == ':' && !brackets) {
-            std::uint32_t port = 0;
-            bool digits = false;
-            for (++k; k < authority.size(); ++k) {
-                if (skipped(authority[k])) continue;
-                if (authority[k] < '0' || authority[k] > '9') break;  // trailing C0 controls or spaces (stripped)
-                port = std::min<std::uint32_t>(port * 10 + static_cast<std::uint32_t>(authority[k] - '0'), 65536);
-                digits = true;
-            }
-            if (!digits || port > 65535) return std::nullopt;
-            return static_cast<std::uint16_t>(port);
-        }
-    }
-    return std::nullopt;
 }
 
 }  // namespace
@@ -177,16 +141,24 @@ result<std::monostate> index_row_access::fill(index_row& r, std::string_view inp
         suffix_span(index_column::url_host_registered_domain, o.icann_domain);
         suffix_span(index_column::url_host_private_suffix, o.public_suffix);
         suffix_span(index_column::url_host_private_domain, o.registrable_domain);
-        // url_host_name_reversed: String.join(".", reverseHost(name)), as long as the name shown: its room filled
-        // with dots, then each label copied from the name into place.
+        // url_host_name_reversed: String.join(".", reverseHost(name)), as long as the name shown: each label
+        // copied from the name into place eight octets at a time and a dot after it, in a room of eight octets more
+        // (what a copy writes past a label is written over by the next, or cut off).
         const std::size_t reversed_at = b.size();
-        b.append(host_size, '.');
+        b.resize(reversed_at + host_size + 8);
         char* const reversed = b.data() + reversed_at;
+        const char* const shown = b.data() + host_at;
         for (std::size_t k = 1, to = 0; k <= labels; ++k) {
             const auto [start, size] = label_span(k);
-            std::memcpy(reversed + to, b.data() + host_at + start, size);
+            for (std::size_t j = 0; j < size; j += 8) {  // a load, then a store (the last label's may overlap)
+                std::uint64_t w;
+                std::memcpy(&w, shown + start + j, 8);
+                std::memcpy(reversed + to + j, &w, 8);
+            }
+            reversed[to + size] = '.';
             to += size + 1;
         }
+        b.resize(reversed_at + host_size);
         span(r, index_column::url_host_name_reversed, reversed_at, host_size);
     }
     const std::string_view scheme = u.scheme();
@@ -194,8 +166,8 @@ result<std::monostate> index_row_access::fill(index_row& r, std::string_view inp
     // url_port: java.net.URL's getPort(), the port written (its scheme's default too, which the URL Standard drops:
     // then read from the input), -1 (null) when none is written.
     auto port = u.port_number();
-    if (!port && iri::detail::special_scheme(scheme).default_port >= 0)  // URL Standard §4.1
-        port = written_default_port(input, scheme.size());
+    if (!port && web::url_access::default_port_dropped(u))  // URL Standard §4.4 port state step 2.1.3
+        port = static_cast<std::uint16_t>(iri::detail::special_scheme(scheme).default_port);
     if (port) {
         r.port_ = *port;
         write(r, index_column::url_port, std::to_string(*port));

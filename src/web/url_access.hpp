@@ -28,7 +28,12 @@ struct url_access {
         u.host_kind_ = s.host;
         u.opaque_path_ = s.opaque_path;
         u.special_ = s.special;
+        u.default_port_dropped_ = s.default_port_dropped;
     }
+    /// Whether the port state of the parse that made `u` read its scheme's default port, which the URL Standard
+    /// makes null (§4.4 port state step 2.1.3: "http://a:80/" has no port; a setter keeps this unless its own port
+    /// state reads a port). The port the input wrote, for Common Crawl's url_port column (crawl/index_columns.cpp).
+    [[nodiscard]] static bool default_port_dropped(const url& u) noexcept { return u.default_port_dropped_; }
     /// `u` read as a base URL.
     [[nodiscard]] static detail::base_view base(const url& u) noexcept {
         return {u.buffer_,

@@ -149,7 +149,8 @@ bool machine::write_port(std::size_t begin, std::size_t end) {
     }
     // Step 2.1.3: null when it is the scheme's default port. §4.5 writes it in decimal.
     url_.port_set = true;
-    if (static_cast<std::int32_t>(port) == url_.default_port) {
+    url_.default_port_dropped = static_cast<std::int32_t>(port) == url_.default_port;
+    if (url_.default_port_dropped) {
         url_.port = url_state::no_port;
         url_.parts[component::port] = span{};
         return true;

@@ -302,6 +302,7 @@ bool url_access::fast_parse(std::string_view input, url* out) {
         }
     }
     out->port_ = m.port_written ? m.port : url::no_port_;
+    out->default_port_dropped_ = m.end > m.host_end + 1 && !m.port_written;  // ":" and digits: the default port
     out->default_port_ = scheme.default_port;
     out->special_ = true;
     out->host_kind_ = m.ipv4 ? host_kind::ipv4 : m.host_end == a || m.localhost ? host_kind::empty : host_kind::domain;

@@ -71,9 +71,10 @@ struct url_state {
     std::uint32_t port = no_port;
     host_kind host = host_kind::none;
     bool opaque_path = false;
-    bool port_set = false;  ///< the port state set the port (to a number, or to null: the default port)
-    bool special = false;   ///< the scheme is a special scheme (§4.1)
-    bool file = false;      ///< the scheme is "file"
+    bool port_set = false;              ///< the port state set the port (to a number, or to null: the default port)
+    bool special = false;               ///< the scheme is a special scheme (§4.1)
+    bool file = false;                  ///< the scheme is "file"
+    bool default_port_dropped = false;  ///< the port state read the default port (§4.4 port state step 2.1.3)
     std::int32_t default_port = -1;
 
     static constexpr std::uint32_t no_port = 0xFFFFFFFFu;

@@ -27,6 +27,7 @@ detail::url_state url_access::prefix(const url& u, std::uint32_t end, std::strin
     s.opaque_path = u.opaque_path_;
     s.special = u.special_;
     s.default_port = u.default_port_;
+    s.default_port_dropped = u.default_port_dropped_;
     s.file = u.special_ && u.scheme() == "file";
     return s;
 }
