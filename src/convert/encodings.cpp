@@ -7,6 +7,7 @@
 #include <array>
 #include <iterator>
 
+#include "grammar/url_sets.hpp"
 #include "iri/generated/encodings.hpp"
 #include "text/ascii.hpp"
 
@@ -22,10 +23,9 @@ constexpr encoding_id named(std::string_view name) {
     throw "an encoding the library names is missing from data/encoding/encodings.json";
 }
 
-// Infra's ASCII whitespace (TAB, LF, FF, CR, SPACE), which "get an encoding" strips.
-constexpr bool ascii_whitespace(char c) noexcept {
-    return c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == ' ';
-}
+// Infra's ASCII whitespace (grammar/url.abnf), which "get an encoding" strips.
+constexpr byte_set ascii_whitespace_bytes = ascii_bytes_of(url_set::ascii_whitespace);
+constexpr bool ascii_whitespace(char c) noexcept { return ascii_whitespace_bytes.has(static_cast<unsigned char>(c)); }
 
 // The encodings the library names, found at compile time.
 constexpr encoding_id id_utf8 = named("UTF-8");
