@@ -38,14 +38,13 @@ int read(const iri_canonicalize_options* given, iri::crawl::canonicalize_options
     return IRI_OK;
 }
 
-// The key appended by `append` to the thread's buffer (reused from call to call), then handed out: allocated
-// (`buf` NULL and `out` given) or copied into the caller's buffer.
+// The key appended by `append` to a string of the call's own (the C++ writers append to a std::string), then
+// handed out: allocated (`buf` NULL and `out` given) or copied into the caller's buffer.
 template <class Append>
 int produce(std::string_view url, const Append& append, char** out, std::size_t* out_len, char* buf,
             std::size_t capacity, iri_error* err) noexcept {
     return guarded(err, [&]() -> int {
-        thread_local std::string key;
-        key.clear();
+        std::string key;
         const auto n = append(key, url);
         if (!n) return fail(err, n.error());
         if (out != nullptr) return give(key, out, out_len, err);

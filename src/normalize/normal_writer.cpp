@@ -161,17 +161,18 @@ bool ascii_only_host(std::string_view h) noexcept {
 }
 
 // §5.3.2.2: out[from, ...) in NFC. ASCII text, and text in NFC, stay as they are (no copy); `changed` is set
-// when the text is rewritten. False when ICU failed.
+// when the text is rewritten. False when ICU failed. The normal form is written after out's end and moved down:
+// no buffer but out's, which the room reserved first keeps in place while its text is read (NFC's UTF-8 is at most
+// three times its input, UAX #15 §9's expansion factor).
 bool nfc_in_place(std::string& out, std::size_t from, bool& changed) {
-    const std::string_view s = std::string_view(out).substr(from);
-    if (detail::is_ascii(s)) return true;
-    thread_local std::string normal;  // reused: no allocation once large enough
-    normal.clear();
-    const std::optional<bool> rewritten = detail::append_nfc_if_changed(normal, s);  // linear (nfc_detail.hpp)
+    const std::size_t end = out.size();
+    if (detail::is_ascii(std::string_view(out).substr(from))) return true;
+    out.reserve(end + 3 * (end - from) + 16);
+    const std::string_view s(out.data() + from, end - from);
+    const std::optional<bool> rewritten = detail::append_nfc_if_changed(out, s);  // linear (nfc_detail.hpp)
     if (!rewritten) return false;
     if (!*rewritten) return true;
-    out.resize(from);
-    out += normal;
+    out.erase(from, end - from);
     changed = true;
     return true;
 }

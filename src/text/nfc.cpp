@@ -255,8 +255,7 @@ std::optional<bool> is_nfc(std::string_view text) {
     const normalizers& m = instances();
     if (!m.nfc) return std::nullopt;
     if (!has_long_segment(text, *m.nfc)) return icu_is_nfc(text, *m.nfc);
-    thread_local std::string normal;  // normalized once, and compared; reused: no allocation once large enough
-    normal.clear();
+    std::string normal;  // a long segment (rare): normalized once, and compared
     if (!append_nfc(normal, text)) return std::nullopt;
     return normal == text;
 }
