@@ -5,12 +5,13 @@
 // Oracles: find agrees with libpsl (psl_is_public_suffix2 from the left, as psl_unregistrable_domain walks, for
 // both sections, with and without the implicit "*" rule) on the text's host in A-labels, lowercased, whenever it is
 // a domain name (labels of 1 to 63 octets, 253 in all, its last label no number), and answers none otherwise; an
-// error lies inside the input; a registrable domain is the public suffix and one label more, and a suffix at a
-// label boundary of the host in its answered form; no registrable domain without a public suffix;
+// error lies inside the input; a registrable domain is the public suffix and one label more, and an answer is the
+// host's last labels, spelled as documented (A-labels, or UTS #46 ToUnicode of those labels); no registrable domain without a public suffix;
 // lookup_url_or_host answers as lookup of host_of's host would for a domain; a host the parser's fast path proves
 // without writing an href (web/url_access.hpp fast_host_of, which site reads) is the state machine's, lowercased.
 #include <libpsl.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 
@@ -97,29 +98,44 @@ void compare_with_libpsl(std::string_view host, std::string_view text) {
     }
 }
 
-// The host as the answers write it: lowercased A-labels (UTS #46 ToASCII where it takes the host), in U-labels
-// when `unicode`, a final dot kept when `keep_dot`.
-std::string answered_form(std::string_view host, bool unicode, bool keep_dot) {
-    const bool final_dot = host.ends_with('.');
-    const std::string_view name = final_dot ? host.substr(0, host.size() - 1) : host;
+// The host in lowercase A-labels (UTS #46 ToASCII where it takes the host), without a final dot.
+std::string ascii_form(std::string_view host) {
+    const std::string_view name = host.ends_with('.') ? host.substr(0, host.size() - 1) : host;
+    if (auto a = iri::host_to_ascii(name)) return *a;
     std::string shown(name);
     for (char& c : shown) c = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-    if (auto a = iri::host_to_ascii(name)) shown = *a;
-    if (unicode && shown.find("xn--") != std::string::npos)
-        if (auto u = iri::host_to_unicode(shown)) shown = *u;
-    if (final_dot && keep_dot) shown.push_back('.');
     return shown;
+}
+
+// The last `labels` labels of `name` (the whole name when it has fewer).
+std::string_view last_labels(std::string_view name, std::size_t labels) {
+    std::size_t at = name.size();
+    for (; labels > 0 && at != std::string_view::npos; --labels)
+        at = at == 0 ? std::string_view::npos : name.rfind('.', at - 1);
+    return at == std::string_view::npos ? name : name.substr(at + 1);
+}
+
+// An answer of `labels` labels as the documentation spells it: the same labels of the host in A-labels (`ascii`),
+// in U-labels when `unicode` and one is an A-label (UTS #46 ToUnicode of those labels, left as they are when it
+// refuses them: a label of the host outside the answer does not change its spelling), a final dot put back when
+// `dot`.
+std::string spelled(std::string_view ascii, std::size_t labels, bool unicode, bool dot) {
+    std::string s(last_labels(ascii, labels));
+    if (unicode && s.find("xn--") != std::string::npos)
+        if (auto u = iri::host_to_unicode(s)) s = *u;
+    if (dot) s.push_back('.');
+    return s;
+}
+
+std::size_t label_count(std::string_view name) {
+    if (name.ends_with('.')) name.remove_suffix(1);
+    return static_cast<std::size_t>(std::count(name.begin(), name.end(), '.')) + 1;
 }
 
 bool is_ascii(std::string_view s) {
     for (const char c : s)
         if (static_cast<unsigned char>(c) >= 0x80) return false;
     return true;
-}
-
-// `s` ends `whole` at a label boundary.
-bool label_suffix(std::string_view s, std::string_view whole) {
-    return whole.ends_with(s) && (s.size() == whole.size() || whole[whole.size() - s.size() - 1] == '.');
 }
 
 }  // namespace
@@ -167,17 +183,24 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fuzz::require(site->public_suffix.has_value() || !site->registrable_domain.has_value(),
                   "no registrable domain without a public suffix", in.text);
     if (!site->public_suffix) return 0;
-    // The answered form of the host: spelled as the options and the input say.
+    // The answers, spelled as the options and the input say: the public suffix alone, or the registrable domain
+    // and the public suffix as the domain less its first label (UTS #46 maps labels one for one).
     const bool unicode = options.form == iri::crawl::host_form::unicode ||
                          (options.form == iri::crawl::host_form::input && !is_ascii(in.text));
-    const auto whole = answered_form(host, unicode, options.form == iri::crawl::host_form::input);
-    fuzz::require(label_suffix(*site->public_suffix, whole), "the public suffix ends the host", in.text,
-                  *site->public_suffix + " / " + whole);
-    if (!site->registrable_domain) return 0;
+    const bool dot = options.form == iri::crawl::host_form::input && host.ends_with('.');
+    const std::string ascii = ascii_form(host);
+    if (!site->registrable_domain) {
+        const std::string& suffix = *site->public_suffix;
+        fuzz::require(suffix == spelled(ascii, label_count(suffix), unicode, dot),
+                      "the public suffix is the host's last labels, spelled as asked", in.text, suffix + " / " + ascii);
+        return 0;
+    }
     const std::string& domain = *site->registrable_domain;
-    fuzz::require(label_suffix(domain, whole), "the registrable domain ends the host", in.text, domain + " / " + whole);
-    const std::size_t dot = domain.find('.');
-    fuzz::require(dot != std::string::npos && dot > 0 && domain.substr(dot + 1) == *site->public_suffix,
+    fuzz::require(domain == spelled(ascii, label_count(domain), unicode, dot),
+                  "the registrable domain is the host's last labels, spelled as asked", in.text,
+                  domain + " / " + ascii);
+    const std::size_t first = domain.find('.');
+    fuzz::require(first != std::string::npos && first > 0 && domain.substr(first + 1) == *site->public_suffix,
                   "the registrable domain is one label and the public suffix", in.text,
                   domain + " / " + *site->public_suffix);
     return 0;

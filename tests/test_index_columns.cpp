@@ -157,6 +157,11 @@ BOOST_AUTO_TEST_CASE(host_spellings) {
     BOOST_TEST(u.at("url_host_registered_domain") == "例え.jp");
     BOOST_TEST(u.at("url_host_2nd_last_part") == "例え");
     BOOST_TEST(u.at("url_host_name_reversed") == "jp.例え.www");
+    // An opaque host is kept as written by the URL Standard and lowercased as Java does: its "XN--" label is an
+    // A-label like any other.
+    const auto opaque = columns("foo://WWW.XN--R8JZ45G.JP/", iri::crawl::host_form::unicode);
+    BOOST_TEST(opaque.at("url_host_name") == "www.例え.jp");
+    BOOST_TEST(opaque.at("url_host_2nd_last_part") == "例え");
 }
 
 // A URL the URL Standard reads: "\" ends a special URL's host; a URL without a host has the host name "".

@@ -87,14 +87,17 @@ result<std::monostate> index_row_access::fill(index_row& r, std::string_view inp
     const bool name = kind == web::host_kind::domain || kind == web::host_kind::opaque;
     if (name && host.ends_with('.')) host.remove_suffix(1);
     const std::size_t host_at = b.size();
-    if (name && options.form == host_form::unicode && (host.starts_with("xn--") || host.find(".xn--") != host.npos)) {
-        auto unicode = iri::host_to_unicode(host);
-        write(r, index_column::url_host_name, unicode ? std::string_view(*unicode) : host);
-    } else {
-        write(r, index_column::url_host_name, host);
-    }
+    write(r, index_column::url_host_name, host);
     if (kind == web::host_kind::opaque)  // kept as written by the URL Standard: lowercased here, as Java does
         for (std::size_t i = host_at; i < b.size(); ++i) b[i] = iri::detail::to_lower(b[i]);
+    if (name && options.form == host_form::unicode) {  // an A-label of the lowercased name ("XN--" of an opaque one)
+        const std::string_view shown = std::string_view(b).substr(host_at);
+        if (shown.starts_with("xn--") || shown.find(".xn--") != shown.npos)
+            if (auto unicode = iri::host_to_unicode(shown)) {
+                b.resize(host_at);
+                write(r, index_column::url_host_name, *unicode);
+            }
+    }
     const std::size_t host_size = b.size() - host_at;
     if (name && host_size > 0) {
         // The labels of the name shown, from the left: [starts[j], starts[j + 1] - 1), the last to its end (one
