@@ -15,16 +15,23 @@
 # is add_subdirectory of the fetched tree, so the two share the way BUILD_SHARED_LIBS reaches iri): they are about
 # embedding iri, not about its speed, so they compile it without optimization (CMAKE_BUILD_TYPE empty: no -O),
 # about a fifth of an optimized build's time (whose generated DFAs take minutes on 2 cores).
-# Work folder: build-consumers/ (or $1). Each step says how long it took.
+#   scripts/consumer-tests.sh [--static-tree DIR] [WORK]
+# Work folder: build-consumers/ (or WORK). Each step says how long it took. --static-tree: the optimized static build
+# tree scripts/package.sh packages instead of building its own (CI passes build/, scripts/test.sh's).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 src=$PWD
+static_tree=()
+if [ "${1:-}" = --static-tree ]; then
+  static_tree=("$2")
+  shift 2
+fi
 work=$(realpath -m "${1:-build-consumers}")
 rm -rf "$work/prefix-"* "$work/root" "$work/run-"*
 mkdir -p "$work"
 started=$SECONDS
 took() { echo "consumer-tests: $1: $((SECONDS - started)) s"; started=$SECONDS; }
-scripts/package.sh > "$work/package.log" || { cat "$work/package.log"; exit 1; }
+scripts/package.sh "${static_tree[@]}" > "$work/package.log" || { cat "$work/package.log"; exit 1; }
 took "scripts/package.sh (the static and the shared library, the tool, the Python package, the .debs)"
 arch_lib=lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)   # where GNUInstallDirs puts libraries under /usr
 
@@ -49,7 +56,12 @@ release=(-DCMAKE_BUILD_TYPE=Release)
 for kind in static shared; do
   shared=$([ "$kind" = shared ] && echo ON || echo OFF)
   prefix=$work/prefix-$kind
-  cmake --install "build-package-$kind" --prefix "$prefix" > /dev/null
+  if [ "$kind" = static ]; then tree=${static_tree[0]:-build-package-static}; else tree=build-package-shared; fi
+  # The static tree's development component (libiri.a, headers, CMake package, iri.pc), as libiri-dev has it; the
+  # shared tree whole.
+  component=()
+  [ "$kind" = static ] && component=(--component development)
+  cmake --install "$tree" --prefix "$prefix" "${component[@]}" > /dev/null
   # (a) find_package against the installed prefix
   consumer "find_package-$kind" tests/consumers "${release[@]}" -DIRI_CONSUMER_MODE=find_package \
     -DCMAKE_PREFIX_PATH="$prefix" -Diri_SHARED_LIBS=$shared
@@ -109,6 +121,9 @@ mkdir -p "$work/deb-pkg-config"
 # shellcheck disable=SC2046 # the flags are words
 gcc -std=c99 -O2 $(deb_pc --cflags) tests/consumers/main.c -o "$work/deb-pkg-config/consumer_c" $(deb_pc --libs)
 run "deb-pkg-config-c" shared "$work/deb-pkg-config/consumer_c" "$work/root/usr/$arch_lib"
+# The tool is the shared tree's (the static tree, installed into the packages first, may have one too).
+LD_LIBRARY_PATH="$work/root/usr/$arch_lib" ldd "$work/root/usr/bin/iri" | grep -q 'libiri\.so\.0' ||
+  { echo "iri-tools: bin/iri not linked to libiri.so.0"; exit 1; }
 LD_LIBRARY_PATH="$work/root/usr/$arch_lib" "$work/root/usr/bin/iri" validate 'http://例え.jp/引き割り' > /dev/null
 if command -v man > /dev/null; then man -l "$work/root/usr/share/man/man1/iri.1" > /dev/null; fi
 passed+=("deb-tool")
