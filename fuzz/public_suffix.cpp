@@ -103,7 +103,7 @@ std::string ascii_form(std::string_view host) {
     const std::string_view name = host.ends_with('.') ? host.substr(0, host.size() - 1) : host;
     if (auto a = iri::host_to_ascii(name)) return *a;
     std::string shown(name);
-    for (char& c : shown) c = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    for (char& c : shown) c = iri::detail::to_lower(c);
     return shown;
 }
 
